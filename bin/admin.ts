@@ -1,0 +1,139 @@
+/**
+ * `npm run admin -- <command>`: operator commands against the same table as `npm start` (or, with
+ * `--aws`, the deployed table named by TABLE_NAME using your AWS credentials).
+ */
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { applyLocalEnvironment } from './local/environment.js';
+
+const USAGE = `Usage: npm run admin -- <command> [options]
+
+Commands:
+  workspace create --name NAME [--json]            create a workspace and its first read-write key
+  key create --workspace ID [--read-only] [--json] mint another key for a workspace
+  key revoke --key KEY [--json]                    revoke a key (requests with it get 401)
+  partner create --code CODE [--first-name ..] [--last-name ..] [--company-name ..] [--email ..] [--json]
+
+Every command takes --help. Targets DYNAMODB_ENDPOINT, else DynamoDB Local on 127.0.0.1:$DYNAMODB_PORT
+(8000), table TABLE_NAME (boxoffice-local). Add --aws to use the real DynamoDB endpoint instead.`;
+
+class UsageError extends Error {}
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+const common: Options = { json: { type: 'boolean' }, help: { type: 'boolean' }, aws: { type: 'boolean' } };
+
+function parse(args: string[], options: Options, usage: string) {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, options: { ...common, ...options }, allowPositionals: false, strict: true });
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}\n\n${usage}`);
+  }
+  if (parsed.values.help) {
+    console.log(usage);
+    process.exit(0);
+  }
+  return parsed.values as Record<string, string | boolean | undefined>;
+}
+
+function required(values: Record<string, string | boolean | undefined>, name: string, usage: string): string {
+  const value = values[name];
+  if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`Missing --${name}.\n\n${usage}`);
+  return value.trim();
+}
+
+function output(values: Record<string, unknown>, json: boolean, lines: string[]): void {
+  console.log(json ? JSON.stringify(values) : lines.join('\n'));
+}
+
+async function run(argv: string[]): Promise<void> {
+  const [noun, verb, ...rest] = argv;
+  if (!noun || noun === '--help' || noun === 'help') {
+    console.log(USAGE);
+    if (!noun) process.exitCode = 1;
+    return;
+  }
+  const command = `${noun} ${verb ?? ''}`.trim();
+  const env = () => applyLocalEnvironment({ useAws: rest.includes('--aws') });
+  switch (command) {
+    case 'workspace create': {
+      const usage = 'Usage: npm run admin -- workspace create --name NAME [--json]';
+      const values = parse(rest, { name: { type: 'string' } }, usage);
+      const name = required(values, 'name', usage);
+      env();
+      const { createWorkspace, createApiKey } = await import('../shared/workspaces/workspaces-repository.js');
+      const workspace = await createWorkspace(name);
+      const { apiKey } = await createApiKey(workspace.id, 'read_write');
+      output({ workspaceId: workspace.id, apiKey }, Boolean(values.json), [
+        `Workspace ${workspace.id} (${name}) created.`,
+        `API key (shown once, store it now): ${apiKey}`,
+      ]);
+      return;
+    }
+    case 'key create': {
+      const usage = 'Usage: npm run admin -- key create --workspace ID [--read-only] [--json]';
+      const values = parse(rest, { workspace: { type: 'string' }, 'read-only': { type: 'boolean' } }, usage);
+      const workspaceId = required(values, 'workspace', usage);
+      env();
+      const { createApiKey } = await import('../shared/workspaces/workspaces-repository.js');
+      const scope = values['read-only'] ? 'read_only' : 'read_write';
+      const { apiKey, record } = await createApiKey(workspaceId, scope);
+      output({ workspaceId, keyId: record.keyId, scope, apiKey }, Boolean(values.json), [
+        `${scope === 'read_only' ? 'Read-only' : 'Read-write'} key ${record.keyId} created for workspace ${workspaceId}.`,
+        `API key (shown once, store it now): ${apiKey}`,
+      ]);
+      return;
+    }
+    case 'key revoke': {
+      const usage = 'Usage: npm run admin -- key revoke --key KEY [--json]';
+      const values = parse(rest, { key: { type: 'string' } }, usage);
+      const key = required(values, 'key', usage);
+      const { API_KEY_PATTERN } = await import('../shared/auth/api-keys.js');
+      if (!API_KEY_PATTERN.test(key)) throw new UsageError('--key is not a Boxoffice API key (bo_live_...).');
+      env();
+      const { revokeApiKey } = await import('../shared/workspaces/workspaces-repository.js');
+      const record = await revokeApiKey(key);
+      output({ keyId: record.keyId, workspaceId: record.workspaceId, revokedAt: record.revokedAt }, Boolean(values.json), [
+        `Key ${record.keyId} of workspace ${record.workspaceId} revoked.`,
+      ]);
+      return;
+    }
+    case 'partner create': {
+      const usage = 'Usage: npm run admin -- partner create --code CODE [--first-name ..] [--last-name ..] [--company-name ..] [--email ..] [--json]';
+      const values = parse(rest, {
+        code: { type: 'string' }, 'first-name': { type: 'string' }, 'last-name': { type: 'string' },
+        'company-name': { type: 'string' }, email: { type: 'string' },
+      }, usage);
+      const code = required(values, 'code', usage);
+      if (!/^[A-Za-z0-9_-]{1,64}$/.test(code)) throw new UsageError('--code must be 1..64 letters, digits, "-" or "_".');
+      const email = values.email as string | undefined;
+      if (email !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) throw new UsageError('--email is not an email address.');
+      env();
+      const { createPartner } = await import('../shared/partners/partners-repository.js');
+      const partner = await createPartner({
+        referral_code: code,
+        firstName: values['first-name'] as string | undefined,
+        lastName: values['last-name'] as string | undefined,
+        companyName: values['company-name'] as string | undefined,
+        email,
+      });
+      output({ partnerId: partner._id, referral_code: partner.referral_code }, Boolean(values.json), [
+        `Partner ${partner._id} created with referral code ${partner.referral_code}.`,
+      ]);
+      return;
+    }
+    default:
+      throw new UsageError(`Unknown command "${command}".\n\n${USAGE}`);
+  }
+}
+
+run(process.argv.slice(2)).catch(async (error: unknown) => {
+  const { DomainError } = await import('../shared/errors.js');
+  if (error instanceof UsageError || error instanceof DomainError) {
+    console.error(error.message);
+  } else {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`Command failed: ${message}`);
+    if (/ECONNREFUSED|connect/.test(message)) console.error('Is DynamoDB running? Start it with `npm start`, or set DYNAMODB_ENDPOINT.');
+  }
+  process.exit(1);
+});

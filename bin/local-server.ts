@@ -1,0 +1,64 @@
+/**
+ * `npm start`: DynamoDB Local (unless DYNAMODB_ENDPOINT points at a running DynamoDB), the tables,
+ * a seeded demo workspace, and the API on http://127.0.0.1:3000.
+ *
+ * Options: --data-dir DIR (keep data between runs). Env: PORT, DYNAMODB_PORT, DYNAMODB_ENDPOINT, TABLE_NAME.
+ */
+import { parseArgs } from 'node:util';
+import { JavaMissingError, startDynamoDbLocal, waitUntilReady } from './local/dynamodb-local.js';
+import { applyLocalEnvironment, DEFAULT_DYNAMODB_PORT } from './local/environment.js';
+import { ensureTables } from './local/bootstrap.js';
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { 'data-dir': { type: 'string' }, help: { type: 'boolean' } } });
+  if (values.help) {
+    console.log('Usage: npm start [-- --data-dir DIR]\nEnv: PORT (3000), DYNAMODB_PORT (8000), DYNAMODB_ENDPOINT, TABLE_NAME (boxoffice-local)');
+    return;
+  }
+  const port = Number(process.env.PORT || 3000);
+  let endpoint = process.env.DYNAMODB_ENDPOINT;
+  if (endpoint) {
+    await waitUntilReady(endpoint, 10_000);
+  } else {
+    const dynamo = await startDynamoDbLocal({ port: Number(process.env.DYNAMODB_PORT || DEFAULT_DYNAMODB_PORT), dataDir: values['data-dir'] });
+    endpoint = dynamo.endpoint;
+  }
+  process.env.EXPOSE_DB_STATS ??= 'true';
+  process.env.LOCAL_DATA_DIR ??= values['data-dir'] ?? '';
+  const env = applyLocalEnvironment({ endpoint });
+  await ensureTables(env.endpoint, env.tableName, env.idempotencyTableName);
+
+  // Runtime modules read the environment at import time, so they load only now.
+  const { startLocalServer } = await import('./local/server.js');
+  const { localRoutes } = await import('./local/local-routes.js');
+  const { ensureDemoWorkspace } = await import('./local/demo-workspace.js');
+  const { createSeedClient } = await import('./local/seed/seed-client.js');
+  const { seeders } = await import('./local/seed/index.js');
+
+  const server = await startLocalServer({ port, localRoutes });
+  const demo = await ensureDemoWorkspace();
+  if (demo.created) {
+    const client = createSeedClient(server.url, demo.workspaceId, demo.apiKey);
+    for (const seeder of seeders) await seeder.seed(client);
+  }
+  console.log([
+    '',
+    `Boxoffice API listening on ${server.url}`,
+    `  DynamoDB endpoint: ${env.endpoint}   table: ${env.tableName}`,
+    `  Demo workspace:    ${demo.workspaceId}${demo.created ? ' (seeded with demo data)' : ''}`,
+    `  Demo API key:      ${demo.apiKey}`,
+    '',
+    'Try it:',
+    `  curl -s ${server.url}/health/`,
+    `  curl -s -H "Authorization: Bearer ${demo.apiKey}" ${server.url}/v1/`,
+    `  API docs: ${server.url}/docs`,
+    '',
+    'Press Ctrl-C to stop.',
+  ].join('\n'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof JavaMissingError) console.error(error.message);
+  else console.error('npm start failed:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,35 @@
+import {
+  CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceNotFoundException, UpdateTimeToLiveCommand,
+  type CreateTableCommandInput,
+} from '@aws-sdk/client-dynamodb';
+import { IDEMPOTENCY_TABLE_KEYS, TABLE_KEYS, idempotencyTableDefinition, mainTableDefinition } from '../../shared/db/table-design.js';
+
+async function ensureTable(client: DynamoDBClient, definition: CreateTableCommandInput, ttlAttribute: string): Promise<boolean> {
+  try {
+    await client.send(new DescribeTableCommand({ TableName: definition.TableName }));
+    return false;
+  } catch (error) {
+    if (!(error instanceof ResourceNotFoundException)) throw error;
+  }
+  await client.send(new CreateTableCommand(definition));
+  await client.send(new UpdateTimeToLiveCommand({
+    TableName: definition.TableName,
+    TimeToLiveSpecification: { Enabled: true, AttributeName: ttlAttribute },
+  }));
+  return true;
+}
+
+/**
+ * Creates the single table and the idempotency table, with exactly the definitions the CDK stack
+ * deploys (both come from shared/db/table-design.ts). Returns true when the main table was new.
+ */
+export async function ensureTables(endpoint: string | undefined, tableName: string, idempotencyTableName: string): Promise<boolean> {
+  const client = new DynamoDBClient({ endpoint });
+  try {
+    const created = await ensureTable(client, mainTableDefinition(tableName), TABLE_KEYS.ttl);
+    await ensureTable(client, idempotencyTableDefinition(idempotencyTableName), IDEMPOTENCY_TABLE_KEYS.ttl);
+    return created;
+  } finally {
+    client.destroy();
+  }
+}

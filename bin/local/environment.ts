@@ -1,0 +1,33 @@
+import { ensureLocalAwsEnv } from './dynamodb-local.js';
+
+export const DEFAULT_TABLE_NAME = 'boxoffice-local';
+export const DEFAULT_DYNAMODB_PORT = 8000;
+
+export interface LocalEnvironment {
+  tableName: string;
+  idempotencyTableName: string;
+  /** Undefined means "the real AWS endpoint" (admin CLI with `--aws`). */
+  endpoint: string | undefined;
+}
+
+/**
+ * The defaults shared by `npm start`, `npm run admin` and the tests: TABLE_NAME (boxoffice-local),
+ * DYNAMODB_ENDPOINT, else DynamoDB Local on 127.0.0.1:$DYNAMODB_PORT (8000). Writes them into
+ * process.env, where the shared runtime config reads them.
+ */
+export function applyLocalEnvironment(options: { endpoint?: string | null; useAws?: boolean } = {}): LocalEnvironment {
+  const tableName = process.env.TABLE_NAME || DEFAULT_TABLE_NAME;
+  const idempotencyTableName = process.env.IDEMPOTENCY_TABLE_NAME || `${tableName}-idempotency`;
+  process.env.TABLE_NAME = tableName;
+  process.env.IDEMPOTENCY_TABLE_NAME = idempotencyTableName;
+  process.env.POWERTOOLS_SERVICE_NAME ??= 'boxoffice-local';
+  if (options.useAws) {
+    delete process.env.DYNAMODB_ENDPOINT;
+    return { tableName, idempotencyTableName, endpoint: undefined };
+  }
+  const port = Number(process.env.DYNAMODB_PORT || DEFAULT_DYNAMODB_PORT);
+  const endpoint = options.endpoint || process.env.DYNAMODB_ENDPOINT || `http://127.0.0.1:${port}`;
+  process.env.DYNAMODB_ENDPOINT = endpoint;
+  ensureLocalAwsEnv();
+  return { tableName, idempotencyTableName, endpoint };
+}

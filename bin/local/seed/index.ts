@@ -1,0 +1,7 @@
+import type { Seeder } from './seed-client.js';
+
+/**
+ * Demo-data seeders, run in order against the running local server on first start. Each feature adds
+ * its own file here; a later seeder may use what an earlier one created (properties before forms).
+ */
+export const seeders: { name: string; seed: Seeder }[] = [];

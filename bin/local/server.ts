@@ -1,0 +1,167 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { APIGatewayAuthorizerResult, APIGatewayProxyEvent, APIGatewayProxyResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
+import {
+  GATEWAY_ERRORS, METHOD_NOT_ALLOWED, corsPreflightHeaders, gatewayErrorBody, type GatewayErrorDefinition,
+} from '../../shared/http/gateway-responses.js';
+import { matchPath, type RouteDefinition, type RouteGroup } from '../../shared/http/route.js';
+import { routeTable } from '../../shared/http/routes.js';
+import { lambdaContext, methodArn, toAuthorizerEvent, toProxyEvent, type IncomingRequest } from './api-gateway-event.js';
+import { policyAllows } from './policy-evaluation.js';
+import { groupHandlerModules, type GroupHandler } from './group-handlers.js';
+
+type Authorizer = (event: APIGatewayRequestAuthorizerEvent) => Promise<APIGatewayAuthorizerResult>;
+
+/** API Gateway's payload limit. */
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+/** Local-only routes (e.g. serving blobs that S3 serves in AWS). Return false to fall through. */
+export type LocalRoute = (request: IncomingRequest, response: ServerResponse) => Promise<boolean>;
+
+export interface LocalServerOptions {
+  port: number;
+  host?: string;
+  localRoutes?: LocalRoute[];
+}
+
+export interface LocalServer {
+  url: string;
+  server: Server;
+  close(): Promise<void>;
+}
+
+const handlerCache = new Map<RouteGroup, Promise<GroupHandler>>();
+
+/** Each group's handler module is `functions/<group>/handler.ts`, exactly what CDK bundles. */
+function groupHandler(group: RouteGroup): Promise<GroupHandler> {
+  let loaded = handlerCache.get(group);
+  if (!loaded) {
+    loaded = groupHandlerModules[group]().then((module) => module.handler);
+    handlerCache.set(group, loaded);
+  }
+  return loaded;
+}
+
+let authorizerModule: Promise<Authorizer> | undefined;
+function authorizer(): Promise<Authorizer> {
+  authorizerModule ??= import('../../functions/authorizer/handler.js').then((module: { handler: Authorizer }) => module.handler);
+  return authorizerModule;
+}
+
+function sendGatewayError(response: ServerResponse, definition: GatewayErrorDefinition, requestId: string, extra: Record<string, string> = {}): void {
+  response.writeHead(definition.statusCode, { 'Content-Type': 'application/json', 'X-Request-Id': requestId, ...extra });
+  response.end(gatewayErrorBody(definition));
+}
+
+function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+    });
+    request.on('end', () => resolve(size > MAX_BODY_BYTES ? undefined : Buffer.concat(chunks)));
+    request.on('error', reject);
+  });
+}
+
+/** Runs the real authorizer the way API Gateway does; returns its context, or the gateway error. */
+async function authorize(event: APIGatewayProxyEvent): Promise<Record<string, string> | GatewayErrorDefinition> {
+  let result: APIGatewayAuthorizerResult;
+  try {
+    result = await (await authorizer())(toAuthorizerEvent(event));
+  } catch (error) {
+    return (error as Error).message === 'Unauthorized' ? GATEWAY_ERRORS.UNAUTHORIZED : GATEWAY_ERRORS.AUTHORIZER_FAILURE;
+  }
+  if (!policyAllows(result, methodArn(event.httpMethod, event.path))) return GATEWAY_ERRORS.ACCESS_DENIED;
+  const context: Record<string, string> = { principalId: result.principalId };
+  for (const [key, value] of Object.entries(result.context ?? {})) context[key] = String(value);
+  return context;
+}
+
+function writeResult(response: ServerResponse, result: APIGatewayProxyResult): void {
+  const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };
+  for (const [name, values] of Object.entries(result.multiValueHeaders ?? {})) headers[name] = values.map(String);
+  response.writeHead(result.statusCode, headers);
+  response.end(result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : undefined);
+}
+
+async function handle(request: IncomingMessage, response: ServerResponse, options: LocalServerOptions): Promise<void> {
+  const requestId = randomUUID();
+  const url = new URL(request.url ?? '/', `http://${request.headers.host ?? '127.0.0.1'}`);
+  const method = (request.method ?? 'GET').toUpperCase();
+  const body = await readBody(request);
+  if (body === undefined) return sendGatewayError(response, GATEWAY_ERRORS.REQUEST_TOO_LARGE, requestId);
+  const incoming: IncomingRequest = { method, url, headers: request.headers, body, sourceIp: request.socket.remoteAddress ?? '127.0.0.1', requestId };
+
+  const candidates: { route: RouteDefinition; params: Record<string, string> }[] = [];
+  for (const route of routeTable) {
+    const params = matchPath(route.path, url.pathname);
+    if (params) candidates.push({ route, params });
+  }
+  if (candidates.length === 0) {
+    for (const localRoute of options.localRoutes ?? []) {
+      if (await localRoute(incoming, response)) return;
+    }
+    return sendGatewayError(response, GATEWAY_ERRORS.MISSING_AUTHENTICATION_TOKEN, requestId);
+  }
+  // API Gateway prefers a static segment over a path parameter (`/v1/events/balance` over `/v1/events/{id}`).
+  const staticness = (route: RouteDefinition) => route.path.split('/').filter((segment) => !segment.startsWith('{')).length;
+  candidates.sort((a, b) => staticness(b.route) - staticness(a.route));
+  const bestPath = candidates[0]?.route.path;
+  const samePath = candidates.filter((candidate) => candidate.route.path === bestPath);
+  if (method === 'OPTIONS' && samePath.some((candidate) => candidate.route.cors)) {
+    response.writeHead(204, { ...corsPreflightHeaders(), 'X-Request-Id': requestId });
+    return void response.end();
+  }
+  const match = samePath.find((candidate) => candidate.route.method === method);
+  if (!match) {
+    return sendGatewayError(response, METHOD_NOT_ALLOWED, requestId, { Allow: samePath.map((candidate) => candidate.route.method).join(', ') });
+  }
+
+  const event = toProxyEvent(incoming, match.route, match.params, null);
+  if (match.route.auth === 'key') {
+    const outcome = await authorize(event);
+    if ('statusCode' in outcome) return sendGatewayError(response, outcome as GatewayErrorDefinition, requestId);
+    event.requestContext.authorizer = outcome;
+  }
+  try {
+    const handler = await groupHandler(match.route.group);
+    writeResult(response, await handler(event, lambdaContext(`boxoffice-${match.route.group}`, requestId)));
+  } catch (error) {
+    // API Gateway answers a failed Lambda invocation with 502 and the DEFAULT_5XX body.
+    console.error('Lambda handler failed', error);
+    sendGatewayError(response, { ...GATEWAY_ERRORS.DEFAULT_5XX, statusCode: 502 }, requestId);
+  }
+}
+
+/**
+ * Serves the route table over HTTP exactly as the deployed API Gateway does: the real authorizer,
+ * the real group handlers, the same gateway error bodies. The environment (TABLE_NAME,
+ * DYNAMODB_ENDPOINT, ...) must be set before the first request loads the handlers.
+ */
+export async function startLocalServer(options: LocalServerOptions): Promise<LocalServer> {
+  const server = createServer((request, response) => {
+    handle(request, response, options).catch((error: unknown) => {
+      console.error('Local server failure', error);
+      if (!response.headersSent) sendGatewayError(response, GATEWAY_ERRORS.DEFAULT_5XX, 'local');
+      else response.end();
+    });
+  });
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  return {
+    url: `http://${options.host ?? '127.0.0.1'}:${address.port}`,
+    server,
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}

@@ -1,0 +1,24 @@
+import type { APIGatewayAuthorizerResult } from 'aws-lambda';
+import type { ApiKeyRecord } from '../../shared/workspaces/workspace-entity.js';
+
+/**
+ * The IAM policy for a key. It must be valid for every method and path, because API Gateway caches it
+ * per Authorization header for 300 s: read-write keys get the whole stage, read-only keys only the
+ * safe methods, so a cached read-only policy still denies writes (403 ACCESS_DENIED).
+ */
+export function policyFor(methodArn: string, record: ApiKeyRecord): APIGatewayAuthorizerResult {
+  // methodArn: arn:aws:execute-api:{region}:{account}:{apiId}/{stage}/{method}/{path...}
+  const [apiArn, stage] = methodArn.split('/');
+  const stageArn = `${apiArn}/${stage}`;
+  const resources = record.scope === 'read_only'
+    ? [`${stageArn}/GET/*`, `${stageArn}/HEAD/*`, `${stageArn}/OPTIONS/*`]
+    : [`${stageArn}/*`];
+  return {
+    principalId: record.keyId,
+    policyDocument: {
+      Version: '2012-10-17',
+      Statement: [{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: resources }],
+    },
+    context: { workspaceId: record.workspaceId, keyId: record.keyId, scope: record.scope },
+  };
+}

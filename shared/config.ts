@@ -1,0 +1,47 @@
+/**
+ * Runtime configuration, read once at cold start. A missing required variable fails the cold start
+ * loudly instead of surfacing later as a confusing DynamoDB error.
+ */
+export interface RuntimeConfig {
+  /** The single table holding every entity. */
+  readonly tableName: string;
+  /** Dedicated table for Powertools idempotency records (see README "Idempotency"). */
+  readonly idempotencyTableName: string;
+  /** Override for DynamoDB Local; undefined in AWS. */
+  readonly dynamoEndpoint: string | undefined;
+  /** Interface version reported by /health and /v1 and written into the OpenAPI document. */
+  readonly apiVersion: string;
+  /** Emit per-request DynamoDB statistics as a response header (local development and tests only). */
+  readonly exposeDbStats: boolean;
+}
+
+export const API_NAME = 'Boxoffice API';
+export const API_VERSION = '1.0.0';
+
+export function requireEnv(name: string): string {
+  const value = process.env[name];
+  if (value === undefined || value === '') {
+    throw new Error(`Missing required environment variable ${name}`);
+  }
+  return value;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig {
+  const tableName = env.TABLE_NAME;
+  if (!tableName) throw new Error('Missing required environment variable TABLE_NAME');
+  return {
+    tableName,
+    idempotencyTableName: env.IDEMPOTENCY_TABLE_NAME || `${tableName}-idempotency`,
+    dynamoEndpoint: env.DYNAMODB_ENDPOINT || undefined,
+    apiVersion: env.API_VERSION || API_VERSION,
+    exposeDbStats: env.EXPOSE_DB_STATS === 'true',
+  };
+}
+
+let cached: RuntimeConfig | undefined;
+
+/** The process-wide configuration; loaded on first use, which in Lambda is the cold start. */
+export function config(): RuntimeConfig {
+  cached ??= loadConfig();
+  return cached;
+}

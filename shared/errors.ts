@@ -1,0 +1,108 @@
+/**
+ * Domain errors: thrown by services and repositories, turned into HTTP responses in exactly one place
+ * (shared/http/error-mapping.ts). This module has no HTTP imports on purpose.
+ */
+
+/** One offending input: a path such as `elements[3].options` and a human message. */
+export interface ErrorDetail {
+  path: string;
+  message: string;
+}
+
+export abstract class DomainError extends Error {
+  /** Stable machine code written into the error envelope. */
+  abstract readonly code: string;
+  readonly details?: unknown;
+
+  constructor(message: string, details?: unknown) {
+    super(message);
+    this.name = new.target.name;
+    this.details = details;
+  }
+}
+
+/** Absent resource, or one owned by another workspace: the two are indistinguishable on purpose. */
+export class NotFoundError extends DomainError {
+  readonly code = 'not_found';
+  constructor(resource = 'Resource') {
+    super(`${resource} not found.`);
+  }
+}
+
+/** Well-formed input that breaks a schema or a business rule. */
+export class ValidationError extends DomainError {
+  readonly code = 'validation_failed';
+  declare readonly details: ErrorDetail[];
+  constructor(details: ErrorDetail[] | ErrorDetail, message?: string) {
+    const list = Array.isArray(details) ? details : [details];
+    super(message ?? list[0]?.message ?? 'The request is invalid.', list);
+  }
+}
+
+/** A malformed or out-of-range query parameter on list endpoints. */
+export class InvalidQueryError extends DomainError {
+  readonly code = 'invalid_query';
+  declare readonly details: ErrorDetail[];
+  constructor(details: ErrorDetail[], message = 'A query parameter is malformed or out of range.') {
+    super(message, details);
+  }
+}
+
+export class InvalidJsonError extends DomainError {
+  readonly code = 'invalid_json';
+  constructor(message = 'The request body must be a JSON object.') {
+    super(message);
+  }
+}
+
+/** Uniqueness violation or a stale `If-Match` version. */
+export class ConflictError extends DomainError {
+  readonly code = 'conflict';
+}
+
+/** A transition that the current status does not allow. */
+export class InvalidStateError extends DomainError {
+  readonly code = 'invalid_state';
+}
+
+export class IdempotencyKeyReusedError extends DomainError {
+  readonly code = 'idempotency_key_reused';
+  constructor() {
+    super('This Idempotency-Key was already used with a different request.');
+  }
+}
+
+export class ForbiddenError extends DomainError {
+  readonly code = 'forbidden';
+}
+
+export class PayloadTooLargeError extends DomainError {
+  readonly code = 'payload_too_large';
+}
+
+export class UnsupportedMediaTypeError extends DomainError {
+  readonly code = 'unsupported_media_type';
+}
+
+export class MethodNotAllowedError extends DomainError {
+  readonly code = 'method_not_allowed';
+  constructor(readonly allowed: string[]) {
+    super(`Method not allowed. Allowed: ${allowed.join(', ')}.`);
+  }
+}
+
+/** The datastore is unreachable or throttling after retries. */
+export class ServiceUnavailableError extends DomainError {
+  readonly code = 'service_unavailable';
+  constructor(message = 'The service is temporarily unavailable. Retry shortly.') {
+    super(message);
+  }
+}
+
+/** No usable credential reached a key-protected operation (normally stopped by the authorizer). */
+export class UnauthorizedError extends DomainError {
+  readonly code = 'unauthorized';
+  constructor() {
+    super('Missing or invalid API key. Send Authorization: Bearer <API key>.');
+  }
+}

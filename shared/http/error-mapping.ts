@@ -1,0 +1,96 @@
+import { ConditionalCheckFailedException, ProvisionedThroughputExceededException, RequestLimitExceeded, InternalServerError } from '@aws-sdk/client-dynamodb';
+import { isThrottlingError, isTransientError } from '@smithy/service-error-classification';
+import { IdempotencyAlreadyInProgressError, IdempotencyPersistenceLayerError, IdempotencyValidationError } from '@aws-lambda-powertools/idempotency';
+import {
+  ConflictError, DomainError, IdempotencyKeyReusedError, MethodNotAllowedError, ServiceUnavailableError,
+} from '../errors.js';
+import { logger } from '../logger.js';
+import type { ErrorFormat } from './route.js';
+
+/** The one mapping from domain error classes to HTTP statuses (API.md "Conventions"). */
+const STATUS_BY_CODE: Record<string, number> = {
+  invalid_json: 400,
+  invalid_query: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  invalid_state: 409,
+  idempotency_key_reused: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  validation_failed: 422,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+};
+
+export interface HttpErrorResponse {
+  statusCode: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Errors that mean "the datastore is overloaded or unreachable": retryable by the client. */
+function isUnavailable(error: unknown): boolean {
+  if (error instanceof ProvisionedThroughputExceededException || error instanceof RequestLimitExceeded || error instanceof InternalServerError) {
+    return true;
+  }
+  if (error instanceof IdempotencyPersistenceLayerError) return true;
+  if (typeof error === 'object' && error !== null && ('$metadata' in error || 'code' in error)) {
+    const sdkError = error as Parameters<typeof isThrottlingError>[0];
+    return isThrottlingError(sdkError) || isTransientError(sdkError);
+  }
+  return false;
+}
+
+/** Normalises any thrown value into a domain error; unknown errors stay unknown (-> 500). */
+export function toDomainError(error: unknown): DomainError | undefined {
+  if (error instanceof DomainError) return error;
+  if (error instanceof IdempotencyValidationError) return new IdempotencyKeyReusedError();
+  if (error instanceof IdempotencyAlreadyInProgressError) {
+    return new ConflictError('A request with this Idempotency-Key is still in progress. Retry shortly.');
+  }
+  // A conditional write that escaped its repository: somebody else changed the item first.
+  if (error instanceof ConditionalCheckFailedException) return new ConflictError('The resource was modified concurrently. Retry the request.');
+  if (isUnavailable(error)) return new ServiceUnavailableError();
+  return undefined;
+}
+
+/** SCREAMING_SNAKE code for flat (partner) error bodies. */
+function flatCode(code: string): string {
+  return code === 'internal_error' ? 'INTERNAL_SERVER_ERROR' : code.toUpperCase();
+}
+
+/**
+ * Renders an error as an HTTP response. Unknown errors are logged in full and answered with a generic
+ * 500 that never echoes internals.
+ */
+export function renderError(error: unknown, format: ErrorFormat = 'envelope'): HttpErrorResponse {
+  const domain = toDomainError(error);
+  const headers: Record<string, string> = { 'Content-Type': 'application/json; charset=utf-8' };
+  let statusCode: number;
+  let code: string;
+  let message: string;
+  let details: unknown;
+  if (domain) {
+    statusCode = STATUS_BY_CODE[domain.code] ?? 400;
+    code = domain.code;
+    message = domain.message;
+    details = domain.details;
+    if (domain instanceof MethodNotAllowedError) headers.Allow = domain.allowed.join(', ');
+    if (statusCode === 503 || statusCode === 429) headers['Retry-After'] = '1';
+    if (statusCode >= 500) logger.warn('Request failed with a retryable error', { error: error as Error });
+  } else {
+    logger.error('Unhandled error', { error: error as Error });
+    statusCode = 500;
+    code = 'internal_error';
+    message = 'An unexpected error occurred. Retry later.';
+  }
+  const errorCode = (domain as { flatCode?: string } | undefined)?.flatCode;
+  const body = format === 'flat'
+    ? { status: statusCode, error: errorCode ?? flatCode(code), message }
+    : { error: details === undefined ? { code, message } : { code, message, details } };
+  return { statusCode, headers, body: JSON.stringify(body) };
+}

@@ -1,0 +1,65 @@
+/**
+ * Errors answered by the gateway before any group handler runs. The CDK stack turns these into API
+ * Gateway gateway responses; the local server answers with exactly the same statuses and bodies.
+ */
+export interface GatewayErrorDefinition {
+  readonly statusCode: number;
+  readonly code: string;
+  readonly message: string;
+}
+
+export const GATEWAY_ERRORS = {
+  /** The authorizer rejected the request: missing, malformed, unknown or revoked key. */
+  UNAUTHORIZED: { statusCode: 401, code: 'unauthorized', message: 'Missing or invalid API key. Send Authorization: Bearer <API key>.' },
+  /** The authorizer's policy does not allow this method (e.g. a read-only key on a write). */
+  ACCESS_DENIED: { statusCode: 403, code: 'forbidden', message: 'This API key is not allowed to perform this request.' },
+  /** No resource matches the path (API Gateway's default is a misleading 403). */
+  MISSING_AUTHENTICATION_TOKEN: { statusCode: 404, code: 'not_found', message: 'No route matches this path.' },
+  /** The authorizer itself failed (datastore unreachable): retryable, not the caller's fault. */
+  AUTHORIZER_FAILURE: { statusCode: 503, code: 'service_unavailable', message: 'The service is temporarily unavailable. Retry shortly.' },
+  THROTTLED: { statusCode: 429, code: 'rate_limited', message: 'Too many requests. Retry after a short pause.' },
+  REQUEST_TOO_LARGE: { statusCode: 413, code: 'payload_too_large', message: 'The request body is too large.' },
+  DEFAULT_4XX: { statusCode: 400, code: 'bad_request', message: 'The request could not be processed.' },
+  DEFAULT_5XX: { statusCode: 500, code: 'internal_error', message: 'An unexpected error occurred. Retry later.' },
+} as const satisfies Record<string, GatewayErrorDefinition>;
+
+export type GatewayErrorType = keyof typeof GATEWAY_ERRORS;
+
+/** A known path called with a method it does not have (deployed: a MOCK integration on `ANY`). */
+export const METHOD_NOT_ALLOWED: GatewayErrorDefinition = {
+  statusCode: 405,
+  code: 'method_not_allowed',
+  message: 'This method is not allowed on this path.',
+};
+
+export function gatewayErrorBody(definition: GatewayErrorDefinition): string {
+  return JSON.stringify({ error: { code: definition.code, message: definition.message } });
+}
+
+/** CORS for public routes, shared by the deployed preflight and the local server. */
+export const PUBLIC_CORS = {
+  allowOrigin: '*',
+  allowMethods: ['GET', 'POST', 'OPTIONS'],
+  allowHeaders: ['Content-Type', 'Idempotency-Key'],
+  exposeHeaders: ['X-Request-Id'],
+  maxAgeSeconds: 600,
+} as const;
+
+/** Content types API Gateway passes to Lambda base64-encoded (image uploads). */
+export const BINARY_MEDIA_TYPES = ['image/png', 'image/jpeg', 'application/octet-stream'] as const;
+
+export function corsHeaders(): Record<string, string> {
+  return {
+    'Access-Control-Allow-Origin': PUBLIC_CORS.allowOrigin,
+    'Access-Control-Expose-Headers': PUBLIC_CORS.exposeHeaders.join(', '),
+  };
+}
+
+export function corsPreflightHeaders(): Record<string, string> {
+  return {
+    ...corsHeaders(),
+    'Access-Control-Allow-Methods': PUBLIC_CORS.allowMethods.join(', '),
+    'Access-Control-Allow-Headers': PUBLIC_CORS.allowHeaders.join(', '),
+    'Access-Control-Max-Age': String(PUBLIC_CORS.maxAgeSeconds),
+  };
+}

@@ -1,0 +1,231 @@
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import middy from '@middy/core';
+import httpErrorHandler from '@middy/http-error-handler';
+import httpJsonBodyParser from '@middy/http-json-body-parser';
+import { createError } from '@middy/util';
+import * as z from 'zod';
+import {
+  InvalidJsonError, InvalidQueryError, NotFoundError, PayloadTooLargeError, UnauthorizedError,
+  UnsupportedMediaTypeError, ValidationError, type ErrorDetail,
+} from '../errors.js';
+import type { KeyScope } from '../auth/api-keys.js';
+import { renderError } from './error-mapping.js';
+import { corsHeaders } from './gateway-responses.js';
+import { fingerprintOf, runIdempotent, type StoredResponse } from './idempotency.js';
+import type { RouteDefinition } from './route.js';
+
+/** What the authorizer resolved the API key to. */
+export interface AuthContext {
+  workspaceId: string;
+  keyId: string;
+  scope: KeyScope;
+}
+
+type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+/** Validated, typed input handed to an operation. */
+export interface OperationInput<R extends RouteDefinition> {
+  params: Out<R['params']>;
+  query: Out<R['query']>;
+  body: Out<R['body']>;
+  /** The raw bytes for routes with `rawBody`. */
+  rawBody: R['rawBody'] extends object ? Buffer : undefined;
+  /** Workspace of the API key; every data access of a key route is scoped by it. */
+  workspaceId: R['auth'] extends 'key' ? string : undefined;
+  auth: R['auth'] extends 'key' ? AuthContext : undefined;
+  /** Lower-cased request headers. */
+  headers: Record<string, string | undefined>;
+  requestId: string;
+  /** Absolute URL of the API root as the client called it (scheme, host and stage prefix). */
+  baseUrl: string;
+  event: APIGatewayProxyEvent;
+}
+
+/** A response with a status, headers or body encoding other than the route's default. */
+export class HttpResult {
+  constructor(
+    readonly statusCode: number,
+    readonly body: unknown,
+    readonly headers: Record<string, string> = {},
+    readonly isBase64Encoded = false,
+  ) {}
+}
+
+export type OperationImpl<R extends RouteDefinition> = (input: OperationInput<R>) => Promise<unknown>;
+
+export interface Operation {
+  readonly route: RouteDefinition;
+  readonly handler: (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
+}
+
+const MAX_JSON_BYTES = 1024 * 1024;
+const JSON_TYPE = /^application\/(.+\+)?json(\s*;.*)?$/i;
+
+/** `['elements', 3, 'options']` -> `elements[3].options`. */
+export function formatIssuePath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const segment of path) {
+    if (typeof segment === 'number') out += `[${segment}]`;
+    else out += out === '' ? String(segment) : `.${String(segment)}`;
+  }
+  return out;
+}
+
+export function issuesToDetails(error: z.ZodError, prefix = ''): ErrorDetail[] {
+  return error.issues.map((issue) => {
+    const path = formatIssuePath(issue.path);
+    return { path: prefix && path ? `${prefix}.${path}` : prefix || path, message: issue.message };
+  });
+}
+
+function parseWith<T extends z.ZodType>(schema: T, value: unknown, onError: (error: z.ZodError) => Error): z.output<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw onError(result.error);
+  return result.data;
+}
+
+export function authContextOf(event: APIGatewayProxyEvent): AuthContext | undefined {
+  const authorizer = event.requestContext.authorizer as Record<string, unknown> | null | undefined;
+  const workspaceId = authorizer?.workspaceId;
+  const keyId = authorizer?.keyId;
+  const scope = authorizer?.scope;
+  if (typeof workspaceId !== 'string' || typeof keyId !== 'string' || (scope !== 'read_write' && scope !== 'read_only')) {
+    return undefined;
+  }
+  return { workspaceId, keyId, scope };
+}
+
+/** Absolute API root URL from the request: `https://host/stage` deployed, `http://127.0.0.1:3000` locally. */
+export function baseUrlOf(event: APIGatewayProxyEvent): string {
+  const headers = event.headers ?? {};
+  const host = headers.host ?? headers.Host ?? event.requestContext.domainName ?? 'localhost';
+  const proto = headers['x-forwarded-proto'] ?? headers['X-Forwarded-Proto'] ?? 'https';
+  const fullPath = event.requestContext.path ?? event.path;
+  const stagePrefix = fullPath.endsWith(event.path) ? fullPath.slice(0, fullPath.length - event.path.length) : '';
+  return `${proto}://${host}${stagePrefix}`;
+}
+
+function jsonBodyGuard(route: RouteDefinition): middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
+  return {
+    before: (request) => {
+      const event = request.event;
+      const headers = event.headers ?? {};
+      const raw = event.body ?? '';
+      const contentType = headers['content-type'];
+      // The JSON parser insists on a JSON content type; a body-less request or one without a
+      // Content-Type header is read as JSON, any other declared type is refused.
+      event.headers = { ...headers, 'content-type': 'application/json' };
+      if (raw === '' || (event.isBase64Encoded && Buffer.from(raw, 'base64').length === 0)) {
+        event.body = '{}';
+        event.isBase64Encoded = false;
+        return;
+      }
+      if (contentType !== undefined && !JSON_TYPE.test(contentType)) {
+        throw new UnsupportedMediaTypeError(`${route.method} ${route.path} takes application/json.`);
+      }
+      const size = event.isBase64Encoded ? Buffer.from(raw, 'base64').length : Buffer.byteLength(raw);
+      if (size > MAX_JSON_BYTES) throw new PayloadTooLargeError(`JSON bodies are limited to ${MAX_JSON_BYTES} bytes.`);
+    },
+  };
+}
+
+/** Turns every error of the operation into the route's error format; http-error-handler renders it. */
+function errorMapper(route: RouteDefinition): middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
+  return {
+    onError: (request) => {
+      const error = request.error as Error & { cause?: { package?: string } };
+      const cause = error.cause?.package === '@middy/http-json-body-parser' ? new InvalidJsonError('The request body is not valid JSON.') : error;
+      const rendered = renderError(cause, route.errorFormat);
+      request.error = createError(rendered.statusCode, rendered.body, { expose: true, headers: rendered.headers });
+    },
+  };
+}
+
+/** Adds per-route headers to every response, success or error. */
+function routeHeaders(route: RouteDefinition): middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
+  const apply = (request: middy.Request<APIGatewayProxyEvent, APIGatewayProxyResult>) => {
+    const response = request.response;
+    if (!response) return;
+    response.headers = {
+      ...(route.cors ? corsHeaders() : {}),
+      'Cache-Control': 'no-store',
+      ...response.headers,
+    };
+  };
+  return { after: apply, onError: apply };
+}
+
+function buildResponse(route: RouteDefinition, result: unknown): StoredResponse {
+  if (result instanceof HttpResult) {
+    const body = typeof result.body === 'string' ? result.body : result.body === undefined ? '' : JSON.stringify(result.body);
+    const headers = typeof result.body === 'string' || result.body === undefined ? result.headers : { 'Content-Type': 'application/json; charset=utf-8', ...result.headers };
+    return { statusCode: result.statusCode, headers, body, isBase64Encoded: result.isBase64Encoded };
+  }
+  if (route.success.status === 204) return { statusCode: 204, headers: {}, body: '' };
+  if (route.success.contentType && typeof result === 'string') {
+    return { statusCode: route.success.status, headers: { 'Content-Type': route.success.contentType }, body: result };
+  }
+  return { statusCode: route.success.status, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: JSON.stringify(result) };
+}
+
+function readRawBody(route: RouteDefinition, event: APIGatewayProxyEvent): Buffer {
+  const spec = route.rawBody as NonNullable<RouteDefinition['rawBody']>;
+  const contentType = (event.headers?.['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (!spec.contentTypes.includes(contentType)) {
+    throw new UnsupportedMediaTypeError(`Content-Type must be one of: ${spec.contentTypes.join(', ')}.`);
+  }
+  const bytes = event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
+  if (bytes.length > spec.maxBytes) throw new PayloadTooLargeError(`The body is limited to ${spec.maxBytes} bytes.`);
+  return bytes;
+}
+
+/**
+ * Binds an implementation to its route: validation at the edge (path -> 404, query -> 400/422, body
+ * -> 422), JSON parsing (400 `invalid_json`), Idempotency-Key on POST, and the error envelope.
+ * The implementation receives typed input and returns the response body (or an HttpResult).
+ */
+export function implement<R extends RouteDefinition>(route: R, impl: OperationImpl<R>): Operation {
+  const core = async (event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> => {
+    const auth = authContextOf(event);
+    if (route.auth === 'key' && !auth) throw new UnauthorizedError();
+    const params = route.params ? parseWith(route.params, event.pathParameters ?? {}, () => new NotFoundError()) : undefined;
+    const query = route.query
+      ? parseWith(route.query, event.queryStringParameters ?? {}, (error) =>
+        route.queryErrorCode === 'validation_failed' ? new ValidationError(issuesToDetails(error)) : new InvalidQueryError(issuesToDetails(error)))
+      : undefined;
+    let body: unknown;
+    if (route.body) {
+      const parsed: unknown = event.body;
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new InvalidJsonError();
+      body = parseWith(route.body, parsed, (error) => new ValidationError(issuesToDetails(error)));
+    }
+    const rawBody = route.rawBody ? readRawBody(route, event) : undefined;
+    const headers = (event.headers ?? {}) as Record<string, string | undefined>;
+    const input = {
+      params, query, body, rawBody, auth, workspaceId: auth?.workspaceId, headers,
+      requestId: event.requestContext.requestId, baseUrl: baseUrlOf(event), event,
+    } as OperationInput<R>;
+    const work = async () => buildResponse(route, await impl(input));
+    const idempotencyKey = headers['idempotency-key'];
+    if (route.method === 'POST' && route.idempotent !== false && idempotencyKey !== undefined) {
+      return runIdempotent(
+        {
+          key: idempotencyKey,
+          scope: auth?.workspaceId ?? 'public',
+          operation: route.operation,
+          fingerprint: fingerprintOf({ params: event.pathParameters ?? {}, query: event.queryStringParameters ?? {}, body: rawBody ? fingerprintOf(rawBody.toString('base64')) : body }),
+        },
+        context,
+        work,
+      );
+    }
+    return work();
+  };
+
+  const chain = middy<APIGatewayProxyEvent, APIGatewayProxyResult>(core)
+    .use(routeHeaders(route))
+    .use(httpErrorHandler({ logger: false }))
+    .use(errorMapper(route));
+  if (route.body) chain.use(jsonBodyGuard(route)).use(httpJsonBodyParser());
+  return { route, handler: chain as unknown as Operation['handler'] };
+}

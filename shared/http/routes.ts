@@ -1,0 +1,42 @@
+import type { RouteDefinition, RouteGroup } from './route.js';
+import { systemRoutes } from './routes/system.js';
+import { docsRoutes } from './routes/docs.js';
+import { formsRoutes } from './routes/forms.js';
+import { propertiesRoutes } from './routes/properties.js';
+import { contactsRoutes } from './routes/contacts.js';
+import { eventsRoutes } from './routes/events.js';
+import { partnerRoutes } from './routes/partner.js';
+import { imagesRoutes } from './routes/images.js';
+import { checkoutsRoutes } from './routes/checkouts.js';
+import { invoicesRoutes } from './routes/invoices.js';
+import { payoutsRoutes } from './routes/payouts.js';
+import { responsesRoutes } from './routes/responses.js';
+
+/**
+ * THE route table: every route of the API, data only (no handler code). The CDK stack builds one
+ * function per group and one API method per row from it, each group handler dispatches from it, the
+ * local server mounts it, and the OpenAPI document is generated from it.
+ */
+export const routeTable: readonly RouteDefinition[] = [
+  systemRoutes,
+  docsRoutes,
+  formsRoutes,
+  propertiesRoutes,
+  contactsRoutes,
+  eventsRoutes,
+  partnerRoutes,
+  imagesRoutes,
+  checkoutsRoutes,
+  invoicesRoutes,
+  payoutsRoutes,
+  responsesRoutes,
+].flatMap((group) => Object.values(group) as RouteDefinition[]);
+
+export function routesOfGroup(group: RouteGroup): RouteDefinition[] {
+  return routeTable.filter((route) => route.group === group);
+}
+
+/** Groups that have at least one route: exactly the groups that get a Lambda function. */
+export function activeGroups(): RouteGroup[] {
+  return [...new Set(routeTable.map((route) => route.group))];
+}

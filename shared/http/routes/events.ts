@@ -1,0 +1,2 @@
+// Routes of the `events` group. Filled in by the issue that builds the group.
+export const eventsRoutes = {};

@@ -1,0 +1,2 @@
+// Routes of the `invoices` group. Filled in by the issue that builds the group.
+export const invoicesRoutes = {};

@@ -1,0 +1,2 @@
+// Routes of the `responses` group. Filled in by the issue that builds the group.
+export const responsesRoutes = {};

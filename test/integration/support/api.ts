@@ -1,0 +1,66 @@
+import { startLocalServer, type LocalServer } from '../../../bin/local/server.js';
+import { localRoutes } from '../../../bin/local/local-routes.js';
+import { createApiKey, createWorkspace } from '../../../shared/workspaces/workspaces-repository.js';
+
+export interface ApiResponse<T = any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface RequestOptions {
+  key?: string;
+  body?: unknown;
+  /** Raw body bytes or string, sent as is (with `headers['content-type']`). */
+  raw?: string | Uint8Array;
+  headers?: Record<string, string>;
+}
+
+export interface TestWorkspace {
+  workspaceId: string;
+  apiKey: string;
+}
+
+export interface TestApi {
+  url: string;
+  server: LocalServer;
+  request<T = any>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** A fresh workspace with a read-write key: every test file isolates its data this way. */
+  newWorkspace(name?: string): Promise<TestWorkspace>;
+  close(): Promise<void>;
+}
+
+/** Starts the local server in this test worker, against the DynamoDB Local of the global setup. */
+export async function startApi(): Promise<TestApi> {
+  const server = await startLocalServer({ port: 0, localRoutes });
+  const request = async (method: string, path: string, options: RequestOptions = {}) => {
+    const headers: Record<string, string> = { ...(options.headers ?? {}) };
+    if (options.key) headers.Authorization = `Bearer ${options.key}`;
+    let body: string | Uint8Array | undefined = options.raw;
+    if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['Content-Type'] ??= 'application/json';
+    }
+    const response = await fetch(`${server.url}${path}`, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, headers: response.headers, body: parsed as any, text }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  };
+  return {
+    url: server.url,
+    server,
+    request,
+    async newWorkspace(name = 'Test workspace') {
+      const workspace = await createWorkspace(name);
+      const { apiKey } = await createApiKey(workspace.id, 'read_write');
+      return { workspaceId: workspace.id, apiKey };
+    },
+    close: () => server.close(),
+  };
+}

@@ -1,0 +1,35 @@
+import { defineConfig } from 'vitest/config';
+
+// One project per test tier (STYLE.md): unit tests never touch the network; integration tests drive the
+// real handlers through the local server against DynamoDB Local started once by the global setup.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts'],
+          env: { TABLE_NAME: 'boxoffice-unit', IDEMPOTENCY_TABLE_NAME: 'boxoffice-unit-idempotency', AWS_REGION: 'us-east-1', POWERTOOLS_DEV: 'false', POWERTOOLS_LOG_LEVEL: 'SILENT' },
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          globalSetup: ['test/integration/support/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          env: { POWERTOOLS_LOG_LEVEL: 'SILENT' },
+        },
+      },
+      {
+        test: {
+          name: 'infra',
+          include: ['test/infra/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
