@@ -1,0 +1,52 @@
+import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { db } from './client.js';
+
+type Item = Record<string, unknown>;
+
+/**
+ * One page of a Query in key order, for `page`/`limit` pagination: reads at most
+ * `(page + 1) * limit + 1` matching items (following LastEvaluatedKey), so the cost of a page is
+ * proportional to its depth, never to the size of the collection. The extra item tells `hasMore`.
+ */
+export async function queryPage(input: QueryCommandInput, page: number, limit: number): Promise<{ items: Item[]; hasMore: boolean }> {
+  const wanted = (page + 1) * limit + 1;
+  const collected: Item[] = [];
+  let exclusiveStartKey = input.ExclusiveStartKey;
+  do {
+    const remaining = wanted - collected.length;
+    const { Items = [], LastEvaluatedKey } = await db.send(new QueryCommand({
+      ...input,
+      ExclusiveStartKey: exclusiveStartKey,
+      // Without a filter every item read is a match, so read exactly what is still needed.
+      Limit: input.FilterExpression ? Math.max(remaining, 25) : remaining,
+    }));
+    collected.push(...Items);
+    exclusiveStartKey = LastEvaluatedKey;
+  } while (exclusiveStartKey && collected.length < wanted);
+  const start = page * limit;
+  return { items: collected.slice(start, start + limit), hasMore: collected.length > start + limit };
+}
+
+/** Every item of a Query (all pages). For bounded collections only, e.g. one workspace's checkouts. */
+export async function queryAll(input: QueryCommandInput): Promise<Item[]> {
+  const items: Item[] = [];
+  let exclusiveStartKey = input.ExclusiveStartKey;
+  do {
+    const { Items = [], LastEvaluatedKey } = await db.send(new QueryCommand({ ...input, ExclusiveStartKey: exclusiveStartKey }));
+    items.push(...Items);
+    exclusiveStartKey = LastEvaluatedKey;
+  } while (exclusiveStartKey);
+  return items;
+}
+
+/** Generic list response (spec "Generic list pagination convention"); `total` counts this page's items. */
+export function listResult<T>(data: T[], page: number, limit: number, hasMore: boolean) {
+  return { data, page, limit, total: data.length, hasMore };
+}
+
+/** Strips the physical key attributes from an item before it leaves the repository. */
+export function withoutKeys(item: Item, extraKeys: readonly string[] = []): Item {
+  const { PK: _pk, SK: _sk, entity: _entity, GSI1PK: _a, GSI1SK: _b, GSI2PK: _c, GSI2SK: _d, expiresAt: _e, ...rest } = item;
+  for (const key of extraKeys) delete rest[key];
+  return rest;
+}
