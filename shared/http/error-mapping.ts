@@ -5,6 +5,7 @@ import {
   ConflictError, DomainError, IdempotencyKeyReusedError, MethodNotAllowedError, ServiceUnavailableError,
 } from '../errors.js';
 import { logger } from '../logger.js';
+import { createError } from '@middy/util';
 import type { ErrorFormat } from './route.js';
 
 /** The one mapping from domain error classes to HTTP statuses (API.md "Conventions"). */
@@ -93,4 +94,13 @@ export function renderError(error: unknown, format: ErrorFormat = 'envelope'): H
     ? { status: statusCode, error: errorCode ?? flatCode(code), message }
     : { error: details === undefined ? { code, message } : { code, message, details } };
   return { statusCode, headers, body: JSON.stringify(body) };
+}
+
+/**
+ * The rendered error as the HttpError that @middy/http-error-handler turns into the response
+ * (status, body and headers: `createError` itself drops headers, so they are attached here).
+ */
+export function toMiddyHttpError(error: unknown, format: ErrorFormat = 'envelope'): Error {
+  const rendered = renderError(error, format);
+  return Object.assign(createError(rendered.statusCode, rendered.body, { expose: true }), { headers: rendered.headers });
 }

@@ -3,12 +3,11 @@ import middy from '@middy/core';
 import httpErrorHandler from '@middy/http-error-handler';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpRouterHandler, { type Route } from '@middy/http-router';
-import { createError } from '@middy/util';
 import { config } from '../config.js';
 import { MethodNotAllowedError, NotFoundError } from '../errors.js';
 import { formatDbStats, withRequestScope } from '../db/instrumentation.js';
 import { logger } from '../logger.js';
-import { renderError } from './error-mapping.js';
+import { toMiddyHttpError } from './error-mapping.js';
 import type { Operation } from './operation.js';
 import type { RouteDefinition, RouteGroup } from './route.js';
 import { routesOfGroup } from './routes.js';
@@ -54,8 +53,7 @@ export function createGroupHandler(group: RouteGroup, operations: readonly Opera
     .use(httpErrorHandler({ logger: false }))
     .use({
       onError: (request) => {
-        const rendered = renderError(request.error);
-        request.error = createError(rendered.statusCode, rendered.body, { expose: true, headers: rendered.headers });
+        request.error = toMiddyHttpError(request.error);
       },
     })
     .use(httpHeaderNormalizer());

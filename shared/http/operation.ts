@@ -2,14 +2,13 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import middy from '@middy/core';
 import httpErrorHandler from '@middy/http-error-handler';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
-import { createError } from '@middy/util';
 import * as z from 'zod';
 import {
   InvalidJsonError, InvalidQueryError, NotFoundError, PayloadTooLargeError, UnauthorizedError,
   UnsupportedMediaTypeError, ValidationError, type ErrorDetail,
 } from '../errors.js';
 import type { KeyScope } from '../auth/api-keys.js';
-import { renderError } from './error-mapping.js';
+import { toMiddyHttpError } from './error-mapping.js';
 import { corsHeaders } from './gateway-responses.js';
 import { fingerprintOf, runIdempotent, type StoredResponse } from './idempotency.js';
 import type { RouteDefinition } from './route.js';
@@ -135,8 +134,7 @@ function errorMapper(route: RouteDefinition): middy.MiddlewareObj<APIGatewayProx
     onError: (request) => {
       const error = request.error as Error & { cause?: { package?: string } };
       const cause = error.cause?.package === '@middy/http-json-body-parser' ? new InvalidJsonError('The request body is not valid JSON.') : error;
-      const rendered = renderError(cause, route.errorFormat);
-      request.error = createError(rendered.statusCode, rendered.body, { expose: true, headers: rendered.headers });
+      request.error = toMiddyHttpError(cause, route.errorFormat);
     },
   };
 }

@@ -1,0 +1,112 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { mockClient } from 'aws-sdk-client-mock';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb';
+import { createGroupHandler } from '../../../shared/http/group-handler.js';
+import { operations as systemOperations } from '../../../functions/system/handler.js';
+import { apiEvent, context } from '../support/events.js';
+import { echoOperation, echoRoute, readOperation, readRoute } from '../support/test-routes.js';
+
+const handler = createGroupHandler('system', systemOperations, [echoOperation, readOperation]);
+const thingId = '6740f1a2c3d4e5f601234567';
+const ws = 'aaaaaaaaaaaaaaaaaaaaaaaa';
+const ddbMock = mockClient(DynamoDBDocumentClient);
+
+beforeEach(() => ddbMock.reset());
+
+function post(body: string | undefined, headers: Record<string, string> = { 'content-type': 'application/json' }, path = `/v1/test-things/${thingId}`) {
+  return handler(apiEvent({ route: echoRoute, path, body, headers, workspaceId: ws }), context());
+}
+
+describe('operation layer', () => {
+  it('hands validated, typed input to the operation and answers the route status', async () => {
+    // Act
+    const response = await post(JSON.stringify({ name: 'A', items: [{ amount: 5 }] }), { 'content-type': 'application/json' }, `/v1/test-things/${thingId}?count=3`);
+    // Assess
+    expect(response.statusCode).toBe(201);
+    expect(JSON.parse(response.body).data).toMatchObject({ thingId, count: 3, name: 'A', items: [{ amount: 5 }], workspaceId: ws });
+    expect(response.headers?.['X-Request-Id']).toBe('req-1');
+  });
+
+  it('answers unparseable JSON with 400 invalid_json', async () => {
+    const response = await post('{"name": ');
+    expect(response.statusCode).toBe(400);
+    expect(JSON.parse(response.body)).toEqual({ error: { code: 'invalid_json', message: expect.any(String) } });
+  });
+
+  it.each([['an array', '[1,2]'], ['a string', '"hello"'], ['null', 'null']])('answers %s as body with 400 invalid_json', async (_label, body) => {
+    const response = await post(body);
+    expect(response.statusCode).toBe(400);
+    expect(JSON.parse(response.body).error.code).toBe('invalid_json');
+  });
+
+  it('answers a non-JSON content type with 415', async () => {
+    const response = await post('name=A', { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(response.statusCode).toBe(415);
+    expect(JSON.parse(response.body).error.code).toBe('unsupported_media_type');
+  });
+
+  it('answers schema violations with 422 and the offending paths', async () => {
+    const response = await post(JSON.stringify({ name: '', items: [{ amount: 1 }, { amount: 1.5 }] }));
+    expect(response.statusCode).toBe(422);
+    const { error } = JSON.parse(response.body);
+    expect(error.code).toBe('validation_failed');
+    expect(error.details.map((detail: { path: string }) => detail.path).sort()).toEqual(['items[1].amount', 'name']);
+  });
+
+  it('answers a malformed path id with 404, without touching the database', async () => {
+    const response = await post(JSON.stringify({ name: 'A' }), { 'content-type': 'application/json' }, '/v1/test-things/NOT-AN-ID');
+    expect(response.statusCode).toBe(404);
+    expect(JSON.parse(response.body).error.code).toBe('not_found');
+    expect(ddbMock.calls()).toHaveLength(0);
+  });
+
+  it.each([['out of range', 'count=11'], ['not a number', 'count=abc'], ['unknown', 'colour=red']])('answers a query parameter %s with 400 invalid_query', async (_label, query) => {
+    const response = await post(JSON.stringify({ name: 'A' }), { 'content-type': 'application/json' }, `/v1/test-things/${thingId}?${query}`);
+    expect(response.statusCode).toBe(400);
+    expect(JSON.parse(response.body).error.code).toBe('invalid_query');
+  });
+
+  it('maps a domain error to its envelope', async () => {
+    const response = await post(JSON.stringify({ name: 'A', fail: true }));
+    expect(response.statusCode).toBe(422);
+    expect(JSON.parse(response.body).error).toEqual({ code: 'validation_failed', message: 'asked to fail', details: [{ path: 'fail', message: 'asked to fail' }] });
+  });
+
+  it('answers a known path with an unknown method with 405 and Allow', async () => {
+    const response = await handler(apiEvent({ route: echoRoute, method: 'DELETE', path: `/v1/test-things/${thingId}`, workspaceId: ws }), context());
+    expect(response.statusCode).toBe(405);
+    expect(response.headers?.Allow).toBe('POST, GET');
+  });
+
+  it('turns DynamoDB throttling after retries into 503 with Retry-After', async () => {
+    // Prepare
+    ddbMock.on(GetCommand).rejects(new ProvisionedThroughputExceededException({ message: 'slow down', $metadata: {} }));
+    // Act
+    const response = await handler(apiEvent({ route: readRoute, path: `/v1/test-things/${thingId}`, workspaceId: ws }), context());
+    // Assess
+    expect(response.statusCode).toBe(503);
+    expect(response.headers?.['Retry-After']).toBe('1');
+    expect(JSON.parse(response.body).error.code).toBe('service_unavailable');
+  });
+
+  it('turns a timeout into 503', async () => {
+    const timeout = Object.assign(new Error('socket timed out'), { name: 'TimeoutError', $metadata: {} });
+    ddbMock.on(GetCommand).rejects(timeout);
+    const response = await handler(apiEvent({ route: readRoute, path: `/v1/test-things/${thingId}`, workspaceId: ws }), context());
+    expect(response.statusCode).toBe(503);
+  });
+
+  it('answers unknown errors with a generic 500 that never echoes internals', async () => {
+    ddbMock.on(GetCommand).rejects(new Error('secret table arn:aws:dynamodb:xyz exploded'));
+    const response = await handler(apiEvent({ route: readRoute, path: `/v1/test-things/${thingId}`, workspaceId: ws }), context());
+    expect(response.statusCode).toBe(500);
+    expect(response.body).not.toContain('secret');
+    expect(JSON.parse(response.body)).toEqual({ error: { code: 'internal_error', message: expect.any(String) } });
+  });
+
+  it('refuses a key route without an authorizer context with 401', async () => {
+    const response = await handler(apiEvent({ route: readRoute, path: `/v1/test-things/${thingId}` }), context());
+    expect(response.statusCode).toBe(401);
+  });
+});
