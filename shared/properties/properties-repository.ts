@@ -1,0 +1,204 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../db/client.js';
+import { queryAll, queryPage } from '../db/query.js';
+import { TABLE_KEYS } from '../db/table-design.js';
+import { ConflictError } from '../errors.js';
+import {
+  PROPERTY_NAME_GUARD_ENTITY, fromPropertyItem, normalizePropertyName, propertyKeys, toPropertyItem,
+  type ObjectType, type Property, type PropertyStatus,
+} from './property-entity.js';
+
+/** BatchGetItem accepts at most 100 keys per call. */
+const BATCH_GET_LIMIT = 100;
+const BATCH_GET_ATTEMPTS = 8;
+
+/** The property changed since it was read: the caller re-reads (no If-Match) or answers 409 (If-Match). */
+export class PropertyVersionConflictError extends ConflictError {
+  constructor() {
+    super('The property was modified by another request. Re-read it and retry with the current version.');
+  }
+}
+
+/** Another property of the same objectType already has this name (case-insensitively). */
+export class PropertyNameTakenError extends ConflictError {
+  constructor(name: string, objectType: ObjectType) {
+    super(`A ${objectType} property named "${name}" already exists (names are unique per objectType, case-insensitively).`);
+  }
+}
+
+function nameGuardItem(workspaceId: string, property: Property): Record<string, unknown> {
+  return {
+    ...propertyKeys.nameGuard(workspaceId, property.objectType, property.name),
+    [TABLE_KEYS.entityType]: PROPERTY_NAME_GUARD_ENTITY,
+    propertyId: property.id,
+  };
+}
+
+/** Indices of the transaction items whose condition failed. */
+function failedConditions(error: TransactionCanceledException): number[] {
+  return (error.CancellationReasons ?? [])
+    .map((reason, index) => (reason.Code === 'ConditionalCheckFailed' ? index : -1))
+    .filter((index) => index >= 0);
+}
+
+/** Reads one property of the workspace; another workspace's property is simply absent. */
+export async function getProperty(workspaceId: string, id: string, options: { consistent?: boolean } = {}): Promise<Property | undefined> {
+  const { Item } = await db.send(new GetCommand({
+    TableName: tableName(),
+    Key: propertyKeys.property(workspaceId, id),
+    ConsistentRead: options.consistent ?? false,
+  }));
+  return Item ? fromPropertyItem(Item) : undefined;
+}
+
+/**
+ * Reads many properties of the workspace at once: one BatchGetItem per 100 distinct ids, retrying
+ * UnprocessedKeys with backoff. Absent ids are simply missing from the map.
+ */
+export async function getPropertiesByIds(workspaceId: string, ids: readonly string[]): Promise<Map<string, Property>> {
+  const found = new Map<string, Property>();
+  const unique = [...new Set(ids)];
+  for (let start = 0; start < unique.length; start += BATCH_GET_LIMIT) {
+    let keys: Record<string, unknown>[] = unique.slice(start, start + BATCH_GET_LIMIT).map((id) => propertyKeys.property(workspaceId, id));
+    for (let attempt = 0; keys.length > 0; attempt += 1) {
+      if (attempt >= BATCH_GET_ATTEMPTS) throw new Error('BatchGetItem left keys unprocessed after retries.');
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 2 ** attempt * 10));
+      const { Responses, UnprocessedKeys } = await db.send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys } } }));
+      for (const item of Responses?.[tableName()] ?? []) {
+        const property = fromPropertyItem(item);
+        found.set(property.id, property);
+      }
+      keys = (UnprocessedKeys?.[tableName()]?.Keys ?? []) as Record<string, unknown>[];
+    }
+  }
+  return found;
+}
+
+/** Creates a property and claims its name in one transaction; a taken name is a PropertyNameTakenError. */
+export async function createProperty(workspaceId: string, property: Property): Promise<void> {
+  try {
+    await db.send(new TransactWriteCommand({
+      TransactItems: [
+        {
+          Put: {
+            TableName: tableName(),
+            Item: toPropertyItem(workspaceId, property),
+            ConditionExpression: 'attribute_not_exists(#pk)',
+            ExpressionAttributeNames: { '#pk': TABLE_KEYS.partitionKey },
+          },
+        },
+        {
+          Put: {
+            TableName: tableName(),
+            Item: nameGuardItem(workspaceId, property),
+            ConditionExpression: 'attribute_not_exists(#pk)',
+            ExpressionAttributeNames: { '#pk': TABLE_KEYS.partitionKey },
+          },
+        },
+      ],
+    }));
+  } catch (error) {
+    if (error instanceof TransactionCanceledException && failedConditions(error).includes(1)) {
+      throw new PropertyNameTakenError(property.name, property.objectType);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Replaces `current` by `next`, conditional on the version that was read. When the normalised name
+ * changes, the old guard is released and the new one claimed in the same transaction, so a name is
+ * never both free and taken, or taken twice.
+ */
+export async function saveProperty(workspaceId: string, current: Property, next: Property): Promise<void> {
+  const items: NonNullable<TransactWriteCommandInput['TransactItems']> = [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: toPropertyItem(workspaceId, next),
+        ConditionExpression: '#version = :version',
+        ExpressionAttributeNames: { '#version': 'version' },
+        ExpressionAttributeValues: { ':version': current.version },
+      },
+    },
+  ];
+  const renamed = normalizePropertyName(current.name) !== normalizePropertyName(next.name);
+  if (renamed) {
+    items.push(
+      { Delete: { TableName: tableName(), Key: propertyKeys.nameGuard(workspaceId, current.objectType, current.name) } },
+      {
+        Put: {
+          TableName: tableName(),
+          Item: nameGuardItem(workspaceId, next),
+          ConditionExpression: 'attribute_not_exists(#pk)',
+          ExpressionAttributeNames: { '#pk': TABLE_KEYS.partitionKey },
+        },
+      },
+    );
+  }
+  try {
+    await db.send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (error) {
+    if (error instanceof TransactionCanceledException) {
+      const failed = failedConditions(error);
+      if (failed.includes(0)) throw new PropertyVersionConflictError();
+      if (failed.includes(2)) throw new PropertyNameTakenError(next.name, next.objectType);
+    }
+    throw error;
+  }
+}
+
+export interface PropertyListQuery {
+  page: number;
+  limit: number;
+  sort: 'name' | 'createdAt' | 'updatedAt';
+  direction: 'asc' | 'desc';
+  objectType?: ObjectType;
+  status?: PropertyStatus;
+}
+
+function filterOf(query: PropertyListQuery) {
+  const conditions: string[] = [];
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  if (query.objectType) {
+    conditions.push('#objectType = :objectType');
+    names['#objectType'] = 'objectType';
+    values[':objectType'] = query.objectType;
+  }
+  if (query.status) {
+    conditions.push('#status = :status');
+    names['#status'] = 'status';
+    values[':status'] = query.status;
+  }
+  return conditions.length === 0
+    ? {}
+    : { FilterExpression: conditions.join(' AND '), ExpressionAttributeNames: names, ExpressionAttributeValues: values };
+}
+
+/**
+ * One page of the workspace's properties. `createdAt` follows the key order of the partition (ids are
+ * time-ordered): reads grow with the page depth only. `name` and `updatedAt` have no key order, so
+ * they read the workspace's whole (small, bounded) property collection and sort it in memory.
+ */
+export async function listProperties(workspaceId: string, query: PropertyListQuery): Promise<{ items: Property[]; hasMore: boolean }> {
+  const filter = filterOf(query);
+  const base = {
+    TableName: tableName(),
+    KeyConditionExpression: '#pk = :pk',
+    ...filter,
+    ExpressionAttributeNames: { ...filter.ExpressionAttributeNames, '#pk': TABLE_KEYS.partitionKey },
+    ExpressionAttributeValues: { ...filter.ExpressionAttributeValues, ':pk': propertyKeys.propertyPartition(workspaceId) },
+  };
+  if (query.sort === 'createdAt') {
+    const { items, hasMore } = await queryPage({ ...base, ScanIndexForward: query.direction === 'asc' }, query.page, query.limit);
+    return { items: items.map(fromPropertyItem), hasMore };
+  }
+  const all = (await queryAll(base)).map(fromPropertyItem);
+  const sign = query.direction === 'asc' ? 1 : -1;
+  const keyOf = query.sort === 'name' ? (p: Property) => normalizePropertyName(p.name) : (p: Property) => p.updatedAt;
+  all.sort((a, b) => sign * (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const start = query.page * query.limit;
+  return { items: all.slice(start, start + query.limit), hasMore: all.length > start + query.limit };
+}
