@@ -1,0 +1,163 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, GetCommand, TransactWriteCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../db/client.js';
+import { queryPage, withoutKeys } from '../db/query.js';
+import { TABLE_KEYS } from '../db/table-design.js';
+import { ConflictError, NotFoundError } from '../errors.js';
+import {
+  EVENT_COPIES, EVENT_INTERNAL_ATTRIBUTES, eventCopyItem, eventItem, eventKeys, productItem,
+  type Event, type EventCopy, type ProductRecord,
+} from './event-entity.js';
+
+type Item = Record<string, unknown>;
+type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
+
+const BATCH_GET_MAX = 100;
+const BATCH_GET_ATTEMPTS = 5;
+
+/** Strips keys and internal attributes from an event item (main item or sorted copy). */
+export function toEvent(item: Item): Event {
+  return withoutKeys(item, EVENT_INTERNAL_ATTRIBUTES) as Event;
+}
+
+function toProductRecord(item: Item): ProductRecord {
+  const { productId, eventId, name, price, currency, required } = item as unknown as ProductRecord;
+  return { productId, eventId, name, price, currency, required };
+}
+
+/** BatchGet of many keys in chunks of 100, retrying unprocessed keys; order of results is not kept. */
+async function batchGet(keys: Item[]): Promise<Item[]> {
+  const found: Item[] = [];
+  for (let start = 0; start < keys.length; start += BATCH_GET_MAX) {
+    let pending: Item[] = keys.slice(start, start + BATCH_GET_MAX);
+    for (let attempt = 0; pending.length > 0; attempt += 1) {
+      if (attempt >= BATCH_GET_ATTEMPTS) throw new Error('BatchGet left keys unprocessed after retries');
+      const output: BatchGetCommandOutput = await db.send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending } } }));
+      found.push(...(output.Responses?.[tableName()] ?? []));
+      pending = (output.UnprocessedKeys?.[tableName()]?.Keys ?? []) as Item[];
+    }
+  }
+  return found;
+}
+
+function uniqueValidIds(ids: readonly string[]): string[] {
+  return [...new Set(ids)];
+}
+
+/**
+ * Events of the workspace by id, in ONE BatchGet (per 100 ids). Absent ids and other workspaces'
+ * events are simply missing from the map.
+ */
+export async function getEventsByIds(workspaceId: string, ids: readonly string[]): Promise<Map<string, Event>> {
+  const items = await batchGet(uniqueValidIds(ids).map((id) => eventKeys.event(workspaceId, id)));
+  return new Map(items.map((item) => { const event = toEvent(item); return [event.id, event]; }));
+}
+
+/** Products of the workspace's events by product id, in ONE BatchGet (per 100 ids). */
+export async function getProductsByIds(workspaceId: string, productIds: readonly string[]): Promise<Map<string, ProductRecord>> {
+  const items = await batchGet(uniqueValidIds(productIds).map((id) => eventKeys.product(workspaceId, id)));
+  return new Map(items.map((item) => { const product = toProductRecord(item); return [product.productId, product]; }));
+}
+
+/** One event of the workspace, or undefined (also for another workspace's id). */
+export async function findEvent(workspaceId: string, eventId: string): Promise<Event | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: eventKeys.event(workspaceId, eventId), ConsistentRead: true }));
+  return Item ? toEvent(Item) : undefined;
+}
+
+const put = (Item: Item, condition?: string): TransactItem => ({
+  Put: {
+    TableName: tableName(),
+    Item,
+    ...(condition ? { ConditionExpression: condition, ExpressionAttributeNames: { '#pk': TABLE_KEYS.partitionKey } } : {}),
+  },
+});
+const remove = (Key: Item): TransactItem => ({ Delete: { TableName: tableName(), Key } });
+
+/** Creates an event with its sorted copies and product items in one transaction. */
+export async function insertEvent(workspaceId: string, event: Event): Promise<void> {
+  const items: TransactItem[] = [
+    put(eventItem(workspaceId, event), 'attribute_not_exists(#pk)'),
+    ...EVENT_COPIES.map((copy) => put(eventCopyItem(workspaceId, event, copy))),
+    ...event.products.map((product) => put(productItem(workspaceId, event.id, product), 'attribute_not_exists(#pk)')),
+  ];
+  try {
+    await db.send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (error) {
+    if (error instanceof TransactionCanceledException) throw new ConflictError('An event or product with this id already exists. Retry the request.');
+    throw error;
+  }
+}
+
+function copyKeyChanged(workspaceId: string, previous: Event, next: Event, copy: EventCopy): boolean {
+  const before = eventKeys.copy(workspaceId, previous, copy);
+  const after = eventKeys.copy(workspaceId, next, copy);
+  return before[TABLE_KEYS.sortKey] !== after[TABLE_KEYS.sortKey];
+}
+
+/**
+ * Replaces an event (and its copies and products) in one transaction, on condition that the stored
+ * version is still `previous.version`. A lost race is a ConflictError; the service retries or reports it.
+ */
+export async function replaceEvent(workspaceId: string, previous: Event, next: Event): Promise<void> {
+  const keptProducts = new Set(next.products.map((product) => product.id));
+  const items: TransactItem[] = [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: eventItem(workspaceId, next),
+        ConditionExpression: 'attribute_exists(#pk) AND #version = :version',
+        ExpressionAttributeNames: { '#pk': TABLE_KEYS.partitionKey, '#version': 'version' },
+        ExpressionAttributeValues: { ':version': previous.version },
+      },
+    },
+  ];
+  for (const copy of EVENT_COPIES) {
+    if (copyKeyChanged(workspaceId, previous, next, copy)) items.push(remove(eventKeys.copy(workspaceId, previous, copy)));
+    items.push(put(eventCopyItem(workspaceId, next, copy)));
+  }
+  for (const product of next.products) items.push(put(productItem(workspaceId, next.id, product)));
+  for (const product of previous.products) {
+    if (!keptProducts.has(product.id)) items.push(remove(eventKeys.product(workspaceId, product.id)));
+  }
+  try {
+    await db.send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (error) {
+    if (error instanceof TransactionCanceledException) {
+      const reason = error.CancellationReasons?.[0]?.Code;
+      if (reason === 'ConditionalCheckFailed') throw new ConflictError('The event was modified concurrently (version mismatch).');
+      throw new ConflictError('The event was modified concurrently. Retry the request.');
+    }
+    throw error;
+  }
+}
+
+export interface EventListOptions {
+  page: number;
+  limit: number;
+  sort: 'start' | 'end' | 'createdAt' | 'name';
+  direction: 'asc' | 'desc';
+}
+
+/**
+ * One page of the workspace's events. createdAt reads the main partition (ids are time-ordered),
+ * the other sorts read the matching sorted copy: always a Query reading about `(page + 1) * limit` items.
+ */
+export async function listEvents(workspaceId: string, options: EventListOptions): Promise<{ items: Event[]; hasMore: boolean }> {
+  const partition = options.sort === 'createdAt' ? eventKeys.eventsPartition(workspaceId) : eventKeys.copyPartition(workspaceId, options.sort);
+  const { items, hasMore } = await queryPage({
+    TableName: tableName(),
+    KeyConditionExpression: '#pk = :pk',
+    ExpressionAttributeNames: { '#pk': TABLE_KEYS.partitionKey },
+    ExpressionAttributeValues: { ':pk': partition },
+    ScanIndexForward: options.direction === 'asc',
+  }, options.page, options.limit);
+  return { items: items.map(toEvent), hasMore };
+}
+
+/** Reads an event or throws NotFoundError. */
+export async function getEvent(workspaceId: string, eventId: string): Promise<Event> {
+  const event = await findEvent(workspaceId, eventId);
+  if (!event) throw new NotFoundError('Event');
+  return event;
+}
