@@ -1,0 +1,131 @@
+import * as z from 'zod';
+import { createDocument, type oas31, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
+import { API_NAME, API_VERSION } from '../config.js';
+import { BINARY_MEDIA_TYPES } from '../http/gateway-responses.js';
+import type { RouteDefinition } from '../http/route.js';
+import { routeTable } from '../http/routes.js';
+import { ERROR_DESCRIPTIONS, errorSchemaOf, errorStatusesOf, pathParameterNames } from './error-responses.js';
+
+export type OpenApiDocument = oas31.OpenAPIObject;
+
+export const BEARER_SCHEME = 'apiKey';
+
+/** Choices the spec leaves open, written where API users read them (API.md asks for this). */
+const API_DESCRIPTION = [
+  'Event management and ticketing API. Every `/v1` operation needs `Authorization: Bearer <API key>`; ',
+  'a key belongs to one workspace and sees only that workspace\'s data.',
+  '',
+  '**Conventions**',
+  '- Paths work with and without a trailing slash.',
+  '- A known path called with a method it does not have answers 405 `method_not_allowed`; an unknown path answers 404 `not_found`.',
+  '- Ids are 24 lowercase hex characters, time-ordered; a malformed id in a path is a 404.',
+  '- Create answers 201 `{data}`, read and update 200 `{data}`, delete 204 with no body.',
+  '- Errors are `{error: {code, message, details?}}` (the public partner listing uses `{status, error, message}`).',
+  '- Money is always an integer amount in minor units (cents).',
+  '- Every POST accepts an `Idempotency-Key` header: a retry with the same key and body replays the first response; the same key with a different body is 409 `idempotency_key_reused`.',
+  '- Versioned resources (forms, properties, checkouts, events, invoices) carry `version`; send `If-Match: <version>` on updates to get 409 `conflict` instead of overwriting a newer change.',
+  '- Every response carries `X-Request-Id`; quote it when reporting a problem.',
+].join('\n');
+
+const idempotencyKeyHeader = {
+  name: 'Idempotency-Key',
+  in: 'header' as const,
+  required: false,
+  description: 'Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours.',
+  schema: { type: 'string' as const, minLength: 1, maxLength: 255 },
+};
+
+/** Path parameters as OpenAPI needs them: every `{name}` of the path, typed by the route when it can. */
+function pathParamsOf(route: RouteDefinition): z.ZodObject | undefined {
+  const names = pathParameterNames(route.path);
+  if (names.length === 0) return undefined;
+  const declared = route.params instanceof z.ZodObject ? (route.params.shape as Record<string, z.ZodType>) : {};
+  return z.object(Object.fromEntries(names.map((name) => [name, declared[name] ?? z.string()])));
+}
+
+function requestBodyOf(route: RouteDefinition): ZodOpenApiOperationObject['requestBody'] {
+  if (route.body) return { required: true, content: { 'application/json': { schema: route.body } } };
+  if (route.rawBody) {
+    const { contentTypes, maxBytes } = route.rawBody;
+    return {
+      required: true,
+      description: `Raw bytes, at most ${maxBytes} bytes.`,
+      content: Object.fromEntries(contentTypes.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }])),
+    };
+  }
+  return undefined;
+}
+
+function responsesOf(route: RouteDefinition): ZodOpenApiResponsesObject {
+  const { status, description, schema, contentType } = route.success;
+  const responses: ZodOpenApiResponsesObject = {};
+  if (status === 204) {
+    responses['204'] = { description };
+  } else if (contentType) {
+    responses[`${status}`] = { description, content: { [contentType]: { schema: { type: 'string' } } } };
+  } else {
+    responses[`${status}`] = { description, content: { 'application/json': { schema: schema ?? z.object({}) } } };
+  }
+  for (const errorStatus of errorStatusesOf(route)) {
+    responses[`${errorStatus as 400}`] = {
+      description: ERROR_DESCRIPTIONS[errorStatus] ?? 'Error.',
+      content: { 'application/json': { schema: errorSchemaOf(route, errorStatus) } },
+    };
+  }
+  return responses;
+}
+
+function operationOf(route: RouteDefinition): ZodOpenApiOperationObject {
+  const usesIdempotency = route.method === 'POST' && route.idempotent !== false;
+  return {
+    operationId: route.operation,
+    summary: route.summary,
+    ...(route.description ? { description: route.description } : {}),
+    tags: [...route.tags],
+    security: route.auth === 'key' ? [{ [BEARER_SCHEME]: [] }] : [],
+    requestParams: {
+      ...(pathParamsOf(route) ? { path: pathParamsOf(route) } : {}),
+      ...(route.query ? { query: route.query as z.ZodType<unknown, Record<string, unknown>> } : {}),
+    },
+    ...(usesIdempotency ? { parameters: [idempotencyKeyHeader] } : {}),
+    ...(requestBodyOf(route) ? { requestBody: requestBodyOf(route) } : {}),
+    responses: responsesOf(route),
+  };
+}
+
+/** Builds the OpenAPI 3.1 document of the given routes (the whole route table by default). */
+export function buildOpenApiDocument(routes: readonly RouteDefinition[] = routeTable): OpenApiDocument {
+  const paths: ZodOpenApiPathsObject = {};
+  for (const route of routes) {
+    const item = (paths[route.path] ??= {});
+    item[route.method.toLowerCase() as Lowercase<RouteDefinition['method']>] = operationOf(route);
+  }
+  return createDocument({
+    openapi: '3.1.0',
+    info: { title: API_NAME, version: API_VERSION, description: API_DESCRIPTION },
+    tags: [...new Set(routes.flatMap((route) => route.tags))].map((name) => ({ name })),
+    paths,
+    components: {
+      securitySchemes: {
+        [BEARER_SCHEME]: { type: 'http', scheme: 'bearer', description: 'A workspace API key (`bo_live_...`), created with the admin CLI.' },
+      },
+    },
+    'x-binary-media-types': [...BINARY_MEDIA_TYPES],
+  });
+}
+
+let cached: OpenApiDocument | undefined;
+
+/**
+ * The document of the route table, built once per process (per Lambda cold start): generation walks
+ * every schema, which is too slow to repeat per request.
+ */
+export function openApiDocument(): OpenApiDocument {
+  cached ??= buildOpenApiDocument();
+  return cached;
+}
+
+/** The cached document with `servers` pointing at the URL the client used. */
+export function openApiDocumentFor(baseUrl: string): OpenApiDocument {
+  return { ...openApiDocument(), servers: [{ url: baseUrl }] };
+}

@@ -1,0 +1,69 @@
+import * as z from 'zod';
+import { errorEnvelopeSchema } from '../http/schemas.js';
+import type { RouteDefinition } from '../http/route.js';
+
+/** Flat error body of the partner listing (spec): `{status, error, message}`. */
+export const flatErrorSchema = z
+  .object({
+    status: z.number().int().meta({ description: 'HTTP status, repeated in the body.' }),
+    error: z.string().meta({ description: 'SCREAMING_SNAKE code, e.g. `INVALID_QUERY`.' }),
+    message: z.string(),
+  })
+  .meta({ id: 'FlatError', description: 'Error body of the public partner listing.' });
+
+/** What each documented status means, worded for API users (codes as in the API contract). */
+export const ERROR_DESCRIPTIONS: Readonly<Record<number, string>> = {
+  400: 'Bad request: `invalid_json` (body not parseable or not an object) or `invalid_query` (malformed or out-of-range query parameter).',
+  401: '`unauthorized`: missing, malformed, unknown or revoked API key.',
+  403: '`forbidden`: the key is valid but may not do this (a read-only key on a write).',
+  404: '`not_found`: no such resource in your workspace (another workspace\'s object is indistinguishable from an absent one), or a malformed id.',
+  405: '`method_not_allowed`: the path exists but not with this method.',
+  409: 'Conflict: `conflict` (uniqueness or stale `If-Match` version), `invalid_state` (transition not allowed) or `idempotency_key_reused` (same `Idempotency-Key`, different request).',
+  413: '`payload_too_large`: the body is above the documented limit.',
+  415: '`unsupported_media_type`: the body has a content type this operation does not take.',
+  422: '`validation_failed`: well-formed input that breaks a schema or business rule; `details` lists `[{path, message}]`.',
+  429: '`rate_limited`: throttled. Retry after a short pause.',
+  500: '`internal_error`: unexpected failure; the message is generic and details are only logged.',
+  503: '`service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly.',
+};
+
+/** Path parameter names of an API Gateway path: `/v1/forms/{formId}` -> `['formId']`. */
+export function pathParameterNames(path: string): string[] {
+  return [...path.matchAll(/\{([^/}]+)\}/g)].map((match) => match[1] as string);
+}
+
+/**
+ * Every error status a client can get from this route: implied by its auth, path parameters, query,
+ * body and idempotency, plus the ones the route declares. 429 and 500 can happen anywhere.
+ */
+export function errorStatusesOf(route: RouteDefinition): number[] {
+  const statuses = new Set<number>(route.errors ?? []);
+  if (route.auth === 'key') {
+    statuses.add(401);
+    statuses.add(503);
+    // Read-only keys are allowed the safe methods only.
+    if (route.method !== 'GET') statuses.add(403);
+  }
+  if (pathParameterNames(route.path).length > 0) statuses.add(404);
+  if (route.query) statuses.add(route.queryErrorCode === 'validation_failed' ? 422 : 400);
+  if (route.body) {
+    for (const status of [400, 413, 415, 422]) statuses.add(status);
+  }
+  if (route.rawBody) {
+    statuses.add(413);
+    statuses.add(415);
+  }
+  if (route.method === 'POST' && route.idempotent !== false) statuses.add(409);
+  statuses.add(429);
+  statuses.add(500);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+/**
+ * The error body schema of one status on one route. Gateway-level errors (401/403/429) are always the
+ * envelope, because API Gateway answers them before the route's own error format applies.
+ */
+export function errorSchemaOf(route: RouteDefinition, status: number): z.ZodType {
+  const fromGateway = status === 401 || status === 403 || status === 429;
+  return route.errorFormat === 'flat' && !fromGateway ? flatErrorSchema : errorEnvelopeSchema;
+}
