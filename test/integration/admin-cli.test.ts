@@ -1,0 +1,78 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApi, type TestApi } from './support/api.js';
+
+const run = promisify(execFile);
+let api: TestApi;
+
+/** Runs `npm run admin -- ...` the way an operator does (tsx entry), against the test DynamoDB. */
+async function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run('npx', ['tsx', 'bin/admin.ts', ...args], { env: process.env, timeout: 60_000 });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failure = error as { code: number; stdout: string; stderr: string };
+    return { code: failure.code, stdout: failure.stdout, stderr: failure.stderr };
+  }
+}
+
+beforeAll(async () => {
+  api = await startApi();
+});
+afterAll(async () => api.close());
+
+describe('npm run admin', () => {
+  it('creates a workspace whose key the running server accepts, and revokes it', async () => {
+    // Act
+    const created = await admin('workspace', 'create', '--name', 'CLI Co', '--json');
+    // Assess
+    expect(created.code).toBe(0);
+    const { workspaceId, apiKey } = JSON.parse(created.stdout) as { workspaceId: string; apiKey: string };
+    expect(workspaceId).toMatch(/^[a-f0-9]{24}$/);
+    expect(apiKey).toMatch(/^bo_live_[0-9A-Za-z]{40}$/);
+    expect((await api.request('GET', '/v1/', { key: apiKey })).status).toBe(200);
+
+    const revoked = await admin('key', 'revoke', '--key', apiKey, '--json');
+    expect(revoked.code).toBe(0);
+    expect((await api.request('GET', '/v1/', { key: apiKey })).status).toBe(401);
+  });
+
+  it('creates a read-only key for an existing workspace', async () => {
+    const { workspaceId } = await api.newWorkspace();
+    const created = await admin('key', 'create', '--workspace', workspaceId, '--read-only', '--json');
+    expect(created.code).toBe(0);
+    const body = JSON.parse(created.stdout) as { scope: string; apiKey: string };
+    expect(body.scope).toBe('read_only');
+    expect((await api.request('GET', '/v1/', { key: body.apiKey })).status).toBe(200);
+  });
+
+  it('creates a partner and refuses a duplicate referral code', async () => {
+    const code = `cli-${Date.now()}`;
+    const first = await admin('partner', 'create', '--code', code, '--first-name', 'Pat', '--json');
+    expect(first.code).toBe(0);
+    expect(JSON.parse(first.stdout)).toMatchObject({ referral_code: code });
+    const second = await admin('partner', 'create', '--code', code);
+    expect(second.code).toBe(1);
+    expect(second.stderr).toContain('already exists');
+  });
+
+  it.each([
+    [['workspace', 'create'], 'Missing --name'],
+    [['key', 'create', '--workspace'], 'argument missing'],
+    [['key', 'revoke', '--key', 'not-a-key'], 'not a Boxoffice API key'],
+    [['key', 'create', '--workspace', 'ffffffffffffffffffffffff'], 'Workspace not found'],
+    [['frobnicate', 'now'], 'Unknown command'],
+    [['workspace', 'create', '--name', 'x', '--bogus'], "Unknown option '--bogus'"],
+  ])('exits 1 with a clear message for %j', async (args, message) => {
+    const result = await admin(...args);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(message);
+  });
+
+  it('prints help for every command', async () => {
+    const result = await admin('key', 'create', '--help');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Usage: npm run admin -- key create');
+  });
+});

@@ -1,0 +1,82 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, connect } from 'node:net';
+import { describe, expect, it } from 'vitest';
+
+const TSX_CLI = 'node_modules/tsx/dist/cli.mjs';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function portOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** Starts `npm start`'s entry point and resolves once it printed `until`, with everything it printed. */
+function start(env: NodeJS.ProcessEnv, until: RegExp): { child: ChildProcess; output: Promise<string> } {
+  const child = spawn(process.execPath, [TSX_CLI, 'bin/local-server.ts'], { env: { ...env, POWERTOOLS_LOG_LEVEL: 'SILENT' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let text = '';
+  const output = new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      text += chunk.toString();
+      if (until.test(text)) resolve(text);
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', () => resolve(text));
+    setTimeout(() => reject(new Error(`timed out; output so far:\n${text}`)), 90_000);
+  });
+  return { child, output };
+}
+
+function exited(child: ChildProcess): Promise<number | null> {
+  return child.exitCode !== null ? Promise.resolve(child.exitCode) : new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+describe('npm start', () => {
+  it('explains in one line how to get Java when it is missing', async () => {
+    const env = { ...process.env, PATH: '/nonexistent', DYNAMODB_ENDPOINT: '' };
+    delete env.DYNAMODB_ENDPOINT;
+    const { child, output } = start(env, /Java/);
+    const text = await output;
+    expect(await exited(child)).toBe(1);
+    expect(text).toContain('DynamoDB Local needs Java 17+');
+    expect(text).toContain('DYNAMODB_ENDPOINT');
+  }, 60_000);
+
+  it('creates the table, seeds the demo workspace, prints a working key, and leaves no Java behind on Ctrl-C', async () => {
+    // Prepare
+    const [apiPort, dynamoPort] = [await freePort(), await freePort()];
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(apiPort), DYNAMODB_PORT: String(dynamoPort), TABLE_NAME: `start-test-${Date.now()}` };
+    delete env.DYNAMODB_ENDPOINT;
+    delete env.IDEMPOTENCY_TABLE_NAME;
+    // Act
+    const { child, output } = start(env, /Press Ctrl-C to stop/);
+    const text = await output;
+    // Assess
+    const key = /Demo API key:\s+(bo_live_\S+)/.exec(text)?.[1];
+    expect(key, text).toBeDefined();
+    expect(text).toContain(`DynamoDB endpoint: http://127.0.0.1:${dynamoPort}`);
+    expect(text).toContain('(seeded with demo data)');
+    const health = await (await fetch(`http://127.0.0.1:${apiPort}/health/`)).json();
+    expect(health).toMatchObject({ status: 'ok', db: 'connected' });
+    const info = await fetch(`http://127.0.0.1:${apiPort}/v1/`, { headers: { Authorization: `Bearer ${key}` } });
+    expect(info.status).toBe(200);
+    expect(await portOpen(dynamoPort)).toBe(true);
+
+    child.kill('SIGINT');
+    await exited(child);
+    await new Promise((done) => setTimeout(done, 500));
+    expect(await portOpen(dynamoPort)).toBe(false);
+  }, 120_000);
+});
