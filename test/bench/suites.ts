@@ -1,0 +1,6 @@
+import type { BenchEnvironment } from './harness.js';
+
+/** Feature benchmarks; each returns rows for the result table. */
+export type BenchSuite = (env: BenchEnvironment) => Promise<Record<string, string | number>[]>;
+
+export const benchmarks: BenchSuite[] = [];
