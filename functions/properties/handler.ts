@@ -1,5 +1,8 @@
 import { createGroupHandler } from '../../shared/http/group-handler.js';
-import type { Operation } from '../../shared/http/operation.js';
+import { createProperty } from './create-property.js';
+import { getProperty } from './get-property.js';
+import { listProperties } from './list-properties.js';
+import { updateProperty } from './update-property.js';
 
-export const operations: Operation[] = [];
+export const operations = [createProperty, listProperties, getProperty, updateProperty];
 export const handler = createGroupHandler('properties', operations);
