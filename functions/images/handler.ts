@@ -1,5 +1,7 @@
 import { createGroupHandler } from '../../shared/http/group-handler.js';
-import type { Operation } from '../../shared/http/operation.js';
+import { getImageOperation } from './get-image.js';
+import { listImagesOperation } from './list-images.js';
+import { registerImageOperation } from './register-image.js';
 
-export const operations: Operation[] = [];
+export const operations = [registerImageOperation, listImagesOperation, getImageOperation];
 export const handler = createGroupHandler('images', operations);

@@ -20,7 +20,8 @@ export interface AuthContext {
   scope: KeyScope;
 }
 
-type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+// Optional route fields are `Schema | undefined`: the schema, when declared, decides the type.
+type Out<T> = [NonNullable<T>] extends [z.ZodType] ? ([NonNullable<T>] extends [never] ? undefined : z.output<NonNullable<T>>) : undefined;
 
 /** Validated, typed input handed to an operation. */
 export interface OperationInput<R extends RouteDefinition> {

@@ -24,6 +24,7 @@ export interface RouteDefinition<
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
   R extends z.ZodType = z.ZodType,
+  A extends RouteAuth = RouteAuth,
 > {
   readonly group: RouteGroup;
   /** Unique operation id (also the OpenAPI operationId). */
@@ -31,7 +32,7 @@ export interface RouteDefinition<
   readonly method: HttpMethod;
   /** API Gateway path syntax, without trailing slash: `/v1/forms/{formId}`. */
   readonly path: string;
-  readonly auth: RouteAuth;
+  readonly auth: A;
   readonly summary: string;
   readonly description?: string;
   readonly tags: readonly string[];
@@ -62,9 +63,9 @@ export interface RouteDefinition<
 }
 
 /** Declares a route, keeping its literal types so handlers get typed, validated input. */
-export function defineRoute<const P extends z.ZodType, const Q extends z.ZodType, const B extends z.ZodType, const R extends z.ZodType>(
-  route: RouteDefinition<P, Q, B, R>,
-): RouteDefinition<P, Q, B, R> {
+export function defineRoute<const P extends z.ZodType, const Q extends z.ZodType, const B extends z.ZodType, const R extends z.ZodType, const A extends RouteAuth>(
+  route: RouteDefinition<P, Q, B, R, A>,
+): RouteDefinition<P, Q, B, R, A> {
   return route;
 }
 

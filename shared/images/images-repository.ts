@@ -1,0 +1,43 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../db/client.js';
+import { queryPage } from '../db/query.js';
+import { TABLE_KEYS } from '../db/table-design.js';
+import { ConflictError } from '../errors.js';
+import { fromImageItem, imageKeys, toImageItem, type ImageRecord } from './image-entity.js';
+
+/** Writes a new image record; never overwrites an existing id. */
+export async function putImage(workspaceId: string, record: ImageRecord): Promise<void> {
+  try {
+    await db.send(new PutCommand({
+      TableName: tableName(),
+      Item: toImageItem(workspaceId, record),
+      ConditionExpression: 'attribute_not_exists(#pk)',
+      ExpressionAttributeNames: { '#pk': TABLE_KEYS.partitionKey },
+    }));
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) throw new ConflictError('An image with this id already exists.');
+    throw error;
+  }
+}
+
+/** One GetItem under the workspace's collection: another workspace's id simply is not there. */
+export async function getImage(workspaceId: string, imageId: string): Promise<ImageRecord | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: imageKeys.image(workspaceId, imageId) }));
+  return Item ? fromImageItem(Item) : undefined;
+}
+
+/**
+ * Newest first: a descending Query on the workspace's collection reading at most
+ * `(page + 1) * pageSize + 1` items.
+ */
+export async function listImages(workspaceId: string, page: number, pageSize: number): Promise<{ items: ImageRecord[]; hasMore: boolean }> {
+  const { items, hasMore } = await queryPage({
+    TableName: tableName(),
+    KeyConditionExpression: '#pk = :pk',
+    ExpressionAttributeNames: { '#pk': TABLE_KEYS.partitionKey },
+    ExpressionAttributeValues: { ':pk': imageKeys.collection(workspaceId) },
+    ScanIndexForward: false,
+  }, page, pageSize);
+  return { items: items.map(fromImageItem), hasMore };
+}

@@ -1,0 +1,59 @@
+import type { BlobStore } from '../blob-store/blob-store.js';
+import { NotFoundError, ValidationError } from '../errors.js';
+import { newId } from '../ids.js';
+import type { ImageRecord } from './image-entity.js';
+import { extensionOf, inspectImage, type ImageContentType } from './image-format.js';
+import * as repository from './images-repository.js';
+
+/** The public shape of an image asset (spec "Image asset"). */
+export interface ImageAssetView extends Omit<ImageRecord, 'blobKey'> {
+  url: string;
+}
+
+export interface RegisterImageInput {
+  bytes: Buffer;
+  declaredType: ImageContentType;
+  filename: string;
+}
+
+/** Turns a stored record into the API shape, resolving the blob key to its public URL. */
+export function toImageAsset(record: ImageRecord, store: BlobStore, requestBaseUrl: string): ImageAssetView {
+  const { blobKey, ...rest } = record;
+  return { ...rest, url: store.publicUrl(blobKey, requestBaseUrl) };
+}
+
+/**
+ * Registers an image: checks the bytes really are the declared PNG/JPEG, reads its dimensions, stores
+ * the bytes, then writes the record. Bytes go first so that a listed image always downloads; a
+ * failure between the two leaves only an unreferenced blob, never a record without bytes.
+ */
+export async function registerImage(workspaceId: string, input: RegisterImageInput, store: BlobStore, now = new Date()): Promise<ImageRecord> {
+  const inspection = inspectImage(input.bytes, input.declaredType);
+  if (!inspection.ok) throw new ValidationError(inspection.problems);
+  const id = newId(now);
+  const blobKey = `images/${workspaceId}/${id}.${extensionOf(inspection.facts.contentType)}`;
+  await store.put(blobKey, input.bytes, inspection.facts.contentType);
+  const record: ImageRecord = {
+    id,
+    hostId: workspaceId,
+    blobKey,
+    width: inspection.facts.width,
+    height: inspection.facts.height,
+    contentType: inspection.facts.contentType,
+    sizeBytes: input.bytes.length,
+    filename: input.filename,
+    purpose: 'content',
+    createdAt: now.getTime(),
+    lastPublishedAt: null,
+  };
+  await repository.putImage(workspaceId, record);
+  return record;
+}
+
+export async function getImageOrThrow(workspaceId: string, imageId: string): Promise<ImageRecord> {
+  const record = await repository.getImage(workspaceId, imageId);
+  if (!record) throw new NotFoundError('Image');
+  return record;
+}
+
+export const listImages = repository.listImages;

@@ -1,0 +1,55 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createBlobStore } from '../../../shared/blob-store/index.js';
+import { InvalidBlobKeyError } from '../../../shared/blob-store/blob-store.js';
+import { LocalBlobStore, localBlobDir } from '../../../shared/blob-store/local-blob-store.js';
+import { S3BlobStore } from '../../../shared/blob-store/s3-blob-store.js';
+
+const dirs: string[] = [];
+afterAll(async () => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));
+
+describe('createBlobStore', () => {
+  it('uses S3 behind IMAGES_BASE_URL when IMAGES_BUCKET is set', () => {
+    // Act
+    const store = createBlobStore({ IMAGES_BUCKET: 'bucket', IMAGES_BASE_URL: 'https://cdn.example.com/' });
+    // Assess
+    expect(store).toBeInstanceOf(S3BlobStore);
+    expect(store.publicUrl('images/ws/abc.png', 'https://api.example.com')).toBe('https://cdn.example.com/images/ws/abc.png');
+  });
+
+  it('uses the local folder otherwise, served by the local server', () => {
+    const store = createBlobStore({});
+    expect(store).toBeInstanceOf(LocalBlobStore);
+    expect(store.publicUrl('images/ws/abc.png', 'http://127.0.0.1:3000')).toBe('http://127.0.0.1:3000/_local/blobs/images/ws/abc.png');
+  });
+});
+
+describe('localBlobDir', () => {
+  it('prefers <LOCAL_DATA_DIR>/blobs, then LOCAL_BLOB_DIR, then .local/blobs', () => {
+    expect(localBlobDir({ LOCAL_DATA_DIR: '/data', LOCAL_BLOB_DIR: '/other' })).toBe('/data/blobs');
+    expect(localBlobDir({ LOCAL_DATA_DIR: '', LOCAL_BLOB_DIR: '/other' })).toBe('/other');
+    expect(localBlobDir({})).toBe(resolve('.local/blobs'));
+  });
+});
+
+describe('LocalBlobStore', () => {
+  it('stores bytes and reads them back', async () => {
+    // Prepare
+    const dir = await mkdtemp(join(tmpdir(), 'blobs-'));
+    dirs.push(dir);
+    const store = new LocalBlobStore(dir);
+    // Act
+    await store.put('images/ws/one.png', Buffer.from([1, 2, 3]));
+    // Assess
+    expect(await store.get('images/ws/one.png')).toEqual(Buffer.from([1, 2, 3]));
+    expect(await store.get('images/ws/absent.png')).toBeUndefined();
+  });
+
+  it('refuses keys that could escape its folder', async () => {
+    const store = new LocalBlobStore(tmpdir());
+    await expect(store.get('../etc/passwd')).rejects.toBeInstanceOf(InvalidBlobKeyError);
+    await expect(store.put('images/../../x.png', Buffer.alloc(1))).rejects.toBeInstanceOf(InvalidBlobKeyError);
+  });
+});
