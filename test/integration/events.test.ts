@@ -1,0 +1,255 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getEventsByIds, getProductsByIds } from '../../shared/events/events-repository.js';
+import { startApi, type TestApi, type TestWorkspace } from './support/api.js';
+
+let api: TestApi;
+let workspace: TestWorkspace;
+let other: TestWorkspace;
+
+beforeAll(async () => {
+  api = await startApi();
+  workspace = await api.newWorkspace('Events');
+  other = await api.newWorkspace('Events other');
+});
+afterAll(async () => api.close());
+
+function eventBody(overrides: Record<string, unknown> = {}) {
+  return {
+    name: 'Summer gala',
+    start: '2030-06-01T18:00:00Z',
+    end: '2030-06-01T23:00:00Z',
+    products: [
+      { name: 'VIP', price: 12_000, required: true },
+      { name: 'General', price: 4_500, required: true },
+      { name: 'Parking', price: 1_000 },
+    ],
+    ...overrides,
+  };
+}
+
+async function createEvent(overrides: Record<string, unknown> = {}, key = workspace.apiKey) {
+  const response = await api.request('POST', '/v1/events', { key, body: eventBody(overrides) });
+  expect(response.status).toBe(201);
+  return response.body.data;
+}
+
+describe('POST /v1/events', () => {
+  it('creates a draft private event with minted product ids and the required-only price range', async () => {
+    // Act
+    const response = await api.request('POST', '/v1/events', { key: workspace.apiKey, body: eventBody() });
+    // Assess
+    expect(response.status).toBe(201);
+    const event = response.body.data;
+    expect(event).toMatchObject({ name: 'Summer gala', status: 'draft', visibility: 'private', type: 'event', minPrice: 4_500, maxPrice: 12_000, version: 1 });
+    expect(event.id).toMatch(/^[a-f0-9]{24}$/);
+    expect(event.products).toHaveLength(3);
+    for (const product of event.products) expect(product.id).toMatch(/^[a-f0-9]{24}$/);
+    expect(event.products[2]).toMatchObject({ name: 'Parking', required: false, currency: 'USD' });
+  });
+
+  it('reports 0/0 prices when no product is required', async () => {
+    const event = await createEvent({ products: [{ name: 'Optional', price: 500 }] });
+    expect(event).toMatchObject({ minPrice: 0, maxPrice: 0 });
+  });
+
+  it('returns the response variant of rich text with defaults filled in', async () => {
+    // Prepare
+    const descriptionBlocks = [
+      { type: 'paragraph', content: [{ type: 'text', text: 'Hello', marks: [{ type: 'bold' }] }] },
+      { type: 'orderedList', content: [{ type: 'listItem', content: [{ type: 'paragraph', content: [{ type: 'smartValue', attrs: { key: 'event.name' } }] }] }] },
+    ];
+    // Act
+    const event = await createEvent({ descriptionBlocks });
+    // Assess
+    expect(event.descriptionBlocks[0].attrs).toEqual({ textAlign: 'left' });
+    expect(event.descriptionBlocks[1].attrs).toEqual({ start: 1 });
+    expect(event.descriptionBlocks[1].content[0].content[0].attrs).toEqual({ textAlign: 'left' });
+  });
+
+  it('is 422 with details for an invalid rich-text tree', async () => {
+    const response = await api.request('POST', '/v1/events', {
+      key: workspace.apiKey,
+      body: eventBody({ descriptionBlocks: [{ type: 'bulletList', content: [] }] }),
+    });
+    expect(response.status).toBe(422);
+    expect(response.body.error.code).toBe('validation_failed');
+    expect(response.body.error.details).toContainEqual({ path: 'descriptionBlocks[0].content', message: expect.any(String) });
+  });
+
+  it('is 422 when end is before start', async () => {
+    const response = await api.request('POST', '/v1/events', {
+      key: workspace.apiKey,
+      body: eventBody({ start: '2030-06-02T00:00:00Z', end: '2030-06-01T00:00:00Z' }),
+    });
+    expect(response.status).toBe(422);
+    expect(response.body.error.details[0].path).toBe('end');
+  });
+
+  it('is 422 for non-string metaData values', async () => {
+    const response = await api.request('POST', '/v1/events', { key: workspace.apiKey, body: eventBody({ metaData: { city: 3 } }) });
+    expect(response.status).toBe(422);
+  });
+
+  it('is 400 invalid_json for a malformed body', async () => {
+    const response = await api.request('POST', '/v1/events', { key: workspace.apiKey, raw: '{nope', headers: { 'content-type': 'application/json' } });
+    expect(response.status).toBe(400);
+    expect(response.body.error.code).toBe('invalid_json');
+  });
+
+  it('is 401 without a key', async () => {
+    const response = await api.request('POST', '/v1/events', { body: eventBody() });
+    expect(response.status).toBe(401);
+  });
+});
+
+describe('GET /v1/events/{id}', () => {
+  it('returns the event', async () => {
+    const created = await createEvent({ metaData: { city: 'Montreal' }, referral_code: 'SOMEONE' });
+    const response = await api.request('GET', `/v1/events/${created.id}`, { key: workspace.apiKey });
+    expect(response.status).toBe(200);
+    expect(response.body.data).toEqual(created);
+  });
+
+  it("is 404 for another workspace's event and for a malformed id", async () => {
+    const created = await createEvent();
+    const foreign = await api.request('GET', `/v1/events/${created.id}`, { key: other.apiKey });
+    const malformed = await api.request('GET', '/v1/events/not-an-id', { key: workspace.apiKey });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.error.code).toBe('not_found');
+    expect(malformed.status).toBe(404);
+  });
+});
+
+describe('PATCH /v1/events/{id}', () => {
+  it('keeps products sent with their id, mints new ones, drops the others and recomputes prices', async () => {
+    // Prepare
+    const created = await createEvent();
+    const vip = created.products[0];
+    // Act
+    const response = await api.request('PATCH', `/v1/events/${created.id}`, {
+      key: workspace.apiKey,
+      body: { name: 'Winter gala', products: [{ ...vip, price: 20_000 }, { name: 'Student', price: 2_000, required: true }] },
+    });
+    // Assess
+    expect(response.status).toBe(200);
+    const event = response.body.data;
+    expect(event).toMatchObject({ name: 'Winter gala', version: 2, minPrice: 2_000, maxPrice: 20_000 });
+    expect(event.products[0].id).toBe(vip.id);
+    expect(event.products).toHaveLength(2);
+    const products = await getProductsByIds(workspace.workspaceId, created.products.map((product: { id: string }) => product.id));
+    expect([...products.keys()]).toEqual([vip.id]);
+    expect(products.get(vip.id)).toMatchObject({ eventId: created.id, price: 20_000, required: true, currency: 'USD' });
+  });
+
+  it('is 422 for a product id that is not one of the event', async () => {
+    const created = await createEvent();
+    const response = await api.request('PATCH', `/v1/events/${created.id}`, {
+      key: workspace.apiKey,
+      body: { products: [{ id: 'aaaaaaaaaaaaaaaaaaaaaaaa', name: 'X', price: 1 }] },
+    });
+    expect(response.status).toBe(422);
+    expect(response.body.error.details[0].path).toBe('products[0].id');
+  });
+
+  it('is 409 conflict with a stale If-Match and 200 with the current one', async () => {
+    const created = await createEvent();
+    const first = await api.request('PATCH', `/v1/events/${created.id}`, { key: workspace.apiKey, body: { name: 'A' }, headers: { 'If-Match': '1' } });
+    const stale = await api.request('PATCH', `/v1/events/${created.id}`, { key: workspace.apiKey, body: { name: 'B' }, headers: { 'If-Match': '1' } });
+    expect(first.status).toBe(200);
+    expect(stale.status).toBe(409);
+    expect(stale.body.error.code).toBe('conflict');
+  });
+
+  it('loses no update when concurrent patches come without If-Match', async () => {
+    const created = await createEvent();
+    const responses = await Promise.all(['a', 'b', 'c'].map((key) =>
+      api.request('PATCH', `/v1/events/${created.id}`, { key: workspace.apiKey, body: { metaData: { [key]: key } } })));
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 200]);
+    const after = await api.request('GET', `/v1/events/${created.id}`, { key: workspace.apiKey });
+    expect(after.body.data.version).toBe(4);
+  });
+
+  it('is 422 when the update puts end before start', async () => {
+    const created = await createEvent();
+    const response = await api.request('PATCH', `/v1/events/${created.id}`, { key: workspace.apiKey, body: { end: '2000-01-01T00:00:00Z' } });
+    expect(response.status).toBe(422);
+  });
+
+  it("is 404 for another workspace's event", async () => {
+    const created = await createEvent();
+    const response = await api.request('PATCH', `/v1/events/${created.id}`, { key: other.apiKey, body: { name: 'Hijack' } });
+    expect(response.status).toBe(404);
+  });
+});
+
+describe('GET /v1/events', () => {
+  let listing: TestWorkspace;
+  const names = ['Charlie', 'alpha', 'Bravo'];
+
+  beforeAll(async () => {
+    listing = await api.newWorkspace('Events listing');
+    for (const [index, name] of names.entries()) {
+      await createEvent({ name, start: `2030-0${3 - index}-01T00:00:00Z`, end: `2030-0${3 - index}-02T00:00:00Z` }, listing.apiKey);
+    }
+  });
+
+  it('lists by creation time by default with the generic envelope', async () => {
+    const response = await api.request('GET', '/v1/events', { key: listing.apiKey });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ page: 0, limit: 20, total: 3, hasMore: false });
+    expect(response.body.data.map((event: { name: string }) => event.name)).toEqual(names);
+  });
+
+  it('sorts by name case-insensitively and by start descending', async () => {
+    const byName = await api.request('GET', '/v1/events?sort=name', { key: listing.apiKey });
+    const byStart = await api.request('GET', '/v1/events?sort=start&direction=desc', { key: listing.apiKey });
+    expect(byName.body.data.map((event: { name: string }) => event.name)).toEqual(['alpha', 'Bravo', 'Charlie']);
+    expect(byStart.body.data.map((event: { name: string }) => event.name)).toEqual(['Charlie', 'alpha', 'Bravo']);
+  });
+
+  it('keeps the sort copies in step with updates', async () => {
+    const all = await api.request('GET', '/v1/events?sort=end', { key: listing.apiKey });
+    const alpha = all.body.data.find((event: { name: string }) => event.name === 'alpha');
+    await api.request('PATCH', `/v1/events/${alpha.id}`, { key: listing.apiKey, body: { end: '2031-01-01T00:00:00Z', name: 'Zulu' } });
+    const byEnd = await api.request('GET', '/v1/events?sort=end', { key: listing.apiKey });
+    const byName = await api.request('GET', '/v1/events?sort=name', { key: listing.apiKey });
+    expect(byEnd.body.data.map((event: { name: string }) => event.name)).toEqual(['Bravo', 'Charlie', 'Zulu']);
+    expect(byName.body.data.map((event: { name: string }) => event.name)).toEqual(['Bravo', 'Charlie', 'Zulu']);
+  });
+
+  it('paginates with hasMore and total = items on the page', async () => {
+    const first = await api.request('GET', '/v1/events?limit=2', { key: listing.apiKey });
+    const second = await api.request('GET', '/v1/events?limit=2&page=1', { key: listing.apiKey });
+    expect(first.body).toMatchObject({ total: 2, hasMore: true, page: 0, limit: 2 });
+    expect(second.body).toMatchObject({ total: 1, hasMore: false, page: 1 });
+  });
+
+  it('is 400 invalid_query for a bad limit, sort or direction', async () => {
+    for (const query of ['limit=0', 'limit=101', 'sort=price', 'direction=up', 'page=-1']) {
+      const response = await api.request('GET', `/v1/events?${query}`, { key: listing.apiKey });
+      expect(response.status, query).toBe(400);
+      expect(response.body.error.code).toBe('invalid_query');
+    }
+  });
+
+  it("never lists another workspace's events", async () => {
+    const response = await api.request('GET', '/v1/events', { key: other.apiKey });
+    expect(response.body.data.every((event: { name: string }) => !names.includes(event.name))).toBe(true);
+  });
+});
+
+describe('events repository for checkouts', () => {
+  it('resolves events and products by id, scoped to the workspace', async () => {
+    const created = await createEvent();
+    const productIds = created.products.map((product: { id: string }) => product.id);
+    const [events, foreignEvents, products] = await Promise.all([
+      getEventsByIds(workspace.workspaceId, [created.id, created.id]),
+      getEventsByIds(other.workspaceId, [created.id]),
+      getProductsByIds(workspace.workspaceId, productIds),
+    ]);
+    expect(events.get(created.id)).toEqual(created);
+    expect(foreignEvents.size).toBe(0);
+    expect(products.size).toBe(3);
+    expect(products.get(productIds[0])).toEqual({ productId: productIds[0], eventId: created.id, name: 'VIP', price: 12_000, currency: 'USD', required: true });
+  });
+});
