@@ -1,5 +1,8 @@
 import { createGroupHandler } from '../../shared/http/group-handler.js';
-import type { Operation } from '../../shared/http/operation.js';
+import { createContact } from './create-contact.js';
+import { getContact } from './get-contact.js';
+import { listContacts } from './list-contacts.js';
+import { updateContact } from './update-contact.js';
 
-export const operations: Operation[] = [];
+export const operations = [createContact, listContacts, getContact, updateContact];
 export const handler = createGroupHandler('contacts', operations);

@@ -1,0 +1,97 @@
+import type { ErrorDetail } from '../errors.js';
+import { isId, newId } from '../ids.js';
+import type { Property } from '../properties/property-entity.js';
+import { validatePropertyValue } from '../properties/property-values.js';
+import type { Contact, ContactStatus } from './contact-entity.js';
+
+/** What a client may send to create a contact. */
+export interface NewContactInput {
+  email: string;
+  firstName?: string;
+  lastName?: string;
+  phone?: string;
+  status?: ContactStatus;
+  defaultPaymentMethod?: string;
+  properties?: Record<string, unknown>;
+}
+
+/**
+ * What a client may send to update a contact: absent fields stay, `null` removes an optional field;
+ * `properties` is merged key by key and a `null` value removes that property's value.
+ */
+export interface ContactPatch {
+  email?: string;
+  firstName?: string | null;
+  lastName?: string | null;
+  phone?: string | null;
+  status?: ContactStatus | null;
+  defaultPaymentMethod?: string | null;
+  properties?: Record<string, unknown>;
+}
+
+const OPTIONAL_FIELDS = ['firstName', 'lastName', 'phone', 'status', 'defaultPaymentMethod'] as const;
+
+/** Property ids worth reading for these values: removals (`null`) and malformed ids need no read. */
+export function propertyIdsToRead(values: Record<string, unknown> | undefined): string[] {
+  return Object.entries(values ?? {}).filter(([id, value]) => value !== null && isId(id)).map(([id]) => id);
+}
+
+/**
+ * Checks contact property values against their definitions: each id must be a `contact` property of
+ * the workspace and each value valid for its type and options. `null` (a removal) is always fine.
+ */
+export function contactPropertyIssues(values: Record<string, unknown> | undefined, properties: ReadonlyMap<string, Property>): ErrorDetail[] {
+  const issues: ErrorDetail[] = [];
+  for (const [id, value] of Object.entries(values ?? {})) {
+    if (value === null) continue;
+    const path = `properties.${id}`;
+    const property = properties.get(id);
+    if (!property) {
+      issues.push({ path, message: `There is no property with the id "${id}" in this workspace.` });
+    } else if (property.objectType !== 'contact') {
+      issues.push({ path, message: `Property "${property.name}" is a ${property.objectType} property; contacts take contact properties only.` });
+    } else {
+      const problem = validatePropertyValue(property, value);
+      if (problem) issues.push({ path, message: `Value for "${property.name}" ${problem}.` });
+    }
+  }
+  return issues;
+}
+
+/** Drops `null` values: on create they mean "not set". */
+function withoutNulls(values: Record<string, unknown> | undefined): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(values ?? {}).filter(([, value]) => value !== null));
+}
+
+/** Builds a new contact at version 1 (property values must already be validated). */
+export function buildContact(input: NewContactInput, now: Date = new Date()): Contact {
+  const timestamp = now.toISOString();
+  const contact: Contact = { id: newId(now), email: input.email, properties: withoutNulls(input.properties), version: 1, createdAt: timestamp, updatedAt: timestamp };
+  for (const field of OPTIONAL_FIELDS) {
+    if (input[field] !== undefined) Object.assign(contact, { [field]: input[field] });
+  }
+  return contact;
+}
+
+/** Applies a patch; `undefined` when nothing changes (no write, no version bump). */
+export function applyContactPatch(current: Contact, patch: ContactPatch, now: Date = new Date()): Contact | undefined {
+  const next: Contact = { ...current, properties: { ...current.properties } };
+  if (patch.email !== undefined) next.email = patch.email;
+  for (const field of OPTIONAL_FIELDS) {
+    const value = patch[field];
+    if (value === null) delete next[field];
+    else if (value !== undefined) Object.assign(next, { [field]: value });
+  }
+  for (const [id, value] of Object.entries(patch.properties ?? {})) {
+    if (value === null) delete next.properties[id];
+    else next.properties[id] = value;
+  }
+  if (JSON.stringify(comparable(current)) === JSON.stringify(comparable(next))) return undefined;
+  return { ...next, version: current.version + 1, updatedAt: now.toISOString() };
+}
+
+/** Field values in a fixed order, so that equality does not depend on key insertion order. */
+function comparable(contact: Contact): unknown[] {
+  const properties = Object.keys(contact.properties).sort().map((id) => [id, contact.properties[id]]);
+  return [contact.email, ...OPTIONAL_FIELDS.map((field) => contact[field] ?? null), properties];
+}
