@@ -17,10 +17,10 @@ export interface ProductRecord {
 }
 
 /**
- * Sorted copies of an event. The main item sorts by creation (its SK is the time-ordered id); one
- * copy per other sort field makes every sort order of `GET /v1/events` a plain Query.
+ * Sorted copies of an event: one per sort field of `GET /v1/events`, so every sort order is a plain
+ * Query. createdAt has its own copy too because ids only order by the second, createdAt by the ms.
  */
-export const EVENT_COPIES = ['start', 'end', 'name'] as const;
+export const EVENT_COPIES = ['createdAt', 'start', 'end', 'name'] as const;
 export type EventCopy = (typeof EVENT_COPIES)[number];
 
 const GSI = INDEXES.byReferralCode;
@@ -53,7 +53,6 @@ export function isPartnerListed(event: Event): boolean {
 export const eventKeys = {
   /** Main item: Query on the partition lists a workspace's events by creation time. */
   event: (workspaceId: string, eventId: string) => ({ [TABLE_KEYS.partitionKey]: `WS#${workspaceId}#EVENTS`, [TABLE_KEYS.sortKey]: eventId }),
-  eventsPartition: (workspaceId: string) => `WS#${workspaceId}#EVENTS`,
   /** Sorted copy: `WS#<ws>#EVENTS#BY_START`, SK `<sortable start>#<id>`. */
   copy: (workspaceId: string, event: Event, copy: EventCopy) => ({
     [TABLE_KEYS.partitionKey]: eventKeys.copyPartition(workspaceId, copy),
@@ -86,7 +85,7 @@ export function eventItem(workspaceId: string, event: Event): Record<string, unk
 
 /** The stored item of one sorted copy; start/end copies also serve the partner listing. */
 export function eventCopyItem(workspaceId: string, event: Event, copy: EventCopy): Record<string, unknown> {
-  const partner = copy !== 'name' && isPartnerListed(event) ? eventKeys.partnerIndex(event, copy) : {};
+  const partner = (copy === 'start' || copy === 'end') && isPartnerListed(event) ? eventKeys.partnerIndex(event, copy) : {};
   return {
     ...event,
     ...eventKeys.copy(workspaceId, event, copy),

@@ -140,11 +140,11 @@ export interface EventListOptions {
 }
 
 /**
- * One page of the workspace's events. createdAt reads the main partition (ids are time-ordered),
- * the other sorts read the matching sorted copy: always a Query reading about `(page + 1) * limit` items.
+ * One page of the workspace's events from the sorted copy of the requested sort field: always one
+ * Query reading about `(page + 1) * limit + 1` items, however many events the workspace has.
  */
 export async function listEvents(workspaceId: string, options: EventListOptions): Promise<{ items: Event[]; hasMore: boolean }> {
-  const partition = options.sort === 'createdAt' ? eventKeys.eventsPartition(workspaceId) : eventKeys.copyPartition(workspaceId, options.sort);
+  const partition = eventKeys.copyPartition(workspaceId, options.sort);
   const { items, hasMore } = await queryPage({
     TableName: tableName(),
     KeyConditionExpression: '#pk = :pk',
