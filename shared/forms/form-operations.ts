@@ -1,0 +1,168 @@
+import { NotFoundError, ValidationError } from '../errors.js';
+import { issuesToDetails } from '../http/operation.js';
+import { newId } from '../ids.js';
+import { OTHER_TOGGLE, canRevealOthers, view } from './element-kinds.js';
+import {
+  formElementSchema, type EditFormBody, type ElementPatch, type Form, type FormElement, type FormRow, type LogicGroup,
+  type LogicRuleBody,
+} from './form-schemas.js';
+import { appendRow, removeFromLayout, renumberRows, sectionOf, type Section } from './form-layout.js';
+import { isSelectionGroup, renumberLogicAfterDelete, withLogicGroups } from './form-logic.js';
+
+/**
+ * Pure changes to a form: each takes the current form and returns the next one. They keep the
+ * structure consistent (layout, indices); the business rules are checked afterwards, on the whole
+ * result, by `assertFormValid`.
+ */
+
+/** Drops read-only and client-supplied fields and gives order-form elements their section flag. */
+function normalize(form: Pick<Form, 'type'>, element: FormElement, id: string): FormElement {
+  const { propertyData: _readOnly, ...rest } = element as FormElement & { propertyData?: unknown };
+  const next = { ...rest, id } as FormElement;
+  if (form.type === 'order' && view(next).askAllAttendees === undefined) return { ...next, askAllAttendees: false } as FormElement;
+  return next;
+}
+
+export function indexOfElement(form: Pick<Form, 'elements'>, elementId: string): number {
+  const index = form.elements.findIndex((element) => element.id === elementId);
+  if (index < 0) throw new NotFoundError('Element');
+  return index;
+}
+
+function replaceElement(form: Form, index: number, element: FormElement): Form {
+  const elements = [...form.elements];
+  elements[index] = element;
+  return { ...form, elements };
+}
+
+/** Adds an element in a new full-width row: end of the buyer section (order forms) or of the form. */
+export function addElement(form: Form, input: FormElement): { form: Form; index: number } {
+  const element = normalize(form, input, newId());
+  const index = form.elements.length;
+  const section: Section = sectionOf(form, view(element));
+  const layout = appendRow(form, index, section);
+  return { form: { ...form, elements: [...form.elements, element], ...layout }, index };
+}
+
+/** Overwrites only the provided fields (`null` removes one); the type never changes here. */
+export function patchElement(form: Form, index: number, patch: ElementPatch): Form {
+  const current = form.elements[index] as FormElement;
+  if (patch.type !== undefined && patch.type !== current.type) {
+    throw new ValidationError({ path: 'type', message: 'the element type cannot be changed (the Other toggle switches between Other variants)' });
+  }
+  const merged: Record<string, unknown> = { ...current };
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === undefined || key === 'type') continue;
+    if (value === null) delete merged[key];
+    else merged[key] = value;
+  }
+  const parsed = formElementSchema.safeParse(merged);
+  if (!parsed.success) throw new ValidationError(issuesToDetails(parsed.error));
+  return replaceElement(form, index, normalize(form, parsed.data, current.id as string));
+}
+
+/**
+ * Deletes an element: its column (and emptied row) leaves the layout, groups revealing it go, and
+ * every index past it moves down by one.
+ */
+export function deleteElement(form: Form, index: number): Form {
+  const layout = removeFromLayout(form.rows, form.attendeeRowsStart, index);
+  const remaining = form.elements.filter((_element, i) => i !== index);
+  return {
+    ...form,
+    elements: renumberLogicAfterDelete(remaining, index),
+    rows: renumberRows(layout.rows, index),
+    attendeeRowsStart: layout.attendeeRowsStart,
+  };
+}
+
+/** Switches a selection question between its plain and Other variants (spec "Form element type"). */
+export function toggleOther(form: Form, index: number, body: { enabled: true; otherPrompt: string } | { enabled: false }): Form {
+  const element = form.elements[index] as FormElement;
+  const toggle = OTHER_TOGGLE[element.type];
+  if (!toggle) throw new ValidationError({ path: 'enabled', message: `the Other option exists on selection questions only, not ${element.type}` });
+  const { otherPrompt: _dropped, ...rest } = element as FormElement & { otherPrompt?: string };
+  if (body.enabled) return replaceElement(form, index, { ...rest, type: toggle.on, otherPrompt: body.otherPrompt } as FormElement);
+  // Without the Other option, -1 no longer names an option: drop it, and groups that only had it.
+  const groups = (view(element).logicGroups ?? [])
+    .map((group) => (isSelectionGroup(group) ? { ...group, optionIndices: group.optionIndices.filter((option) => option !== -1) } : group))
+    .filter((group) => !isSelectionGroup(group) || group.optionIndices.length > 0);
+  return replaceElement(form, index, withLogicGroups({ ...rest, type: toggle.off } as FormElement, groups));
+}
+
+/** Moves an element of an order form to a new full-width row at the end of the other section. */
+export function moveElement(form: Form, index: number, section: Section): Form {
+  if (form.type !== 'order') throw new ValidationError({ path: 'section', message: 'only order forms have buyer and attendee sections' });
+  const layout = removeFromLayout(form.rows, form.attendeeRowsStart, index);
+  const element = { ...(form.elements[index] as FormElement), askAllAttendees: section === 'attendee' } as FormElement;
+  const moved = appendRow({ type: form.type, ...layout }, index, section);
+  return { ...replaceElement(form, index, element), ...moved };
+}
+
+/** Appends a logic group to a selection or Yes/No source. */
+export function addLogicRule(form: Form, index: number, body: LogicRuleBody): Form {
+  const source = form.elements[index] as FormElement;
+  if (!canRevealOthers(source.type)) {
+    throw new ValidationError({ path: 'elementId', message: `logic rules need a selection or Yes/No source, not ${source.type}` });
+  }
+  const target = form.elements.findIndex((element) => element.id === body.revealedElementId);
+  if (target < 0) throw new ValidationError({ path: 'revealedElementId', message: 'no element with this id in the form' });
+  const { condition } = body;
+  let group: LogicGroup;
+  if (source.type === 'Yes/No') {
+    if (!('selectionType' in condition)) throw new ValidationError({ path: 'condition', message: 'a Yes/No source takes {selectionType: "is"|"is_not", value: boolean}' });
+    group = { revealedElementIndex: target, selectionType: condition.selectionType, value: condition.value };
+  } else {
+    if (!('optionIndices' in condition)) throw new ValidationError({ path: 'condition', message: 'a selection source takes {optionIndices, operator}' });
+    group = { revealedElementIndex: target, optionIndices: condition.optionIndices, operator: condition.operator };
+  }
+  return replaceElement(form, index, withLogicGroups(source, [...(view(source).logicGroups ?? []), group]));
+}
+
+/** Removes every group of the source that reveals one element; none left removes `logicGroups`. */
+export function removeLogicRule(form: Form, index: number, revealedElementId: string): Form {
+  const source = form.elements[index] as FormElement;
+  const target = form.elements.findIndex((element) => element.id === revealedElementId);
+  const groups = view(source).logicGroups ?? [];
+  const kept = groups.filter((group) => group.revealedElementIndex !== target);
+  if (target < 0 || kept.length === groups.length) throw new NotFoundError('Logic rule');
+  return replaceElement(form, index, withLogicGroups(source, kept));
+}
+
+export function replaceLayout(form: Form, layout: { rows: FormRow[]; attendeeRowsStart: number }): Form {
+  return { ...form, rows: layout.rows, attendeeRowsStart: layout.attendeeRowsStart };
+}
+
+/** Settings only; `type` and `isEventForm` are fixed at creation. `null` clears an optional setting. */
+export function editSettings(form: Form, body: EditFormBody): Form {
+  const immutable = (['type', 'isEventForm'] as const).filter((field) => body[field] !== undefined);
+  if (immutable.length > 0) {
+    throw new ValidationError(immutable.map((field) => ({ path: field, message: `${field} cannot be changed after creation` })));
+  }
+  const next: Record<string, unknown> = { ...form };
+  for (const field of ['name', 'nameHidden', 'status', 'submitButtonText', 'submitButtonWidth', 'submitButtonAlign'] as const) {
+    const value = body[field];
+    if (value === null) delete next[field];
+    else if (value !== undefined) next[field] = value;
+  }
+  return next as unknown as Form;
+}
+
+/**
+ * A copy with all elements, layout and logic: new ids, `[Copy] ` name and `draft` unless overridden.
+ * Logic and layout refer to elements by index, so they carry over unchanged.
+ */
+export function duplicateForm(form: Form, overrides: { name?: string | undefined; status?: Form['status'] | undefined }, now: Date): Form {
+  const timestamp = now.toISOString();
+  return {
+    ...form,
+    id: newId(now),
+    name: overrides.name ?? `[Copy] ${form.name}`,
+    status: overrides.status ?? 'draft',
+    elements: form.elements.map((element) => ({ ...element, id: newId(now) })),
+    version: 1,
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  };
+}
+

@@ -1,0 +1,125 @@
+import { ValidationError, type ErrorDetail } from '../errors.js';
+import type { Property } from '../properties/property-entity.js';
+import { PROPERTY_TYPE_OF, isQuestion, isSelection, view, type ElementView } from './element-kinds.js';
+import type { Form } from './form-schemas.js';
+import { sectionOf, validateLayout } from './form-layout.js';
+import { validateLogic } from './form-logic.js';
+
+export interface RuleContext {
+  /** Properties linked before this change: they stay valid even if archived since (spec "Property status"). */
+  readonly alreadyLinked?: ReadonlySet<string>;
+}
+
+/** Property ids linked by the form's questions: the one batch read validation and reads need. */
+export function linkedPropertyIds(form: Pick<Form, 'elements'>): string[] {
+  return [...new Set(form.elements.map((element) => view(element).propertyId).filter((id): id is string => id !== undefined))];
+}
+
+function linkageErrors(form: Pick<Form, 'type'>, element: ElementView, path: string, properties: ReadonlyMap<string, Property>, context: RuleContext): ErrorDetail[] {
+  const details: ErrorDetail[] = [];
+  // Rule 1: a CRM property or a contact field, never both.
+  if (element.propertyId !== undefined && element.contactField !== undefined) {
+    details.push({ path: `${path}.contactField`, message: 'a question sets a CRM property or a contact field, not both' });
+  }
+  // Rule 2: select questions take their options from exactly one place.
+  if (isSelection(element.type) && (element.propertyId === undefined) === (element.options === undefined)) {
+    details.push({ path: `${path}.options`, message: 'a select question needs exactly one of propertyId or options' });
+  }
+  if (element.propertyId === undefined) return details;
+  const property = properties.get(element.propertyId);
+  const propertyPath = `${path}.propertyId`;
+  if (!property) {
+    details.push({ path: propertyPath, message: `no property ${element.propertyId} in this workspace` });
+    return details;
+  }
+  const expectedType = PROPERTY_TYPE_OF[element.type];
+  if (property.type !== expectedType) {
+    details.push({ path: propertyPath, message: `a ${element.type} question needs a ${expectedType} property, not ${property.type}` });
+  }
+  if (property.status === 'archived' && !context.alreadyLinked?.has(property.id)) {
+    details.push({ path: propertyPath, message: 'archived properties cannot be linked to questions' });
+  }
+  // Rules 3-4: which objects a question may write to depends on the form type and the section.
+  if (form.type === 'standalone' && property.objectType !== 'contact') {
+    details.push({ path: propertyPath, message: 'standalone forms can only use contact properties' });
+  } else if (form.type === 'order' && property.objectType !== 'contact') {
+    const wanted = sectionOf(form, element) === 'attendee' ? 'ticket' : 'order';
+    if (property.objectType !== wanted) {
+      details.push({ path: propertyPath, message: `${wanted === 'ticket' ? 'attendee' : 'buyer'} questions on order forms can use ${wanted} or contact properties, not ${property.objectType}` });
+    }
+  }
+  return details;
+}
+
+function fieldErrors(element: ElementView, path: string, properties: ReadonlyMap<string, Property>): ErrorDetail[] {
+  const details: ErrorDetail[] = [];
+  if ((element.type === 'Select One' || element.type === 'Select One or "Other"') && element.placeholder !== undefined && element.dropdown !== true) {
+    details.push({ path: `${path}.placeholder`, message: 'placeholder applies to Select One only when dropdown is true' });
+  }
+  if (element.options && new Set(element.options).size !== element.options.length) {
+    details.push({ path: `${path}.options`, message: 'options must be unique' });
+  }
+  if (element.minChoices !== undefined && element.maxChoices !== undefined && element.minChoices > element.maxChoices) {
+    details.push({ path: `${path}.maxChoices`, message: 'maxChoices must be at least minChoices' });
+  }
+  const optionCount = element.options?.length ?? (element.propertyId ? properties.get(element.propertyId)?.options?.length : undefined);
+  if (element.minChoices !== undefined && optionCount !== undefined && element.minChoices > optionCount + (element.otherPrompt ? 1 : 0)) {
+    details.push({ path: `${path}.minChoices`, message: `minChoices exceeds the number of options (${optionCount})` });
+  }
+  if (element.minValue !== undefined && element.maxValue !== undefined && element.minValue > element.maxValue) {
+    details.push({ path: `${path}.maxValue`, message: 'maxValue must be at least minValue' });
+  }
+  if (element.min !== undefined && element.max !== undefined && element.min > element.max) {
+    details.push({ path: `${path}.max`, message: 'max must not be before min' });
+  }
+  return details;
+}
+
+function usesContact(element: ElementView, properties: ReadonlyMap<string, Property>): boolean {
+  if (element.contactField !== undefined) return true;
+  return element.propertyId !== undefined && properties.get(element.propertyId)?.objectType === 'contact';
+}
+
+/**
+ * Rule 5: email identifies the contact, so a form that writes any contact field or contact property
+ * needs a required Email question that sets `contactField: email`.
+ */
+function contactEmailErrors(form: Pick<Form, 'elements'>, properties: ReadonlyMap<string, Property>): ErrorDetail[] {
+  const elements = form.elements.map(view);
+  const isEmailKey = (element: ElementView) => element.type === 'Email' && element.contactField === 'email';
+  const needsEmail = elements.findIndex((element) => !isEmailKey(element) && usesContact(element, properties));
+  if (needsEmail < 0) return [];
+  const emailIndex = elements.findIndex(isEmailKey);
+  if (emailIndex < 0) {
+    return [{ path: `elements[${needsEmail}]`, message: 'a form that sets contact fields or contact properties needs an Email question with contactField "email"' }];
+  }
+  if (elements[emailIndex]?.required !== true) {
+    return [{ path: `elements[${emailIndex}].required`, message: 'the Email question that sets contactField "email" must be required: the form sets contact data' }];
+  }
+  return [];
+}
+
+/** Every form-level rule at once: order-only fields, linkage rules 1-5, field bounds, layout, logic. */
+export function formRuleErrors(form: Form, properties: ReadonlyMap<string, Property>, context: RuleContext = {}): ErrorDetail[] {
+  const details: ErrorDetail[] = [];
+  form.elements.forEach((element, index) => {
+    const fields = view(element);
+    const path = `elements[${index}]`;
+    if (form.type === 'standalone') {
+      if (fields.askAllAttendees !== undefined) details.push({ path: `${path}.askAllAttendees`, message: 'askAllAttendees exists on order forms only' });
+      if (fields.forEventItems !== undefined) details.push({ path: `${path}.forEventItems`, message: 'forEventItems exists on order forms only' });
+    }
+    if (isQuestion(fields.type)) details.push(...linkageErrors(form, fields, path, properties, context));
+    details.push(...fieldErrors(fields, path, properties));
+  });
+  details.push(...contactEmailErrors(form, properties));
+  details.push(...validateLayout(form));
+  details.push(...validateLogic(form, properties));
+  return details;
+}
+
+/** Throws a 422 naming every offending path when the form breaks a rule. */
+export function assertFormValid(form: Form, properties: ReadonlyMap<string, Property>, context: RuleContext = {}): void {
+  const details = formRuleErrors(form, properties, context);
+  if (details.length > 0) throw new ValidationError(details);
+}

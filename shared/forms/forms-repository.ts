@@ -1,0 +1,111 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../db/client.js';
+import { queryPage } from '../db/query.js';
+import { TABLE_KEYS } from '../db/table-design.js';
+import { ConflictError } from '../errors.js';
+import { FORM_LIST_INDEXES, formKeys, fromFormItem, toFormItem } from './form-entity.js';
+import type { Form, FormStatus } from './form-schemas.js';
+
+const BATCH_GET_LIMIT = 100;
+const BATCH_GET_ATTEMPTS = 8;
+
+/** The form changed since it was read: the service re-reads (no If-Match) or answers 409 (If-Match). */
+export class FormVersionConflictError extends ConflictError {
+  constructor() {
+    super('The form was modified by another request. Re-read it and retry with the current version.');
+  }
+}
+
+/** Creates a form; the id is fresh, so the condition only guards against a (theoretical) id clash. */
+export async function createForm(workspaceId: string, form: Form): Promise<void> {
+  await db.send(new PutCommand({
+    TableName: tableName(),
+    Item: toFormItem(workspaceId, form),
+    ConditionExpression: 'attribute_not_exists(#pk)',
+    ExpressionAttributeNames: { '#pk': TABLE_KEYS.partitionKey },
+  }));
+}
+
+/** Reads one form of the workspace; another workspace's form is simply absent. */
+export async function getForm(workspaceId: string, id: string, options: { consistent?: boolean } = {}): Promise<Form | undefined> {
+  const { Item } = await db.send(new GetCommand({
+    TableName: tableName(),
+    Key: formKeys.form(workspaceId, id),
+    ConsistentRead: options.consistent ?? false,
+  }));
+  return Item ? fromFormItem(Item) : undefined;
+}
+
+/**
+ * Replaces the form if, and only if, it still has the version that was read: the whole form with its
+ * elements is one item, so this one conditional put is what keeps concurrent edits from being lost.
+ */
+export async function saveForm(workspaceId: string, next: Form, readVersion: number): Promise<void> {
+  try {
+    await db.send(new PutCommand({
+      TableName: tableName(),
+      Item: toFormItem(workspaceId, next),
+      ConditionExpression: '#version = :read',
+      ExpressionAttributeNames: { '#version': 'version' },
+      ExpressionAttributeValues: { ':read': readVersion },
+    }));
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) throw new FormVersionConflictError();
+    throw error;
+  }
+}
+
+export interface FormListQuery {
+  page: number;
+  limit: number;
+  sort: 'name' | 'createdAt' | 'updatedAt';
+  direction: 'asc' | 'desc';
+  status?: FormStatus | undefined;
+}
+
+/**
+ * One page of the workspace's forms. Each sort order reads a key order made for it (the main
+ * partition for `createdAt`, GSI1 for `name`, GSI2 for `updatedAt`), so a page costs reads
+ * proportional to its depth; `status` is a filter on that Query.
+ */
+export async function listForms(workspaceId: string, query: FormListQuery): Promise<{ items: Form[]; hasMore: boolean }> {
+  const byIndex = query.sort === 'name' ? FORM_LIST_INDEXES.byName : query.sort === 'updatedAt' ? FORM_LIST_INDEXES.byUpdatedAt : undefined;
+  const partitionKey = byIndex?.partitionKey ?? TABLE_KEYS.partitionKey;
+  const partitionValue = query.sort === 'name'
+    ? formKeys.byNamePartition(workspaceId)
+    : query.sort === 'updatedAt' ? formKeys.byUpdatedPartition(workspaceId) : formKeys.partition(workspaceId);
+  const input: QueryCommandInput = {
+    TableName: tableName(),
+    ...(byIndex ? { IndexName: byIndex.indexName } : {}),
+    KeyConditionExpression: '#pk = :pk',
+    ScanIndexForward: query.direction === 'asc',
+    ExpressionAttributeNames: { '#pk': partitionKey, ...(query.status ? { '#status': 'status' } : {}) },
+    ExpressionAttributeValues: { ':pk': partitionValue, ...(query.status ? { ':status': query.status } : {}) },
+    ...(query.status ? { FilterExpression: '#status = :status' } : {}),
+  };
+  const { items, hasMore } = await queryPage(input, query.page, query.limit);
+  return { items: items.map(fromFormItem), hasMore };
+}
+
+/**
+ * Display names of many forms at once (e.g. `formName` on checkouts): one BatchGetItem per 100
+ * distinct ids, projecting only the name. Absent ids (or another workspace's) are missing from the map.
+ */
+export async function getFormNames(workspaceId: string, ids: readonly string[]): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  const unique = [...new Set(ids)];
+  for (let start = 0; start < unique.length; start += BATCH_GET_LIMIT) {
+    let keys: Record<string, unknown>[] = unique.slice(start, start + BATCH_GET_LIMIT).map((id) => formKeys.form(workspaceId, id));
+    for (let attempt = 0; keys.length > 0; attempt += 1) {
+      if (attempt >= BATCH_GET_ATTEMPTS) throw new Error('BatchGetItem left keys unprocessed after retries.');
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 2 ** attempt * 10));
+      const { Responses, UnprocessedKeys } = await db.send(new BatchGetCommand({
+        RequestItems: { [tableName()]: { Keys: keys, ProjectionExpression: '#id, #name', ExpressionAttributeNames: { '#id': 'id', '#name': 'name' } } },
+      }));
+      for (const item of Responses?.[tableName()] ?? []) names.set(item.id as string, item.name as string);
+      keys = (UnprocessedKeys?.[tableName()]?.Keys ?? []) as Record<string, unknown>[];
+    }
+  }
+  return names;
+}

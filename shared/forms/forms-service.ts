@@ -1,0 +1,135 @@
+import { ConflictError, NotFoundError } from '../errors.js';
+import { newId } from '../ids.js';
+import { getPropertiesByIds } from '../properties/properties-repository.js';
+import type { Property } from '../properties/property-entity.js';
+import { view } from './element-kinds.js';
+import type { Form, FormElement } from './form-schemas.js';
+import { assertFormValid, linkedPropertyIds } from './form-rules.js';
+import { FormVersionConflictError, createForm, getForm, listForms, saveForm, type FormListQuery } from './forms-repository.js';
+
+/** Enough for 20+ concurrent writers to the same form to all land. */
+const MAX_ATTEMPTS = 40;
+
+export interface NewFormInput {
+  name: string;
+  type: Form['type'];
+  nameHidden?: boolean | undefined;
+  status: Form['status'];
+  submitButtonText: string;
+  submitButtonWidth: Form['submitButtonWidth'];
+  submitButtonAlign?: 'left' | 'center' | undefined;
+}
+
+async function propertiesOf(workspaceId: string, forms: readonly Form[]): Promise<Map<string, Property>> {
+  const ids = [...new Set(forms.flatMap(linkedPropertyIds))];
+  return ids.length === 0 ? new Map() : getPropertiesByIds(workspaceId, ids);
+}
+
+/** `propertyData` is computed on every read from the linked property and never stored (spec). */
+export function withPropertyData(form: Form, properties: ReadonlyMap<string, Property>): Form {
+  return {
+    ...form,
+    elements: form.elements.map((element) => {
+      const propertyId = view(element).propertyId;
+      const property = propertyId ? properties.get(propertyId) : undefined;
+      if (!property) return element;
+      const propertyData = {
+        type: property.type,
+        objectType: property.objectType,
+        status: property.status,
+        ...(property.options ? { options: property.options.map((option) => ({ value: option.value, label: option.label })) } : {}),
+      };
+      return { ...element, propertyData } as FormElement;
+    }),
+  };
+}
+
+/** Creates an empty form: no elements, no rows, `attendeeRowsStart` 0; `isEventForm` follows `type`. */
+export async function createNewForm(workspaceId: string, input: NewFormInput, now = new Date()): Promise<Form> {
+  const timestamp = now.toISOString();
+  const form: Form = {
+    id: newId(now),
+    name: input.name,
+    ...(input.nameHidden !== undefined ? { nameHidden: input.nameHidden } : {}),
+    ownerId: workspaceId,
+    status: input.status,
+    type: input.type,
+    isEventForm: input.type === 'order',
+    elements: [],
+    rows: [],
+    attendeeRowsStart: 0,
+    submitButtonText: input.submitButtonText,
+    submitButtonWidth: input.submitButtonWidth,
+    ...(input.submitButtonAlign !== undefined ? { submitButtonAlign: input.submitButtonAlign } : {}),
+    version: 1,
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  };
+  await createForm(workspaceId, form);
+  return form;
+}
+
+/** Stores a form built elsewhere (duplicate) after checking every rule against current properties. */
+export async function insertForm(workspaceId: string, form: Form): Promise<Form> {
+  const properties = await propertiesOf(workspaceId, [form]);
+  assertFormValid(form, properties, { alreadyLinked: new Set(linkedPropertyIds(form)) });
+  await createForm(workspaceId, form);
+  return withPropertyData(form, properties);
+}
+
+/** Reads a form, 404 when absent or another workspace's; `consistent` for read-modify-write. */
+export async function loadForm(workspaceId: string, formId: string, consistent = false): Promise<Form> {
+  const form = await getForm(workspaceId, formId, { consistent });
+  if (!form) throw new NotFoundError('Form');
+  return form;
+}
+
+/** A form as clients see it: with `propertyData` from one batch read of its linked properties. */
+export async function readForm(workspaceId: string, formId: string): Promise<Form> {
+  const form = await loadForm(workspaceId, formId);
+  return withPropertyData(form, await propertiesOf(workspaceId, [form]));
+}
+
+/** One page of forms; one batch read fills `propertyData` for every form on the page. */
+export async function listFormsPage(workspaceId: string, query: FormListQuery): Promise<{ items: Form[]; hasMore: boolean }> {
+  const { items, hasMore } = await listForms(workspaceId, query);
+  const properties = await propertiesOf(workspaceId, items);
+  return { items: items.map((form) => withPropertyData(form, properties)), hasMore };
+}
+
+function pause(attempt: number): Promise<void> {
+  const ceiling = Math.min(200, 5 * 2 ** Math.min(attempt, 6));
+  return new Promise((resolve) => setTimeout(resolve, Math.random() * ceiling));
+}
+
+/**
+ * Read-modify-write of one form under optimistic concurrency: `change` is applied to the version
+ * read, the whole result is validated (one batch read of the linked properties), and the write is
+ * conditional on that version. With `If-Match` a stale version is a 409; without it a lost race is
+ * retried on a fresh read, so concurrent edits of different elements all survive.
+ */
+export async function changeForm(
+  workspaceId: string,
+  formId: string,
+  ifMatch: number | undefined,
+  change: (form: Form) => Form,
+  now: () => Date = () => new Date(),
+): Promise<Form> {
+  for (let attempt = 0; ; attempt += 1) {
+    const current = await loadForm(workspaceId, formId, true);
+    if (ifMatch !== undefined && current.version !== ifMatch) {
+      throw new ConflictError(`The form is at version ${current.version}, not ${ifMatch} (If-Match). Re-read it and retry.`);
+    }
+    const changed = change(current);
+    const next: Form = { ...changed, version: current.version + 1, updatedAt: now().toISOString() };
+    const properties = await propertiesOf(workspaceId, [next]);
+    assertFormValid(next, properties, { alreadyLinked: new Set(linkedPropertyIds(current)) });
+    try {
+      await saveForm(workspaceId, next, current.version);
+      return withPropertyData(next, properties);
+    } catch (error) {
+      if (!(error instanceof FormVersionConflictError) || ifMatch !== undefined || attempt + 1 >= MAX_ATTEMPTS) throw error;
+      await pause(attempt);
+    }
+  }
+}
