@@ -72,7 +72,11 @@ export function formatIssuePath(path: readonly PropertyKey[]): string {
 }
 
 export function issuesToDetails(error: z.ZodError, prefix = ''): ErrorDetail[] {
-  return error.issues.map((issue) => {
+  // An unknown field is reported on the object that holds it; name each field instead.
+  const issues = error.issues.flatMap((issue) => (issue.code === 'unrecognized_keys'
+    ? issue.keys.map((key) => ({ path: [...issue.path, key], message: `unknown field "${key}"` }))
+    : [{ path: issue.path, message: issue.message }]));
+  return issues.map((issue) => {
     const path = formatIssuePath(issue.path);
     return { path: prefix && path ? `${prefix}.${path}` : prefix || path, message: issue.message };
   });
