@@ -1,5 +1,5 @@
 import { createGroupHandler } from '../../shared/http/group-handler.js';
-import type { Operation } from '../../shared/http/operation.js';
+import { listPartnerEventsOperation } from './list-partner-events.js';
 
-export const operations: Operation[] = [];
+export const operations = [listPartnerEventsOperation];
 export const handler = createGroupHandler('partner', operations);

@@ -1,2 +1,77 @@
-// Routes of the `partner` group. Filled in by the issue that builds the group.
-export const partnerRoutes = {};
+import * as z from 'zod';
+import { defineRoute } from '../route.js';
+import { eventSchema } from './events.js';
+
+export const ownerSchema = z
+  .object({
+    _id: z.string(),
+    referral_code: z.string(),
+    firstName: z.string().optional(),
+    lastName: z.string().optional(),
+    companyName: z.string().optional(),
+    email: z.string().optional(),
+    username: z.string().optional(),
+    avatar: z.string().optional().meta({ description: 'Media URL.' }),
+    banner: z.string().optional().meta({ description: 'Media URL.' }),
+    instagram: z.string().optional(),
+    linkedin: z.string().optional(),
+    bio: z.string().optional(),
+    tags: z.array(z.string()).optional(),
+  })
+  .meta({ id: 'Owner', description: 'The partner behind the referral code; absent profile fields are omitted.' });
+
+export const partnerEventSchema = eventSchema
+  .omit({ version: true })
+  .extend({ referral_code: z.string(), owner: ownerSchema })
+  .meta({ id: 'PartnerEvent' });
+
+export const partnerListingSchema = z
+  .object({
+    data: z.array(partnerEventSchema),
+    status: z.union([z.literal(200), z.literal(404)]),
+    error: z.literal('NO_EVENTS_FOUND').optional().meta({ description: 'Only on the 404 without events.' }),
+    message: z.string(),
+    total: z.number().int().meta({ description: 'Number of events on this page (<= limit).' }),
+    page: z.number().int(),
+    limit: z.number().int(),
+    hasMore: z.boolean(),
+  })
+  .meta({ id: 'PartnerEventList' });
+
+const text = (description: string) => z.string().optional().meta({ description });
+
+/**
+ * Documentation of the query: parsed by the service, not here, because the spec gives a missing
+ * referral code its own error and turns every unknown key into a metaData filter.
+ */
+export const partnerListingQuerySchema = z.looseObject({
+  referral_code: text('Required. The partner referral code.'),
+  page: text('Zero-based page index, default 0.'),
+  limit: text('Items per page, default 20; values above 100 are clamped to 100.'),
+  sort: text('`start` (default) | `end` | `createdAt`.'),
+  direction: text('`asc` (default) | `desc`.'),
+  filter: text('`all` (default) | `upcoming` (end in the future) | `past`.'),
+}).meta({ description: 'Any other key is a metaData equality filter, e.g. `?city=Montreal`.' });
+
+export const partnerRoutes = {
+  listPartnerEvents: defineRoute({
+    group: 'partner',
+    operation: 'listPartnerEvents',
+    method: 'GET',
+    path: '/partner/events',
+    auth: 'public',
+    cors: true,
+    errorFormat: 'flat',
+    tags: ['Partner'],
+    summary: 'Public events of a partner',
+    description: [
+      'No key. Lists `published` + `public` events whose `referral_code` is the partner\'s, with the partner as `owner`.',
+      'Flat body; errors are `{status, error, message}`: 400 `REFERRAL_CODE_REQUIRED`, 400 `INVALID_QUERY`, 404 `PARTNER_NOT_FOUND`,',
+      '404 `NO_EVENTS_FOUND` (with `data: []`, `total: 0`, `hasMore: false` and the requested `page`/effective `limit`), 500 `INTERNAL_SERVER_ERROR`.',
+      'CORS `*` on every response; successful pages are cacheable for 30 seconds.',
+    ].join(' '),
+    query: partnerListingQuerySchema,
+    success: { status: 200, description: 'One page of events.', schema: partnerListingSchema },
+    errors: [400, 404, 500],
+  }),
+};

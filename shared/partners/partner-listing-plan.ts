@@ -1,0 +1,135 @@
+import { INDEXES } from '../db/table-design.js';
+import { PARTNER_SORT_PREFIX, type PartnerSort } from '../events/event-entity.js';
+import { ReferralCodeRequiredError, PartnerQueryError } from './partner-errors.js';
+
+/** Spec "Partner events (public)": query defaults and limits. */
+export const PARTNER_LISTING = {
+  defaultLimit: 20,
+  maxLimit: 100,
+  sorts: ['start', 'end', 'createdAt'] as const,
+  directions: ['asc', 'desc'] as const,
+  filters: ['all', 'upcoming', 'past'] as const,
+  /** Query keys with a meaning of their own; every other key is a metaData equality filter. */
+  reservedKeys: ['referral_code', 'page', 'limit', 'sort', 'direction', 'filter'] as const,
+} as const;
+
+const MAX_PAGE = 9_007_199_254_740_991;
+
+export type PartnerFilter = (typeof PARTNER_LISTING.filters)[number];
+
+export interface PartnerListingQuery {
+  referralCode: string;
+  page: number;
+  /** Already clamped to 1..100. */
+  limit: number;
+  sort: PartnerSort;
+  direction: 'asc' | 'desc';
+  filter: PartnerFilter;
+  /** metaData key -> required value, from every non-reserved query key. */
+  metaData: Record<string, string>;
+}
+
+function present(value: string | undefined): value is string {
+  return value !== undefined && value !== '';
+}
+
+function nonNegativeInteger(name: string, value: string): number {
+  if (!/^\d{1,16}$/.test(value) || Number(value) > MAX_PAGE) {
+    throw new PartnerQueryError({ path: name, message: 'must be a non-negative integer' });
+  }
+  return Number(value);
+}
+
+function oneOf<T extends string>(name: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
+  if (!present(value)) return fallback;
+  if (!(allowed as readonly string[]).includes(value)) {
+    throw new PartnerQueryError({ path: name, message: `must be one of ${allowed.join(', ')}` });
+  }
+  return value as T;
+}
+
+/**
+ * Reads the raw query string of `GET /partner/events`. A missing referral code wins over every other
+ * problem (400 REFERRAL_CODE_REQUIRED); `limit` above 100 is clamped, below 1 or malformed is 400
+ * INVALID_QUERY like any other malformed value. An empty value counts as absent (widgets often
+ * send `page=`).
+ */
+export function parsePartnerQuery(raw: Readonly<Record<string, string | undefined>>): PartnerListingQuery {
+  const referralCode = raw.referral_code?.trim();
+  if (!present(referralCode)) throw new ReferralCodeRequiredError();
+  const page = present(raw.page) ? nonNegativeInteger('page', raw.page) : 0;
+  let limit: number = PARTNER_LISTING.defaultLimit;
+  if (present(raw.limit)) {
+    limit = nonNegativeInteger('limit', raw.limit);
+    if (limit < 1) throw new PartnerQueryError({ path: 'limit', message: 'must be at least 1' });
+    limit = Math.min(limit, PARTNER_LISTING.maxLimit);
+  }
+  const metaData: Record<string, string> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if (value !== undefined && !(PARTNER_LISTING.reservedKeys as readonly string[]).includes(key)) metaData[key] = value;
+  }
+  return {
+    referralCode,
+    page,
+    limit,
+    sort: oneOf('sort', raw.sort, PARTNER_LISTING.sorts, 'start'),
+    direction: oneOf('direction', raw.direction, PARTNER_LISTING.directions, 'asc'),
+    filter: oneOf('filter', raw.filter, PARTNER_LISTING.filters, 'all'),
+    metaData,
+  };
+}
+
+/** How one listing request reads GSI1: a key condition, and a filter only where keys cannot express it. */
+export interface PartnerQueryPlan {
+  keyCondition: string;
+  filterExpression?: string;
+  names: Record<string, string>;
+  values: Record<string, string>;
+  scanIndexForward: boolean;
+}
+
+/** Above every id character: `<time>#~` sorts after every `<time>#<id>` of the same time. */
+const AFTER_IDS = '~';
+
+/**
+ * Plans the GSI1 Query of one listing request. The partition is the referral code; the sort key
+ * prefix picks the order. `filter` on `sort=end` is a key range (no wasted reads); on the other
+ * sorts it is a filter on the stored `endKey`, as are metaData pairs: those cost reads for the
+ * events they skip.
+ */
+export function planPartnerQuery(query: Omit<PartnerListingQuery, 'page' | 'limit'>, partition: string, now: Date): PartnerQueryPlan {
+  const prefix = PARTNER_SORT_PREFIX[query.sort];
+  const nowKey = now.toISOString();
+  const names: Record<string, string> = { '#pk': INDEXES.byReferralCode.partitionKey, '#sk': INDEXES.byReferralCode.sortKey };
+  const values: Record<string, string> = { ':pk': partition };
+  const filters: string[] = [];
+  let keyCondition: string;
+  if (query.sort === 'end' && query.filter !== 'all') {
+    const boundary = `${prefix}${nowKey}#${AFTER_IDS}`;
+    values[':lo'] = query.filter === 'upcoming' ? boundary : prefix;
+    values[':hi'] = query.filter === 'upcoming' ? `${prefix}${AFTER_IDS}` : boundary;
+    keyCondition = '#pk = :pk AND #sk BETWEEN :lo AND :hi';
+  } else {
+    values[':prefix'] = prefix;
+    keyCondition = '#pk = :pk AND begins_with(#sk, :prefix)';
+    if (query.filter !== 'all') {
+      names['#end'] = 'endKey';
+      values[':now'] = nowKey;
+      filters.push(query.filter === 'upcoming' ? '#end > :now' : '#end <= :now');
+    }
+  }
+  const metaEntries = Object.entries(query.metaData);
+  if (metaEntries.length > 0) names['#md'] = 'metaData';
+  metaEntries.forEach(([key, value], index) => {
+    names[`#m${index}`] = key;
+    values[`:m${index}`] = value;
+    filters.push(`#md.#m${index} = :m${index}`);
+  });
+  return {
+    keyCondition,
+    ...(filters.length > 0 ? { filterExpression: filters.join(' AND ') } : {}),
+    names,
+    values,
+    scanIndexForward: query.direction === 'asc',
+  };
+}
