@@ -1,5 +1,6 @@
 import { createGroupHandler } from '../../shared/http/group-handler.js';
-import type { Operation } from '../../shared/http/operation.js';
+import { createPayout } from './create-payout.js';
+import { getPayoutBalance } from './get-payout-balance.js';
 
-export const operations: Operation[] = [];
+export const operations = [getPayoutBalance, createPayout];
 export const handler = createGroupHandler('payouts', operations);

@@ -1,0 +1,73 @@
+import { TABLE_KEYS } from '../db/table-design.js';
+import type { Invoice, Payment } from '../http/routes/invoices.js';
+import { computeTotals } from './invoice-totals.js';
+
+export const INVOICE_ENTITY = 'Invoice';
+export const INVOICE_COUNTER_ENTITY = 'InvoiceCounter';
+export const PAYMENT_RECORD_ENTITY = 'PaymentRecord';
+export const PAYMENT_KEY_GUARD_ENTITY = 'PaymentKeyGuard';
+export const REFUND_KEY_GUARD_ENTITY = 'RefundKeyGuard';
+
+/** What refunds need of a succeeded payment, plus the refundable remainder they are conditioned on. */
+export interface PaymentRecord {
+  paymentId: string;
+  invoiceId: string;
+  /** Position in the invoice's `payments` (append-only, so stable). */
+  index: number;
+  amount: number;
+  /** amount - sum(refunds): a refund is a conditional `refundable >= :amount` decrement. */
+  refundable: number;
+  currency: string;
+  /** When the payment's money settles: a refund before then leaves the same settlement bucket. */
+  availableAt: string;
+  eventId?: string;
+  chargeId?: string;
+}
+
+/**
+ * Key builders: the only place invoice keys are spelled.
+ * - invoice: `WS#<ws>#INVOICE` / `<id>`; payments and their refunds are embedded (the audit log).
+ * - number counter: `WS#<ws>#COUNTER` / `INVOICE_NUMBER`, `lastNumber`; bumped in the finalize
+ *   transaction, conditioned on the value read, so numbers are gapless and unique.
+ * - payment record: `WS#<ws>#PAYMENT` / `<paymentId>`: the `refundable` counter of a succeeded payment.
+ * - payment key guard: `WS#<ws>#PAYMENTKEY` / `<invoiceId>#<idempotencyKey>` -> `paymentId`.
+ * - refund key guard: `WS#<ws>#REFUNDKEY` / `<paymentId>#<idempotencyKey>` -> `refundId`.
+ */
+export const invoiceKeys = {
+  invoicePartition: (workspaceId: string) => `WS#${workspaceId}#INVOICE`,
+  invoice: (workspaceId: string, id: string) => ({
+    [TABLE_KEYS.partitionKey]: invoiceKeys.invoicePartition(workspaceId),
+    [TABLE_KEYS.sortKey]: id,
+  }),
+  counter: (workspaceId: string) => ({ [TABLE_KEYS.partitionKey]: `WS#${workspaceId}#COUNTER`, [TABLE_KEYS.sortKey]: 'INVOICE_NUMBER' }),
+  paymentRecord: (workspaceId: string, paymentId: string) => ({
+    [TABLE_KEYS.partitionKey]: `WS#${workspaceId}#PAYMENT`,
+    [TABLE_KEYS.sortKey]: paymentId,
+  }),
+  paymentKeyGuard: (workspaceId: string, invoiceId: string, idempotencyKey: string) => ({
+    [TABLE_KEYS.partitionKey]: `WS#${workspaceId}#PAYMENTKEY`,
+    [TABLE_KEYS.sortKey]: `${invoiceId}#${idempotencyKey}`,
+  }),
+  refundKeyGuard: (workspaceId: string, paymentId: string, idempotencyKey: string) => ({
+    [TABLE_KEYS.partitionKey]: `WS#${workspaceId}#REFUNDKEY`,
+    [TABLE_KEYS.sortKey]: `${paymentId}#${idempotencyKey}`,
+  }),
+};
+
+/** Stored form: the public shape minus derived figures, which are recomputed on every read. */
+export function toInvoiceItem(workspaceId: string, invoice: Invoice): Record<string, unknown> {
+  const payments = invoice.payments.map(({ amountRefunded: _refunded, ...payment }) => payment);
+  return { ...invoiceKeys.invoice(workspaceId, invoice.id), [TABLE_KEYS.entityType]: INVOICE_ENTITY, ...invoice, payments };
+}
+
+/** Maps a stored item back to the public shape; totals are recomputed so they can never drift. */
+export function fromInvoiceItem(item: Record<string, unknown>): Invoice {
+  const { PK: _pk, SK: _sk, entity: _entity, ...stored } = item;
+  const invoice = stored as unknown as Invoice;
+  const payments: Payment[] = (invoice.payments ?? []).map((payment) => ({
+    ...payment,
+    refunds: payment.refunds ?? [],
+    amountRefunded: (payment.refunds ?? []).reduce((sum, refund) => sum + refund.amount, 0),
+  }));
+  return { ...invoice, number: invoice.number ?? null, taxIds: invoice.taxIds ?? [], payments, ...computeTotals(invoice.lineItems, payments) };
+}

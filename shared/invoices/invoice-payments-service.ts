@@ -1,0 +1,228 @@
+import { NotFoundError, ValidationError } from '../errors.js';
+import type { CreateRefundInput, Invoice, Payment, RecordPaymentInput, Refund } from '../http/routes/invoices.js';
+import { newId } from '../ids.js';
+import type { LedgerEntry } from '../ledger/ledger-entity.js';
+import { ledgerBookingItems } from '../ledger/ledger-repository.js';
+import { availableAtFor, refundAvailableAt } from '../ledger/settlement.js';
+import { retrying } from '../ledger/transactions.js';
+import { feesFor } from '../payments/fee-schedule.js';
+import { paymentProcessor } from '../payments/processor-registry.js';
+import { assertVersion } from './if-match.js';
+import type { PaymentRecord } from './invoice-entity.js';
+import { assertAllowed, assertPayable, statusAfterPayment } from './invoice-state.js';
+import { formatInvoiceNumber } from './invoice-totals.js';
+import * as repository from './invoices-repository.js';
+import { customerOf, isRetryableInvoiceError, nextVersion, requireInvoice } from './invoices-service.js';
+
+/** Ledger entries carry the event of the invoice: the first line item that names one. */
+function eventOf(invoice: Invoice): string | undefined {
+  return invoice.lineItems.find((line) => line.eventId !== undefined)?.eventId;
+}
+
+interface Applied {
+  next: Invoice;
+  effects: repository.InvoiceChangeEffects;
+}
+
+/**
+ * Appends a payment to the invoice and, when it succeeded, its refund counter and ledger booking
+ * (gross, fee schedule, settlement date, event, charge) for the same transaction.
+ */
+function applyPayment(workspaceId: string, invoice: Invoice, payment: Payment, changes: Partial<Invoice>, now: Date): Applied {
+  const withPayment = nextVersion(invoice, { ...changes, payments: [...invoice.payments, payment] }, now);
+  const status = statusAfterPayment(withPayment.status, payment.status, withPayment.amountDue);
+  const next = { ...withPayment, status, ...(status === 'paid' && !withPayment.paidAt ? { paidAt: now.toISOString() } : {}) };
+  if (payment.status !== 'succeeded') return { next, effects: {} };
+  const availableAt = availableAtFor(now, paymentProcessor().settlementDelaySeconds()).toISOString();
+  const eventId = eventOf(invoice);
+  const entry: LedgerEntry = {
+    id: payment.ledgerEntryId as string,
+    type: 'payment',
+    currency: invoice.currency,
+    gross: payment.amount,
+    ...feesFor(payment.amount, invoice.currency, payment.method),
+    refundedAmount: 0,
+    paidOut: 0,
+    ...(eventId === undefined ? {} : { eventId }),
+    latestCharge: payment.chargeId ?? payment.id,
+    invoiceId: invoice.id,
+    paymentId: payment.id,
+    availableAt,
+    createdAt: now.toISOString(),
+  };
+  const record: PaymentRecord = {
+    paymentId: payment.id,
+    invoiceId: invoice.id,
+    index: invoice.payments.length,
+    amount: payment.amount,
+    refundable: payment.amount,
+    currency: invoice.currency,
+    availableAt,
+    ...(eventId === undefined ? {} : { eventId }),
+    ...(payment.chargeId === undefined ? {} : { chargeId: payment.chargeId }),
+  };
+  return { next, effects: { paymentRecord: record, ledgerItems: ledgerBookingItems(workspaceId, entry, now) } };
+}
+
+/**
+ * Charges the customer's saved card through the processor. The processor idempotency key is bound to
+ * the invoice version, so a retried attempt on the same version reuses the same intent.
+ */
+async function chargeCard(workspaceId: string, invoice: Invoice, amount: number, purpose: string, now: Date): Promise<Payment> {
+  const contact = await customerOf(workspaceId, invoice.customerId);
+  const result = await paymentProcessor().charge({
+    amount,
+    currency: invoice.currency,
+    paymentMethod: contact.defaultPaymentMethod,
+    customerId: invoice.customerId,
+    idempotencyKey: `${workspaceId}:invoice:${invoice.id}:v${invoice.version}:${purpose}`,
+    description: `Invoice ${invoice.number ?? invoice.id}`,
+  });
+  const base = { id: newId(now), amount, amountRefunded: 0, paidAt: now.toISOString(), method: 'card' as const, externalId: result.intentId, refunds: [] };
+  return result.status === 'succeeded'
+    ? { ...base, status: 'succeeded', chargeId: result.chargeId, ledgerEntryId: newId(now) }
+    : { ...base, status: 'failed', failureCode: result.failureCode, failureMessage: result.failureMessage };
+}
+
+/**
+ * POST /v1/invoices/{id}/finalize: the next gapless number, `issuedAt`, and with `autoCharge` the
+ * off-session charge, all in one transaction with the counter bump (retried when another finalize
+ * took the number first).
+ */
+export async function finalizeInvoice(workspaceId: string, id: string, ifMatch: number | undefined): Promise<Invoice> {
+  return retrying(async () => {
+    const now = new Date();
+    const current = await requireInvoice(workspaceId, id);
+    assertVersion(ifMatch, current.version);
+    assertAllowed('finalize', current.status);
+    const previous = await repository.readInvoiceCounter(workspaceId);
+    const issued = { number: formatInvoiceNumber(previous + 1), issuedAt: now.toISOString() };
+    let applied: Applied;
+    if (current.total === 0) {
+      applied = { next: nextVersion(current, { ...issued, status: 'paid', paidAt: now.toISOString() }, now), effects: {} };
+    } else if (current.autoCharge) {
+      const payment = await chargeCard(workspaceId, { ...current, ...issued }, current.amountDue, 'finalize', now);
+      applied = applyPayment(workspaceId, current, payment, { ...issued, status: 'open' }, now);
+    } else {
+      applied = { next: nextVersion(current, { ...issued, status: 'open' }, now), effects: {} };
+    }
+    await repository.commitInvoiceChange(workspaceId, applied.next, current.version, { ...applied.effects, numbering: { previous } });
+    return applied.next;
+  }, isRetryableInvoiceError);
+}
+
+/** POST /v1/invoices/{id}/charge: charges `amountDue` with the saved card. */
+export async function chargeInvoice(workspaceId: string, id: string): Promise<Invoice> {
+  return retrying(async () => {
+    const now = new Date();
+    const current = await requireInvoice(workspaceId, id);
+    assertAllowed('charge', current.status);
+    const payment = await chargeCard(workspaceId, current, current.amountDue, 'charge', now);
+    const { next, effects } = applyPayment(workspaceId, current, payment, {}, now);
+    await repository.commitInvoiceChange(workspaceId, next, current.version, effects);
+    return next;
+  }, isRetryableInvoiceError);
+}
+
+/** POST /v1/invoices/{id}/payments: a (partial) manual payment, applied once per idempotency key. */
+export async function recordPayment(workspaceId: string, id: string, input: RecordPaymentInput): Promise<Payment> {
+  return retrying(async () => {
+    const now = new Date();
+    const current = await requireInvoice(workspaceId, id);
+    const existing = current.payments.find((payment) => payment.idempotencyKey === input.idempotencyKey);
+    if (existing) return existing;
+    assertAllowed('record_payment', current.status);
+    assertPayable(input.amount, current.amountDue);
+    const payment: Payment = {
+      id: newId(now),
+      status: 'succeeded',
+      amount: input.amount,
+      amountRefunded: 0,
+      paidAt: input.paidAt ?? now.toISOString(),
+      idempotencyKey: input.idempotencyKey,
+      ...(input.note === undefined ? {} : { note: input.note }),
+      method: 'manual',
+      ledgerEntryId: newId(now),
+      refunds: [],
+    };
+    const { next, effects } = applyPayment(workspaceId, current, payment, {}, now);
+    await repository.commitInvoiceChange(workspaceId, next, current.version, {
+      ...effects,
+      paymentKey: { idempotencyKey: input.idempotencyKey, paymentId: payment.id },
+    });
+    return payment;
+  }, isRetryableInvoiceError);
+}
+
+/**
+ * POST /v1/invoices/{id}/payments/{paymentId}/refunds. The cap is enforced by the conditional
+ * decrement of the payment's `refundable` in the commit, not by the read here (which only gives a
+ * fast answer): concurrent refunds can never exceed the payment.
+ */
+export async function refundPayment(workspaceId: string, invoiceId: string, paymentId: string, input: CreateRefundInput): Promise<Refund> {
+  return retrying(async () => {
+    const now = new Date();
+    const invoice = await requireInvoice(workspaceId, invoiceId);
+    const payment = invoice.payments.find((candidate) => candidate.id === paymentId);
+    if (!payment) throw new NotFoundError('Payment');
+    const existing = payment.refunds.find((refund) => refund.idempotencyKey === input.idempotencyKey);
+    if (existing) return existing;
+    if (payment.status !== 'succeeded') throw new ValidationError({ path: 'paymentId', message: 'only succeeded payments can be refunded' });
+    assertAllowed('refund', invoice.status);
+    const record = await repository.getPaymentRecord(workspaceId, paymentId);
+    if (!record) throw new NotFoundError('Payment');
+    if (input.amount > record.refundable) throw exceeds(record.refundable);
+    const refundId = newId(now);
+    const external = payment.chargeId === undefined
+      ? undefined
+      : await paymentProcessor().refund({
+        chargeId: payment.chargeId,
+        amount: input.amount,
+        currency: invoice.currency,
+        idempotencyKey: `${workspaceId}:refund:${paymentId}:${input.idempotencyKey}`,
+        reason: input.reason,
+      });
+    const refund: Refund = {
+      id: refundId,
+      paymentId,
+      amount: input.amount,
+      refundedAt: now.toISOString(),
+      idempotencyKey: input.idempotencyKey,
+      ...(input.reason === undefined ? {} : { reason: input.reason }),
+      ...(input.note === undefined ? {} : { note: input.note }),
+      ...(external === undefined ? {} : { externalRefundId: external.refundId }),
+      ledgerEntryId: newId(now),
+    };
+    const entry: LedgerEntry = {
+      id: refund.ledgerEntryId,
+      type: 'refund',
+      currency: invoice.currency,
+      gross: 0,
+      platformFee: 0,
+      processorFee: 0,
+      fees: 0,
+      refundedAmount: input.amount,
+      paidOut: 0,
+      net: -input.amount,
+      ...(record.eventId === undefined ? {} : { eventId: record.eventId }),
+      latestCharge: payment.chargeId ?? payment.id,
+      invoiceId,
+      paymentId,
+      refundId,
+      availableAt: refundAvailableAt(record.availableAt, now).toISOString(),
+      createdAt: now.toISOString(),
+    };
+    try {
+      await repository.commitRefund(workspaceId, { record, refund, updatedAt: now.toISOString(), ledgerItems: ledgerBookingItems(workspaceId, entry, now) });
+    } catch (error) {
+      if (error instanceof repository.RefundExceedsPaymentError) throw exceeds(undefined);
+      throw error;
+    }
+    return refund;
+  }, isRetryableInvoiceError);
+}
+
+function exceeds(refundable: number | undefined): ValidationError {
+  const left = refundable === undefined ? '' : ` (${refundable} left to refund)`;
+  return new ValidationError({ path: 'amount', message: `cumulative refunds must not exceed the payment amount${left}` });
+}

@@ -1,0 +1,242 @@
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { db, tableName } from '../db/client.js';
+import { queryPage } from '../db/query.js';
+import { TABLE_KEYS } from '../db/table-design.js';
+import { ConflictError } from '../errors.js';
+import type { Invoice, InvoiceListQuery, Refund } from '../http/routes/invoices.js';
+import { TransactionRejectedError, transact, type TransactItem } from '../ledger/transactions.js';
+import {
+  INVOICE_COUNTER_ENTITY, PAYMENT_KEY_GUARD_ENTITY, PAYMENT_RECORD_ENTITY, REFUND_KEY_GUARD_ENTITY,
+  fromInvoiceItem, invoiceKeys, toInvoiceItem, type PaymentRecord,
+} from './invoice-entity.js';
+
+/** The invoice changed since it was read (version moved): read again and redo the decision. */
+export class StaleInvoiceError extends Error {
+  constructor() {
+    super('The invoice changed since it was read.');
+    this.name = 'StaleInvoiceError';
+  }
+}
+
+/** Another finalize took the number read from the counter: read the counter again. */
+export class InvoiceNumberTakenError extends Error {
+  constructor() {
+    super('The invoice number was taken concurrently.');
+    this.name = 'InvoiceNumberTakenError';
+  }
+}
+
+/** A concurrent request recorded the same payment or refund idempotency key first. */
+export class IdempotencyKeyTakenError extends Error {
+  constructor() {
+    super('The idempotency key was recorded concurrently.');
+    this.name = 'IdempotencyKeyTakenError';
+  }
+}
+
+/** The refund would take the payment's cumulative refunds above its amount. */
+export class RefundExceedsPaymentError extends Error {
+  constructor() {
+    super('Cumulative refunds would exceed the payment amount.');
+    this.name = 'RefundExceedsPaymentError';
+  }
+}
+
+/** Extra effects committed in the same transaction as an invoice change. */
+export interface InvoiceChangeEffects {
+  /** Finalize: the counter value read; the change takes `previous + 1`. */
+  numbering?: { previous: number };
+  /** A recorded payment's idempotency key. */
+  paymentKey?: { idempotencyKey: string; paymentId: string };
+  /** A succeeded payment's refund counter. */
+  paymentRecord?: PaymentRecord;
+  /** Ledger bookings (payments). */
+  ledgerItems?: TransactItem[];
+}
+
+export async function insertInvoice(workspaceId: string, invoice: Invoice): Promise<void> {
+  await db.send(new PutCommand({ TableName: tableName(), Item: toInvoiceItem(workspaceId, invoice), ConditionExpression: 'attribute_not_exists(PK)' }));
+}
+
+export async function getInvoice(workspaceId: string, id: string): Promise<Invoice | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: invoiceKeys.invoice(workspaceId, id), ConsistentRead: true }));
+  return Item ? fromInvoiceItem(Item) : undefined;
+}
+
+/**
+ * One page of the workspace's invoices in creation order (ids are time-ordered). Filters are applied
+ * while reading the partition: a filtered page reads the invoices up to its depth, matched or not.
+ */
+export async function listInvoices(workspaceId: string, query: InvoiceListQuery): Promise<{ items: Invoice[]; hasMore: boolean }> {
+  const filters: string[] = [];
+  const values: Record<string, unknown> = { ':pk': invoiceKeys.invoicePartition(workspaceId) };
+  const names: Record<string, string> = {};
+  if (query.status !== undefined) {
+    filters.push('#status = :status');
+    names['#status'] = 'status';
+    values[':status'] = query.status;
+  }
+  if (query.customerId !== undefined) {
+    filters.push('customerId = :customerId');
+    values[':customerId'] = query.customerId;
+  }
+  const { items, hasMore } = await queryPage({
+    TableName: tableName(),
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: values,
+    ...(filters.length > 0 ? { FilterExpression: filters.join(' AND '), ExpressionAttributeNames: names } : {}),
+    ScanIndexForward: query.direction === 'asc',
+  }, query.page, query.limit);
+  return { items: items.map(fromInvoiceItem), hasMore };
+}
+
+/** The last invoice number handed out in the workspace (0 before the first finalize). */
+export async function readInvoiceCounter(workspaceId: string): Promise<number> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: invoiceKeys.counter(workspaceId), ConsistentRead: true }));
+  return typeof Item?.lastNumber === 'number' ? Item.lastNumber : 0;
+}
+
+export async function getPaymentRecord(workspaceId: string, paymentId: string): Promise<PaymentRecord | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: invoiceKeys.paymentRecord(workspaceId, paymentId), ConsistentRead: true }));
+  return Item ? (Item as unknown as PaymentRecord) : undefined;
+}
+
+/** Saves a new invoice version, conditioned on the stored version being the one the change was based on. */
+function invoicePut(workspaceId: string, next: Invoice, expectedVersion: number): TransactItem {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: toInvoiceItem(workspaceId, next),
+      ConditionExpression: 'version = :expected',
+      ExpressionAttributeValues: { ':expected': expectedVersion },
+    },
+  };
+}
+
+/**
+ * Commits an invoice change and its effects as ONE TransactWrite: the invoice (conditioned on the
+ * version read), the number counter (conditioned on the value read), the payment key guard and
+ * refund counter, and the ledger bookings. Nothing is ever half-written.
+ */
+export async function commitInvoiceChange(workspaceId: string, next: Invoice, expectedVersion: number, effects: InvoiceChangeEffects = {}): Promise<void> {
+  const items: TransactItem[] = [invoicePut(workspaceId, next, expectedVersion)];
+  let counterIndex = -1;
+  let guardIndex = -1;
+  if (effects.numbering) {
+    const { previous } = effects.numbering;
+    counterIndex = items.length;
+    items.push({
+      Update: {
+        TableName: tableName(),
+        Key: invoiceKeys.counter(workspaceId),
+        UpdateExpression: 'SET lastNumber = :next, #entity = :entity',
+        ConditionExpression: previous === 0 ? 'attribute_not_exists(lastNumber)' : 'lastNumber = :previous',
+        ExpressionAttributeNames: { '#entity': TABLE_KEYS.entityType },
+        ExpressionAttributeValues: { ':next': previous + 1, ':entity': INVOICE_COUNTER_ENTITY, ...(previous === 0 ? {} : { ':previous': previous }) },
+      },
+    });
+  }
+  if (effects.paymentKey) {
+    guardIndex = items.length;
+    items.push({
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...invoiceKeys.paymentKeyGuard(workspaceId, next.id, effects.paymentKey.idempotencyKey),
+          [TABLE_KEYS.entityType]: PAYMENT_KEY_GUARD_ENTITY,
+          paymentId: effects.paymentKey.paymentId,
+        },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    });
+  }
+  if (effects.paymentRecord) {
+    items.push({
+      Put: {
+        TableName: tableName(),
+        Item: { ...invoiceKeys.paymentRecord(workspaceId, effects.paymentRecord.paymentId), [TABLE_KEYS.entityType]: PAYMENT_RECORD_ENTITY, ...effects.paymentRecord },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    });
+  }
+  items.push(...(effects.ledgerItems ?? []));
+  try {
+    await transact(items);
+  } catch (error) {
+    if (!(error instanceof TransactionRejectedError)) throw error;
+    if (error.failed(0)) throw new StaleInvoiceError();
+    if (counterIndex >= 0 && error.failed(counterIndex)) throw new InvoiceNumberTakenError();
+    if (guardIndex >= 0 && error.failed(guardIndex)) throw new IdempotencyKeyTakenError();
+    throw error;
+  }
+}
+
+/** Saves a plain invoice change (revise, void) with its version condition. */
+export async function saveInvoice(workspaceId: string, next: Invoice, expectedVersion: number): Promise<void> {
+  try {
+    await db.send(new PutCommand({
+      TableName: tableName(),
+      Item: toInvoiceItem(workspaceId, next),
+      ConditionExpression: 'version = :expected',
+      ExpressionAttributeValues: { ':expected': expectedVersion },
+    }));
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) throw new StaleInvoiceError();
+    throw error;
+  }
+}
+
+export interface RefundCommit {
+  record: PaymentRecord;
+  refund: Refund;
+  updatedAt: string;
+  ledgerItems: TransactItem[];
+}
+
+/**
+ * Commits a refund as ONE TransactWrite: the payment's `refundable` is decremented only if enough
+ * remains (the cap holds under any concurrency, no read-then-write), the refund is appended to the
+ * payment inside the invoice, the idempotency key is guarded and the ledger booked.
+ */
+export async function commitRefund(workspaceId: string, { record, refund, updatedAt, ledgerItems }: RefundCommit): Promise<void> {
+  const { idempotencyKey } = refund;
+  const items: TransactItem[] = [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: invoiceKeys.paymentRecord(workspaceId, record.paymentId),
+        UpdateExpression: 'SET refundable = refundable - :amount',
+        ConditionExpression: 'refundable >= :amount',
+        ExpressionAttributeValues: { ':amount': refund.amount },
+      },
+    },
+    {
+      Update: {
+        TableName: tableName(),
+        Key: invoiceKeys.invoice(workspaceId, record.invoiceId),
+        // The payments list is append-only, so the index recorded at payment time stays valid.
+        UpdateExpression: `SET payments[${record.index}].refunds = list_append(payments[${record.index}].refunds, :refund), updatedAt = :updatedAt ADD version :one`,
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':refund': [refund], ':updatedAt': updatedAt, ':one': 1 },
+      },
+    },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...invoiceKeys.refundKeyGuard(workspaceId, record.paymentId, idempotencyKey), [TABLE_KEYS.entityType]: REFUND_KEY_GUARD_ENTITY, refundId: refund.id },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+    ...ledgerItems,
+  ];
+  try {
+    await transact(items);
+  } catch (error) {
+    if (!(error instanceof TransactionRejectedError)) throw error;
+    if (error.failed(2)) throw new IdempotencyKeyTakenError();
+    if (error.failed(0)) throw new RefundExceedsPaymentError();
+    if (error.failed(1)) throw new ConflictError('The invoice disappeared while refunding.');
+    throw error;
+  }
+}

@@ -1,0 +1,114 @@
+import { getContact } from '../contacts/contacts-repository.js';
+import type { Contact } from '../contacts/contact-entity.js';
+import { NotFoundError, ValidationError } from '../errors.js';
+import type { CreateInvoiceInput, Invoice, InvoiceListQuery, ReviseInvoiceInput } from '../http/routes/invoices.js';
+import { newId } from '../ids.js';
+import { isTransactionConflict, retrying } from '../ledger/transactions.js';
+import { assertVersion } from './if-match.js';
+import { assertAllowed, assertVoidable } from './invoice-state.js';
+import { computeTotals } from './invoice-totals.js';
+import * as repository from './invoices-repository.js';
+
+/** The invoice customer: a contact of the workspace, else 422 on `customerId`. */
+export async function customerOf(workspaceId: string, customerId: string): Promise<Contact> {
+  const contact = await getContact(workspaceId, customerId, { consistent: true });
+  if (!contact) throw new ValidationError({ path: 'customerId', message: 'must be the id of a contact of this workspace' });
+  return contact;
+}
+
+type Snapshots = Pick<Invoice, 'customerEmail' | 'customerFirstName' | 'customerLastName' | 'customerPhone'>;
+
+/** Snapshots given by the caller win; missing ones are copied from the contact. */
+function snapshotsOf(given: Snapshots, contact: Contact): Snapshots {
+  const pick = (value: string | undefined, fallback: string | undefined) => value ?? fallback;
+  const snapshots: Snapshots = {
+    customerEmail: pick(given.customerEmail, contact.email),
+    customerFirstName: pick(given.customerFirstName, contact.firstName),
+    customerLastName: pick(given.customerLastName, contact.lastName),
+    customerPhone: pick(given.customerPhone, contact.phone),
+  };
+  return Object.fromEntries(Object.entries(snapshots).filter(([, value]) => value !== undefined)) as Snapshots;
+}
+
+/** Read-decide-write loops retry when the invoice moved underneath them or a transaction collided. */
+export function isRetryableInvoiceError(error: unknown): boolean {
+  return error instanceof repository.StaleInvoiceError
+    || error instanceof repository.InvoiceNumberTakenError
+    || error instanceof repository.IdempotencyKeyTakenError
+    || isTransactionConflict(error);
+}
+
+/** Reads an invoice of the workspace; absent or foreign is the same 404. */
+export async function requireInvoice(workspaceId: string, id: string): Promise<Invoice> {
+  const invoice = await repository.getInvoice(workspaceId, id);
+  if (!invoice) throw new NotFoundError('Invoice');
+  return invoice;
+}
+
+/** Bumps version and updatedAt and recomputes every derived figure. */
+export function nextVersion(invoice: Invoice, changes: Partial<Invoice>, now: Date): Invoice {
+  const next = { ...invoice, ...changes, version: invoice.version + 1, updatedAt: now.toISOString() };
+  return { ...next, ...computeTotals(next.lineItems, next.payments) };
+}
+
+/** POST /v1/invoices: a draft with `number` null and totals from its line items. */
+export async function createInvoice(workspaceId: string, input: CreateInvoiceInput, now = new Date()): Promise<Invoice> {
+  const contact = await customerOf(workspaceId, input.customerId);
+  const { customerEmail, customerFirstName, customerLastName, customerPhone, autoCharge, taxIds, ...rest } = input;
+  const timestamp = now.toISOString();
+  const invoice: Invoice = {
+    ...rest,
+    id: newId(now),
+    hostId: workspaceId,
+    ...snapshotsOf({ customerEmail, customerFirstName, customerLastName, customerPhone }, contact),
+    number: null,
+    payments: [],
+    ...computeTotals(input.lineItems),
+    status: 'draft',
+    autoCharge: autoCharge ?? false,
+    taxIds: taxIds ?? [],
+    version: 1,
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  };
+  await repository.insertInvoice(workspaceId, invoice);
+  return invoice;
+}
+
+export async function listInvoices(workspaceId: string, query: InvoiceListQuery) {
+  return repository.listInvoices(workspaceId, query);
+}
+
+/** PATCH /v1/invoices/{id}: draft only; a new customer refreshes the snapshots not given. */
+export async function reviseInvoice(workspaceId: string, id: string, patch: ReviseInvoiceInput, ifMatch: number | undefined): Promise<Invoice> {
+  return retrying(async () => {
+    const now = new Date();
+    const current = await requireInvoice(workspaceId, id);
+    assertVersion(ifMatch, current.version);
+    assertAllowed('revise', current.status);
+    const { customerEmail, customerFirstName, customerLastName, customerPhone, ...rest } = patch;
+    const given = Object.fromEntries(Object.entries({ customerEmail, customerFirstName, customerLastName, customerPhone })
+      .filter(([, value]) => value !== undefined)) as Snapshots;
+    const customerChanged = patch.customerId !== undefined && patch.customerId !== current.customerId;
+    const snapshots = customerChanged ? snapshotsOf(given, await customerOf(workspaceId, patch.customerId as string)) : given;
+    const base = customerChanged
+      ? { ...current, customerEmail: undefined, customerFirstName: undefined, customerLastName: undefined, customerPhone: undefined }
+      : current;
+    const next = nextVersion(base, { ...rest, ...snapshots }, now);
+    await repository.saveInvoice(workspaceId, next, current.version);
+    return next;
+  }, isRetryableInvoiceError);
+}
+
+/** POST /v1/invoices/{id}/void: never once money was taken. */
+export async function voidInvoice(workspaceId: string, id: string, ifMatch: number | undefined): Promise<Invoice> {
+  return retrying(async () => {
+    const now = new Date();
+    const current = await requireInvoice(workspaceId, id);
+    assertVersion(ifMatch, current.version);
+    assertVoidable(current.status, current.amountPaid);
+    const next = nextVersion(current, { status: 'void', voidedAt: now.toISOString() }, now);
+    await repository.saveInvoice(workspaceId, next, current.version);
+    return next;
+  }, isRetryableInvoiceError);
+}

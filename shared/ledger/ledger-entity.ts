@@ -1,0 +1,139 @@
+import { TABLE_KEYS, INDEXES } from '../db/table-design.js';
+import type { Currency } from '../http/routes/invoices.js';
+
+export type LedgerEntryType = 'payment' | 'refund' | 'payout';
+
+/**
+ * One immutable movement of the host's money. `net` is the signed effect on the balance:
+ * payment `gross - fees`, refund `-refundedAmount`, payout `-paidOut`. The balance of a scope always
+ * equals the sum of `net` over its entries.
+ */
+export interface LedgerEntry {
+  id: string;
+  type: LedgerEntryType;
+  currency: Currency;
+  gross: number;
+  platformFee: number;
+  processorFee: number;
+  fees: number;
+  refundedAmount: number;
+  paidOut: number;
+  net: number;
+  eventId?: string;
+  /** Processor charge id of the payment (or the payment id for manual payments). */
+  latestCharge?: string;
+  invoiceId?: string;
+  paymentId?: string;
+  refundId?: string;
+  payoutId?: string;
+  /** When the money leaves `pending`: createdAt + settlement delay, rounded up to a bucket boundary. */
+  availableAt: string;
+  createdAt: string;
+}
+
+/** Running sums of one balance scope (account or event) and currency: settled money and payouts. */
+export interface BalanceTotals {
+  settledGross: number;
+  settledFees: number;
+  settledRefunds: number;
+  settledNet: number;
+  settledEntries: number;
+  paidOut: number;
+  payouts: number;
+  /** settledNet - paidOut: the only figure payouts are conditioned on. */
+  available: number;
+}
+
+/** Sums of the entries that become available at one instant. */
+export interface SettlementBucket {
+  availableAt: string;
+  gross: number;
+  fees: number;
+  refunds: number;
+  net: number;
+  entries: number;
+}
+
+export const LEDGER_ENTRY_ENTITY = 'LedgerEntry';
+export const BALANCE_TOTALS_ENTITY = 'BalanceTotals';
+export const SETTLEMENT_BUCKET_ENTITY = 'SettlementBucket';
+const TOTALS_SK = 'TOTAL';
+const BUCKET_PREFIX = 'PENDING#';
+
+/**
+ * Key builders: the only place ledger and balance keys are spelled.
+ * - ledger entry: `WS#<ws>#LEDGER#<cur>` / `<id>` (time-ordered: the most recent N are one Query);
+ *   event entries also carry GSI2 (`byEventBalance`) `WS#<ws>#EVENT#<eventId>` / `LEDGER#<cur>#<id>`.
+ * - balance scope (account: `WS#<ws>#BALANCE#<cur>`, event: `WS#<ws>#BALANCE#<cur>#EVENT#<eventId>`)
+ *   holds one `TOTAL` item and one `PENDING#<availableAt>` item per settlement bucket not yet settled,
+ *   so reading a balance is one Query whose size is bounded by the settlement delay, not by history.
+ */
+export const ledgerKeys = {
+  ledgerPartition: (workspaceId: string, currency: Currency) => `WS#${workspaceId}#LEDGER#${currency}`,
+  entry: (workspaceId: string, currency: Currency, id: string) => ({
+    [TABLE_KEYS.partitionKey]: ledgerKeys.ledgerPartition(workspaceId, currency),
+    [TABLE_KEYS.sortKey]: id,
+  }),
+  eventPartition: (workspaceId: string, eventId: string) => `WS#${workspaceId}#EVENT#${eventId}`,
+  eventLedgerPrefix: (currency: Currency) => `LEDGER#${currency}#`,
+  balancePartition: (workspaceId: string, currency: Currency, eventId?: string) =>
+    eventId === undefined ? `WS#${workspaceId}#BALANCE#${currency}` : `WS#${workspaceId}#BALANCE#${currency}#EVENT#${eventId}`,
+  totals: (workspaceId: string, currency: Currency, eventId?: string) => ({
+    [TABLE_KEYS.partitionKey]: ledgerKeys.balancePartition(workspaceId, currency, eventId),
+    [TABLE_KEYS.sortKey]: TOTALS_SK,
+  }),
+  bucket: (workspaceId: string, currency: Currency, availableAt: string, eventId?: string) => ({
+    [TABLE_KEYS.partitionKey]: ledgerKeys.balancePartition(workspaceId, currency, eventId),
+    [TABLE_KEYS.sortKey]: `${BUCKET_PREFIX}${availableAt}`,
+  }),
+};
+
+export function toLedgerItem(workspaceId: string, entry: LedgerEntry): Record<string, unknown> {
+  const index = INDEXES.byEventBalance;
+  return {
+    ...ledgerKeys.entry(workspaceId, entry.currency, entry.id),
+    [TABLE_KEYS.entityType]: LEDGER_ENTRY_ENTITY,
+    ...(entry.eventId === undefined ? {} : {
+      [index.partitionKey]: ledgerKeys.eventPartition(workspaceId, entry.eventId),
+      [index.sortKey]: `${ledgerKeys.eventLedgerPrefix(entry.currency)}${entry.id}`,
+    }),
+    ...entry,
+  };
+}
+
+export function fromLedgerItem(item: Record<string, unknown>): LedgerEntry {
+  const { PK: _pk, SK: _sk, entity: _entity, GSI2PK: _gpk, GSI2SK: _gsk, ...entry } = item;
+  return entry as unknown as LedgerEntry;
+}
+
+const number = (item: Record<string, unknown>, name: string) => (typeof item[name] === 'number' ? item[name] as number : 0);
+
+/** Splits a balance-scope Query result into its totals and its settlement buckets. */
+export function fromBalanceItems(items: readonly Record<string, unknown>[]): { totals: BalanceTotals | undefined; buckets: SettlementBucket[] } {
+  let totals: BalanceTotals | undefined;
+  const buckets: SettlementBucket[] = [];
+  for (const item of items) {
+    if (item[TABLE_KEYS.entityType] === BALANCE_TOTALS_ENTITY) {
+      totals = {
+        settledGross: number(item, 'settledGross'),
+        settledFees: number(item, 'settledFees'),
+        settledRefunds: number(item, 'settledRefunds'),
+        settledNet: number(item, 'settledNet'),
+        settledEntries: number(item, 'settledEntries'),
+        paidOut: number(item, 'paidOut'),
+        payouts: number(item, 'payouts'),
+        available: number(item, 'available'),
+      };
+    } else if (item[TABLE_KEYS.entityType] === SETTLEMENT_BUCKET_ENTITY) {
+      buckets.push({
+        availableAt: item.availableAt as string,
+        gross: number(item, 'gross'),
+        fees: number(item, 'fees'),
+        refunds: number(item, 'refunds'),
+        net: number(item, 'net'),
+        entries: number(item, 'entries'),
+      });
+    }
+  }
+  return { totals, buckets };
+}

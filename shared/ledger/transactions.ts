@@ -1,0 +1,59 @@
+import { TransactionCanceledException, TransactionConflictException } from '@aws-sdk/client-dynamodb';
+import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { db } from '../db/client.js';
+
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** A cancelled TransactWrite: one reason code per item, in item order (`None` for items that passed). */
+export class TransactionRejectedError extends Error {
+  constructor(readonly reasons: readonly string[]) {
+    super(`Transaction cancelled: ${reasons.join(', ')}`);
+    this.name = 'TransactionRejectedError';
+  }
+
+  /** Whether the item at `index` failed its condition. */
+  failed(index: number): boolean {
+    return this.reasons[index] === 'ConditionalCheckFailed';
+  }
+
+  /** Another transaction touched one of the items at the same time: the whole attempt may be retried. */
+  get conflicted(): boolean {
+    return this.reasons.includes('TransactionConflict');
+  }
+}
+
+/** Sends one all-or-nothing TransactWrite; a cancellation becomes a TransactionRejectedError. */
+export async function transact(items: TransactItem[]): Promise<void> {
+  try {
+    await db.send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (error) {
+    if (error instanceof TransactionCanceledException) {
+      throw new TransactionRejectedError((error.CancellationReasons ?? []).map((reason) => reason.Code ?? 'None'));
+    }
+    throw error;
+  }
+}
+
+/** Transaction conflicts are transient by nature: the same attempt, re-read, may succeed. */
+export function isTransactionConflict(error: unknown): boolean {
+  return error instanceof TransactionConflictException || (error instanceof TransactionRejectedError && error.conflicted);
+}
+
+const MAX_ATTEMPTS = 60;
+
+/**
+ * Runs a read-decide-write attempt until it commits: `shouldRetry` says which failures mean "somebody
+ * else won, read again". Jittered backoff spreads contenders (e.g. 20 concurrent finalizes racing for
+ * the invoice counter: every round one wins, so the attempts needed are bounded by the contenders).
+ */
+export async function retrying<T>(attempt: () => Promise<T>, shouldRetry: (error: unknown) => boolean): Promise<T> {
+  for (let round = 1; ; round += 1) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (round >= MAX_ATTEMPTS || !shouldRetry(error)) throw error;
+      const ceiling = Math.min(200, 5 * 2 ** Math.min(round, 6));
+      await new Promise((resolve) => setTimeout(resolve, Math.floor(Math.random() * ceiling)));
+    }
+  }
+}
