@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { formRuleErrors } from '../../../shared/forms/form-rules.js';
+import type { Form } from '../../../shared/forms/form-schemas.js';
+import { element, email, form, property, propertyMap, selectOne, text, yesNo } from './form-factories.js';
+
+const paths = (f: Form, properties = propertyMap()) => formRuleErrors(f, properties).map((detail) => detail.path);
+
+describe('linkage rules', () => {
+  const contactText = property({ type: 'Text', objectType: 'contact' });
+  const orderText = property({ type: 'Text', objectType: 'order' });
+  const ticketText = property({ type: 'Text', objectType: 'ticket' });
+  const contactNumber = property({ type: 'Number', objectType: 'contact' });
+  const select = property({ type: 'Select One', objectType: 'contact', options: [{ value: 'a', label: 'A' }] });
+  const archived = property({ type: 'Text', objectType: 'contact', status: 'archived' });
+  const properties = propertyMap(contactText, orderText, ticketText, contactNumber, select, archived);
+
+  it.each<[string, Form, string | undefined]>([
+    ['rule 1: property and contact field together', form([email(), text({ propertyId: contactText.id, contactField: 'firstName' })]), 'elements[1].contactField'],
+    ['rule 2: select with neither propertyId nor options', form([selectOne({ options: undefined })]), 'elements[0].options'],
+    ['rule 2: select with both propertyId and options', form([email(), selectOne({ propertyId: select.id })]), 'elements[1].options'],
+    ['rule 2: select linked to a property only', form([email(), selectOne({ options: undefined, propertyId: select.id })]), undefined],
+    ['type mismatch', form([email(), text({ propertyId: contactNumber.id })]), 'elements[1].propertyId'],
+    ['unknown property', form([text({ propertyId: '0123456789abcdef01234567' })]), 'elements[0].propertyId'],
+    ['rule 3: standalone with an order property', form([text({ propertyId: orderText.id })]), 'elements[0].propertyId'],
+    ['rule 3: standalone with a contact property', form([email(), text({ propertyId: contactText.id })]), undefined],
+    ['rule 4: buyer question with an order property', form([text({ propertyId: orderText.id })], { type: 'order' }), undefined],
+    ['rule 4: buyer question with a ticket property', form([text({ propertyId: ticketText.id })], { type: 'order' }), 'elements[0].propertyId'],
+    ['rule 4: attendee question with a ticket property', form([text({ propertyId: ticketText.id, askAllAttendees: true })], { type: 'order' }), undefined],
+    ['rule 4: attendee question with an order property', form([text({ propertyId: orderText.id, askAllAttendees: true })], { type: 'order' }), 'elements[0].propertyId'],
+    ['rule 4: contact property in the attendee section', form([email(), text({ propertyId: contactText.id, askAllAttendees: true })], { type: 'order' }), undefined],
+    ['archived property newly linked', form([email(), text({ propertyId: archived.id })]), 'elements[1].propertyId'],
+  ])('%s', (_name, candidate, path) => {
+    // Act
+    const found = paths(candidate, properties);
+    // Assess
+    if (path === undefined) expect(found).toEqual([]);
+    else expect(found).toContain(path);
+  });
+
+  it('keeps an archived property that was already linked', () => {
+    const candidate = form([email(), text({ propertyId: archived.id })]);
+    expect(formRuleErrors(candidate, properties, { alreadyLinked: new Set([archived.id]) })).toEqual([]);
+  });
+});
+
+describe('rule 5: the contact email question', () => {
+  it.each<[string, Form, string | undefined]>([
+    ['contact field without any email question', form([text({ contactField: 'firstName' })]), 'elements[0]'],
+    ['contact field with an optional email question', form([text({ contactField: 'firstName' }), email({ required: false })]), 'elements[1].required'],
+    ['contact field with a required email question', form([text({ contactField: 'lastName' }), email()]), undefined],
+    ['Yes/No status without email', form([yesNo({ contactField: 'status' })]), 'elements[0]'],
+    ['no contact data at all', form([text(), email({ required: false })]), undefined],
+  ])('%s', (_name, candidate, path) => {
+    const found = paths(candidate);
+    if (path === undefined) expect(found).toEqual([]);
+    else expect(found).toContain(path);
+  });
+});
+
+describe('field rules', () => {
+  it.each<[string, Form, string]>([
+    ['placeholder on a radio Select One', form([selectOne({ placeholder: 'Pick' })]), 'elements[0].placeholder'],
+    ['duplicate options', form([selectOne({ options: ['A', 'A'] })]), 'elements[0].options'],
+    ['maxChoices below minChoices', form([element({ type: 'Select Multiple', options: ['a', 'b', 'c'], minChoices: 2, maxChoices: 1 })]), 'elements[0].maxChoices'],
+    ['minChoices above the option count', form([element({ type: 'Select Multiple', options: ['a'], minChoices: 2 })]), 'elements[0].minChoices'],
+    ['maxValue below minValue', form([element({ type: 'Number', minValue: 5, maxValue: 1 })]), 'elements[0].maxValue'],
+    ['max date before min date', form([element({ type: 'Date', min: '2026-02-01', max: '2026-01-01' })]), 'elements[0].max'],
+    ['askAllAttendees on a standalone form', form([text({ askAllAttendees: false })]), 'elements[0].askAllAttendees'],
+    ['forEventItems on a standalone form', form([text({ forEventItems: [] })]), 'elements[0].forEventItems'],
+  ])('rejects %s', (_name, candidate, path) => {
+    expect(paths(candidate)).toContain(path);
+  });
+
+  it('accepts a dropdown Select One with a placeholder and forEventItems on an order form', () => {
+    const candidate = form([selectOne({ dropdown: true, placeholder: 'Pick', forEventItems: [{ type: 'eventItem', eventId: 'e', itemId: 'i' }] })], { type: 'order' });
+    expect(paths(candidate)).toEqual([]);
+  });
+});
+
+describe('layout rules', () => {
+  const two = [text(), text()];
+  it.each<[string, Partial<Form>, string]>([
+    ['fractions not summing to 1', { rows: [{ columns: [{ elementIndex: 0, widthFraction: 0.5 }, { elementIndex: 1, widthFraction: 0.6 }] }] }, 'rows[0].columns'],
+    ['an element in no column', { rows: [{ columns: [{ elementIndex: 0, widthFraction: 1 }] }] }, 'elements[1]'],
+    ['an element in two columns', { rows: [{ columns: [{ elementIndex: 0, widthFraction: 0.5 }, { elementIndex: 0, widthFraction: 0.5 }] }, { columns: [{ elementIndex: 1, widthFraction: 1 }] }] }, 'rows[0].columns[1].elementIndex'],
+    ['a column pointing past the elements', { rows: [{ columns: [{ elementIndex: 0, widthFraction: 0.5 }, { elementIndex: 1, widthFraction: 0.5 }] }, { columns: [{ elementIndex: 2, widthFraction: 1 }] }] }, 'rows[1].columns[0].elementIndex'],
+    ['an empty row', { rows: [{ columns: [{ elementIndex: 0, widthFraction: 0.5 }, { elementIndex: 1, widthFraction: 0.5 }] }, { columns: [] }] }, 'rows[1].columns'],
+    ['attendeeRowsStart past the rows', { attendeeRowsStart: 3 }, 'attendeeRowsStart'],
+  ])('rejects %s', (_name, overrides, path) => {
+    expect(paths(form(two, overrides))).toContain(path);
+  });
+
+  it('accepts thirds that sum to 1 only within floating-point tolerance', () => {
+    const three = [text(), text(), text()];
+    const rows = [{ columns: [0, 1, 2].map((elementIndex) => ({ elementIndex, widthFraction: 1 / 3 })) }];
+    expect(paths(form(three, { rows }))).toEqual([]);
+  });
+
+  it('rejects a buyer element at or after attendeeRowsStart and an attendee element before it', () => {
+    const candidate = form([text(), text({ askAllAttendees: true })], { type: 'order', attendeeRowsStart: 0 });
+    const swapped = { ...candidate, rows: [...candidate.rows].reverse(), attendeeRowsStart: 1 };
+    expect(paths(candidate)).toContain('rows[0].columns[0].elementIndex');
+    expect(paths(swapped)).toEqual(['rows[0].columns[0].elementIndex', 'rows[1].columns[0].elementIndex']);
+  });
+});
+
+describe('logic rules', () => {
+  const logic = (groups: unknown[]) => ({ logicGroups: groups });
+  it.each<[string, Form, string]>([
+    ['a revealed index out of range', form([selectOne(logic([{ revealedElementIndex: 5, optionIndices: [0], operator: 'any_of' }]))]), 'elements[0].logicGroups[0].revealedElementIndex'],
+    ['a self reveal', form([selectOne(logic([{ revealedElementIndex: 0, optionIndices: [0], operator: 'any_of' }]))]), 'elements[0].logicGroups[0].revealedElementIndex'],
+    ['an option index out of range', form([selectOne(logic([{ revealedElementIndex: 1, optionIndices: [3], operator: 'any_of' }])), text()]), 'elements[0].logicGroups[0].optionIndices[0]'],
+    ['-1 on a type without Other', form([selectOne(logic([{ revealedElementIndex: 1, optionIndices: [-1], operator: 'any_of' }])), text()]), 'elements[0].logicGroups[0].optionIndices[0]'],
+    ['duplicate option indices', form([selectOne(logic([{ revealedElementIndex: 1, optionIndices: [1, 1], operator: 'all_of' }])), text()]), 'elements[0].logicGroups[0].optionIndices'],
+    ['a Yes/No group on a selection source', form([selectOne(logic([{ revealedElementIndex: 1, selectionType: 'is', value: true }])), text()]), 'elements[0].logicGroups[0]'],
+    ['an attendee element revealing a buyer element', form([text(), yesNo({ askAllAttendees: true, ...logic([{ revealedElementIndex: 0, selectionType: 'is', value: true }]) })], { type: 'order' }), 'elements[1].logicGroups[0].revealedElementIndex'],
+  ])('rejects %s', (_name, candidate, path) => {
+    expect(paths(candidate)).toContain(path);
+  });
+
+  it('accepts -1 on an Other type, a buyer element revealing an attendee element, and property option indices', () => {
+    const sizes = property({ type: 'Select One', objectType: 'ticket', options: [{ value: 's', label: 'S' }, { value: 'm', label: 'M' }] });
+    const candidate = form([
+      element({ type: 'Select One or "Other"', options: ['A'], otherPrompt: 'Other', ...logic([{ revealedElementIndex: 1, optionIndices: [-1, 0], operator: 'any_of' }]) }),
+      selectOne({ options: undefined, propertyId: sizes.id, askAllAttendees: true, ...logic([{ revealedElementIndex: 2, optionIndices: [1], operator: 'none_of' }]) }),
+      text({ askAllAttendees: true }),
+    ], { type: 'order' });
+    expect(paths(candidate, propertyMap(sizes))).toEqual([]);
+  });
+
+  it('checks property option indices against the property options', () => {
+    const sizes = property({ type: 'Select One', options: [{ value: 's', label: 'S' }] });
+    const candidate = form([email(), selectOne({ options: undefined, propertyId: sizes.id, ...logic([{ revealedElementIndex: 0, optionIndices: [1], operator: 'any_of' }]) })]);
+    expect(paths(candidate, propertyMap(sizes))).toContain('elements[1].logicGroups[0].optionIndices[0]');
+  });
+});
