@@ -85,7 +85,8 @@ export async function listInvoices(workspaceId: string, query: InvoiceListQuery)
     TableName: tableName(),
     KeyConditionExpression: 'PK = :pk',
     ExpressionAttributeValues: values,
-    ...(filters.length > 0 ? { FilterExpression: filters.join(' AND '), ExpressionAttributeNames: names } : {}),
+    ...(filters.length > 0 ? { FilterExpression: filters.join(' AND ') } : {}),
+    ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}),
     ScanIndexForward: query.direction === 'asc',
   }, query.page, query.limit);
   return { items: items.map(fromInvoiceItem), hasMore };
