@@ -26,7 +26,7 @@ export type EventCopy = (typeof EVENT_COPIES)[number];
 const GSI = INDEXES.byReferralCode;
 
 /** Entity-type values written into the `entity` attribute. */
-export const EVENT_ENTITIES = { event: 'Event', product: 'Product', copy: 'EventSortCopy' } as const;
+export const EVENT_ENTITIES = { event: 'Event', product: 'Product', copy: 'EventSortCopy', upcoming: 'EventUpcomingCopy' } as const;
 
 /** Internal attributes that never leave the repository. */
 export const EVENT_INTERNAL_ATTRIBUTES = ['workspaceId', 'endKey', 'copyOf'] as const;
@@ -41,9 +41,22 @@ function copySortValue(event: Event, copy: EventCopy): string {
   return sortableTime(event[copy]);
 }
 
-/** Partner-listing sort prefixes inside the referral code's GSI1 partition. */
-export const PARTNER_SORT_PREFIX = { createdAt: 'EVCREATED#', start: 'EVSTART#', end: 'EVEND#' } as const;
-export type PartnerSort = keyof typeof PARTNER_SORT_PREFIX;
+/**
+ * Partner-listing sort-key prefixes inside the referral code's GSI1 partition. `UP*` are the
+ * upcoming-only projections (see `upcomingItem`), each with the event field it sorts on.
+ */
+export const PARTNER_ORDERS = {
+  createdAt: { prefix: 'EVCREATED#', field: 'createdAt' },
+  start: { prefix: 'EVSTART#', field: 'start' },
+  end: { prefix: 'EVEND#', field: 'end' },
+  upcomingStart: { prefix: 'UPSTART#', field: 'start' },
+  upcomingCreatedAt: { prefix: 'UPCREATED#', field: 'createdAt' },
+} as const;
+export type PartnerOrder = keyof typeof PARTNER_ORDERS;
+export type PartnerSort = 'createdAt' | 'start' | 'end';
+/** The upcoming-only projections, written while a listed event has not ended yet. */
+export const UPCOMING_ORDERS = ['upcomingStart', 'upcomingCreatedAt'] as const;
+export type UpcomingOrder = (typeof UPCOMING_ORDERS)[number];
 
 /** True when the partner listing shows the event: published, public and linked to a partner. */
 export function isPartnerListed(event: Event): boolean {
@@ -64,9 +77,14 @@ export const eventKeys = {
    * Partner listing keys (sparse: only on listed events). The main item carries the createdAt order,
    * the start and end copies carry theirs, all in the referral code's GSI1 partition next to the partner.
    */
-  partnerIndex: (event: Event, sort: PartnerSort) => ({
+  partnerIndex: (event: Event, order: PartnerOrder) => ({
     [GSI.partitionKey]: eventKeys.partnerPartition(event.referral_code ?? ''),
-    [GSI.sortKey]: `${PARTNER_SORT_PREFIX[sort]}${sortableTime(event[sort])}#${event.id}`,
+    [GSI.sortKey]: `${PARTNER_ORDERS[order].prefix}${sortableTime(event[PARTNER_ORDERS[order].field])}#${event.id}`,
+  }),
+  /** Upcoming-only projection: fixed key per event and order, so an update can delete it blindly. */
+  upcoming: (workspaceId: string, eventId: string, order: UpcomingOrder) => ({
+    [TABLE_KEYS.partitionKey]: `WS#${workspaceId}#EVENTS#UPCOMING`,
+    [TABLE_KEYS.sortKey]: `${eventId}#${order}`,
   }),
   partnerPartition: (code: string) => `REFCODE#${code}`,
 };
@@ -102,4 +120,27 @@ export function productItem(workspaceId: string, eventId: string, product: Produ
     productId: product.id, eventId, name: product.name, price: product.price, currency: product.currency, required: product.required,
   };
   return { ...record, ...eventKeys.product(workspaceId, product.id), [TABLE_KEYS.entityType]: EVENT_ENTITIES.product };
+}
+
+/** True while the partner listing's `upcoming` filter includes the event (its end is in the future). */
+export function isUpcoming(event: Event, now: Date): boolean {
+  return Date.parse(event.end) > now.getTime();
+}
+
+/**
+ * Upcoming-only projection of a listed event, in the partner's GSI1 partition. It expires (TTL) when
+ * the event ends, so `filter=upcoming` sorted by start or createdAt reads no past events: only the
+ * few that ended since DynamoDB's lazy TTL sweep last ran, which the `endKey` filter drops.
+ */
+export function upcomingItem(workspaceId: string, event: Event, order: UpcomingOrder): Record<string, unknown> {
+  return {
+    ...event,
+    ...eventKeys.upcoming(workspaceId, event.id, order),
+    ...eventKeys.partnerIndex(event, order),
+    [TABLE_KEYS.entityType]: EVENT_ENTITIES.upcoming,
+    [TABLE_KEYS.ttl]: Math.ceil(Date.parse(event.end) / 1000),
+    workspaceId,
+    copyOf: order,
+    endKey: sortableTime(event.end),
+  };
 }

@@ -5,8 +5,8 @@ import { queryPage, withoutKeys } from '../db/query.js';
 import { TABLE_KEYS } from '../db/table-design.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import {
-  EVENT_COPIES, EVENT_INTERNAL_ATTRIBUTES, eventCopyItem, eventItem, eventKeys, productItem,
-  type Event, type EventCopy, type ProductRecord,
+  EVENT_COPIES, EVENT_INTERNAL_ATTRIBUTES, UPCOMING_ORDERS, eventCopyItem, eventItem, eventKeys, isPartnerListed, isUpcoming,
+  productItem, upcomingItem, type Event, type EventCopy, type ProductRecord,
 } from './event-entity.js';
 
 type Item = Record<string, unknown>;
@@ -74,11 +74,18 @@ const put = (Item: Item, condition?: string): TransactItem => ({
 });
 const remove = (Key: Item): TransactItem => ({ Delete: { TableName: tableName(), Key } });
 
-/** Creates an event with its sorted copies and product items in one transaction. */
-export async function insertEvent(workspaceId: string, event: Event): Promise<void> {
+/** Writes (or removes) the upcoming-only partner projections so they match the event. */
+function upcomingWrites(workspaceId: string, event: Event, now: Date): TransactItem[] {
+  const keep = isPartnerListed(event) && isUpcoming(event, now);
+  return UPCOMING_ORDERS.map((order) => (keep ? put(upcomingItem(workspaceId, event, order)) : remove(eventKeys.upcoming(workspaceId, event.id, order))));
+}
+
+/** Creates an event with its sorted copies, partner projections and product items in one transaction. */
+export async function insertEvent(workspaceId: string, event: Event, now: Date = new Date()): Promise<void> {
   const items: TransactItem[] = [
     put(eventItem(workspaceId, event), 'attribute_not_exists(#pk)'),
     ...EVENT_COPIES.map((copy) => put(eventCopyItem(workspaceId, event, copy))),
+    ...(isPartnerListed(event) && isUpcoming(event, now) ? upcomingWrites(workspaceId, event, now) : []),
     ...event.products.map((product) => put(productItem(workspaceId, event.id, product), 'attribute_not_exists(#pk)')),
   ];
   try {
@@ -99,7 +106,7 @@ function copyKeyChanged(workspaceId: string, previous: Event, next: Event, copy:
  * Replaces an event (and its copies and products) in one transaction, on condition that the stored
  * version is still `previous.version`. A lost race is a ConflictError; the service retries or reports it.
  */
-export async function replaceEvent(workspaceId: string, previous: Event, next: Event): Promise<void> {
+export async function replaceEvent(workspaceId: string, previous: Event, next: Event, now: Date = new Date()): Promise<void> {
   const keptProducts = new Set(next.products.map((product) => product.id));
   const items: TransactItem[] = [
     {
@@ -116,6 +123,7 @@ export async function replaceEvent(workspaceId: string, previous: Event, next: E
     if (copyKeyChanged(workspaceId, previous, next, copy)) items.push(remove(eventKeys.copy(workspaceId, previous, copy)));
     items.push(put(eventCopyItem(workspaceId, next, copy)));
   }
+  items.push(...upcomingWrites(workspaceId, next, now));
   for (const product of next.products) items.push(put(productItem(workspaceId, next.id, product)));
   for (const product of previous.products) {
     if (!keptProducts.has(product.id)) items.push(remove(eventKeys.product(workspaceId, product.id)));

@@ -1,5 +1,5 @@
 import { INDEXES } from '../db/table-design.js';
-import { PARTNER_SORT_PREFIX, type PartnerSort } from '../events/event-entity.js';
+import { PARTNER_ORDERS, type PartnerSort } from '../events/event-entity.js';
 import { ReferralCodeRequiredError, PartnerQueryError } from './partner-errors.js';
 
 /** Spec "Partner events (public)": query defaults and limits. */
@@ -11,6 +11,11 @@ export const PARTNER_LISTING = {
   filters: ['all', 'upcoming', 'past'] as const,
   /** Query keys with a meaning of their own; every other key is a metaData equality filter. */
   reservedKeys: ['referral_code', 'page', 'limit', 'sort', 'direction', 'filter'] as const,
+  /**
+   * Deepest position a page may reach: reads grow with `(page + 1) * limit`, and this endpoint is
+   * public, so an absurd page must not buy an unbounded read.
+   */
+  maxDepth: 10_000,
 } as const;
 
 const MAX_PAGE = 9_007_199_254_740_991;
@@ -64,6 +69,9 @@ export function parsePartnerQuery(raw: Readonly<Record<string, string | undefine
     if (limit < 1) throw new PartnerQueryError({ path: 'limit', message: 'must be at least 1' });
     limit = Math.min(limit, PARTNER_LISTING.maxLimit);
   }
+  if ((page + 1) * limit > PARTNER_LISTING.maxDepth) {
+    throw new PartnerQueryError({ path: 'page', message: `page * limit must stay below ${PARTNER_LISTING.maxDepth} events` });
+  }
   const metaData: Record<string, string> = {};
   for (const [key, value] of Object.entries(raw)) {
     if (value !== undefined && !(PARTNER_LISTING.reservedKeys as readonly string[]).includes(key)) metaData[key] = value;
@@ -86,37 +94,62 @@ export interface PartnerQueryPlan {
   names: Record<string, string>;
   values: Record<string, string>;
   scanIndexForward: boolean;
+  /**
+   * True when the filter drops few items (only the end-of-event bookkeeping filters): read exactly
+   * what the page still needs. metaData filters may drop many, so those read in bigger batches.
+   */
+  filterMostlyMatches: boolean;
 }
 
 /** Above every id character: `<time>#~` sorts after every `<time>#<id>` of the same time. */
 const AFTER_IDS = '~';
 
 /**
- * Plans the GSI1 Query of one listing request. The partition is the referral code; the sort key
- * prefix picks the order. `filter` on `sort=end` is a key range (no wasted reads); on the other
- * sorts it is a filter on the stored `endKey`, as are metaData pairs: those cost reads for the
- * events they skip.
+ * Plans the GSI1 Query of one listing request. The partition is the referral code; the sort-key
+ * prefix picks the order, and `filter` becomes a key range wherever the order allows:
+ * - `sort=end`: upcoming/past are exact key ranges on `end` (no wasted reads);
+ * - `sort=start|createdAt&filter=upcoming`: the upcoming-only projections (TTL at `end`); the `endKey`
+ *   filter only drops events that ended since the last TTL sweep;
+ * - `sort=start&filter=past`: key range `start <= now`, filter `end <= now` drops only ongoing events;
+ * - `sort=createdAt&filter=past`: filter only (reads the upcoming events it skips; documented).
+ * metaData pairs are filter expressions: they cost reads for the events they skip.
  */
 export function planPartnerQuery(query: Omit<PartnerListingQuery, 'page' | 'limit'>, partition: string, now: Date): PartnerQueryPlan {
-  const prefix = PARTNER_SORT_PREFIX[query.sort];
   const nowKey = now.toISOString();
   const names: Record<string, string> = { '#pk': INDEXES.byReferralCode.partitionKey, '#sk': INDEXES.byReferralCode.sortKey };
   const values: Record<string, string> = { ':pk': partition };
   const filters: string[] = [];
-  let keyCondition: string;
-  if (query.sort === 'end' && query.filter !== 'all') {
-    const boundary = `${prefix}${nowKey}#${AFTER_IDS}`;
-    values[':lo'] = query.filter === 'upcoming' ? boundary : prefix;
-    values[':hi'] = query.filter === 'upcoming' ? `${prefix}${AFTER_IDS}` : boundary;
-    keyCondition = '#pk = :pk AND #sk BETWEEN :lo AND :hi';
-  } else {
+  const range = (lo: string, hi: string) => {
+    values[':lo'] = lo;
+    values[':hi'] = hi;
+    return '#pk = :pk AND #sk BETWEEN :lo AND :hi';
+  };
+  const prefixed = (prefix: string) => {
     values[':prefix'] = prefix;
-    keyCondition = '#pk = :pk AND begins_with(#sk, :prefix)';
-    if (query.filter !== 'all') {
-      names['#end'] = 'endKey';
-      values[':now'] = nowKey;
-      filters.push(query.filter === 'upcoming' ? '#end > :now' : '#end <= :now');
-    }
+    return '#pk = :pk AND begins_with(#sk, :prefix)';
+  };
+  const endFilter = (operator: '>' | '<=') => {
+    names['#end'] = 'endKey';
+    values[':now'] = nowKey;
+    filters.push(`#end ${operator} :now`);
+  };
+  let keyCondition: string;
+  if (query.filter === 'all') {
+    keyCondition = prefixed(PARTNER_ORDERS[query.sort].prefix);
+  } else if (query.sort === 'end') {
+    const prefix = PARTNER_ORDERS.end.prefix;
+    const boundary = `${prefix}${nowKey}#${AFTER_IDS}`;
+    keyCondition = query.filter === 'upcoming' ? range(boundary, `${prefix}${AFTER_IDS}`) : range(prefix, boundary);
+  } else if (query.filter === 'upcoming') {
+    keyCondition = prefixed(PARTNER_ORDERS[query.sort === 'start' ? 'upcomingStart' : 'upcomingCreatedAt'].prefix);
+    endFilter('>');
+  } else if (query.sort === 'start') {
+    const prefix = PARTNER_ORDERS.start.prefix;
+    keyCondition = range(prefix, `${prefix}${nowKey}#${AFTER_IDS}`);
+    endFilter('<=');
+  } else {
+    keyCondition = prefixed(PARTNER_ORDERS.createdAt.prefix);
+    endFilter('<=');
   }
   const metaEntries = Object.entries(query.metaData);
   if (metaEntries.length > 0) names['#md'] = 'metaData';
@@ -131,5 +164,6 @@ export function planPartnerQuery(query: Omit<PartnerListingQuery, 'page' | 'limi
     names,
     values,
     scanIndexForward: query.direction === 'asc',
+    filterMostlyMatches: metaEntries.length === 0,
   };
 }

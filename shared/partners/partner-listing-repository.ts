@@ -1,18 +1,44 @@
-import { queryPage } from '../db/query.js';
-import { tableName } from '../db/client.js';
+import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../db/client.js';
 import { INDEXES } from '../db/table-design.js';
 import { eventKeys, type Event } from '../events/event-entity.js';
 import { toEvent } from '../events/events-repository.js';
 import { planPartnerQuery, type PartnerListingQuery } from './partner-listing-plan.js';
 
+type Item = Record<string, unknown>;
+
+/** Batch size while a selective (metaData) filter drops items: fewer round trips. */
+const FILTERED_BATCH = 25;
+
+/**
+ * Reads matching items in key order until `(page + 1) * limit + 1` are collected (the extra one tells
+ * `hasMore`). Like the shared `queryPage`, but reads exactly the missing count when the plan's filter
+ * drops almost nothing, so a page of the upcoming projections costs what it returns.
+ */
+async function collect(input: QueryCommandInput, wanted: number, batchExactly: boolean): Promise<Item[]> {
+  const collected: Item[] = [];
+  let exclusiveStartKey: QueryCommandInput['ExclusiveStartKey'];
+  do {
+    const remaining = wanted - collected.length;
+    const { Items = [], LastEvaluatedKey } = await db.send(new QueryCommand({
+      ...input,
+      ExclusiveStartKey: exclusiveStartKey,
+      Limit: batchExactly ? remaining : Math.max(remaining, FILTERED_BATCH),
+    }));
+    collected.push(...Items);
+    exclusiveStartKey = LastEvaluatedKey;
+  } while (exclusiveStartKey && collected.length < wanted);
+  return collected;
+}
+
 /**
  * One page of a partner's listed events (published, public, linked by referral code) from the
- * sparse GSI1 projection: reads about `(page + 1) * limit + 1` items when no filter expression
- * applies, plus the events a filter skips otherwise.
+ * sparse GSI1 projections: about `(page + 1) * limit + 1` items read, plus what a filter skips
+ * (see `planPartnerQuery` for which combinations have one).
  */
 export async function queryPartnerEvents(query: PartnerListingQuery, now: Date): Promise<{ items: Event[]; hasMore: boolean }> {
   const plan = planPartnerQuery(query, eventKeys.partnerPartition(query.referralCode), now);
-  const { items, hasMore } = await queryPage({
+  const collected = await collect({
     TableName: tableName(),
     IndexName: INDEXES.byReferralCode.indexName,
     KeyConditionExpression: plan.keyCondition,
@@ -20,6 +46,7 @@ export async function queryPartnerEvents(query: PartnerListingQuery, now: Date):
     ExpressionAttributeNames: plan.names,
     ExpressionAttributeValues: plan.values,
     ScanIndexForward: plan.scanIndexForward,
-  }, query.page, query.limit);
-  return { items: items.map(toEvent), hasMore };
+  }, (query.page + 1) * query.limit + 1, plan.filterMostlyMatches);
+  const start = query.page * query.limit;
+  return { items: collected.slice(start, start + query.limit).map(toEvent), hasMore: collected.length > start + query.limit };
 }
