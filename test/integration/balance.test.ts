@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listLedgerEntries } from '../../shared/ledger/ledger-repository.js';
+import { startApi, type TestApi, type TestWorkspace } from './support/api.js';
+
+let api: TestApi;
+let previousDelay: string | undefined;
+
+beforeAll(async () => {
+  // The sandbox default: money stays pending for 2 days.
+  previousDelay = process.env.SETTLEMENT_DELAY_SECONDS;
+  process.env.SETTLEMENT_DELAY_SECONDS = String(2 * 24 * 3600);
+  api = await startApi();
+});
+afterAll(async () => {
+  if (previousDelay === undefined) delete process.env.SETTLEMENT_DELAY_SECONDS;
+  else process.env.SETTLEMENT_DELAY_SECONDS = previousDelay;
+  await api.close();
+});
+
+/** A workspace whose contact pays a card-charged invoice of `amount` for `eventId` at finalize. */
+async function chargedInvoice(ws: TestWorkspace, amount: number, eventId: string, currency = 'USD') {
+  const contact = await api.request('POST', '/v1/contacts', { key: ws.apiKey, body: { email: `b-${Math.random().toString(16).slice(2)}@example.com`, defaultPaymentMethod: 'pm_card_visa' } });
+  const created = await api.request('POST', '/v1/invoices', {
+    key: ws.apiKey,
+    body: { customerId: contact.body.data.id, currency, autoCharge: true, lineItems: [{ description: 'Ticket', quantity: 1, unitAmount: amount, eventId }] },
+  });
+  const finalized = await api.request('POST', `/v1/invoices/${created.body.data.id}/finalize`, { key: ws.apiKey });
+  expect(finalized.body.data.status).toBe('paid');
+  return finalized.body.data;
+}
+
+const balance = async (ws: TestWorkspace, query = '') => (await api.request('GET', `/v1/events/balance${query}`, { key: ws.apiKey })).body.data;
+
+describe('GET /v1/events/balance', () => {
+  it('is an empty list for a workspace that never took money', async () => {
+    const ws = await api.newWorkspace('No money');
+    const response = await api.request('GET', '/v1/events/balance', { key: ws.apiKey });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ data: [] });
+  });
+
+  it('keeps a card payment pending with fees from the schedule during the settlement delay', async () => {
+    // Prepare
+    const ws = await api.newWorkspace('Pending');
+    const invoice = await chargedInvoice(ws, 10_000, 'evt-pending');
+    // Act
+    const [entry] = await balance(ws);
+    // Assess: platform 1 % = 100, processor 2.9 % + 30 = 320
+    expect(entry.currency).toBe('USD');
+    expect(entry.pending_balance).toMatchObject({ balance: 9_580, net: 9_580, gross: 10_000, fees: 420, currency: 'USD' });
+    expect(entry.available_balance).toMatchObject({ balance: 0, gross: 0, currency: null, orders: [] });
+    expect(entry.instant_balance).toEqual(entry.available_balance);
+    expect(entry.paid_out_balance).toBeUndefined();
+    expect(entry.pending_balance.orders).toEqual([expect.objectContaining({
+      type: 'payment', gross: 10_000, fees: 420, platformFee: 100, processorFee: 320, refundedAmount: 0,
+      latest_charge: invoice.payments[0].chargeId, event_id: 'evt-pending', invoice_id: invoice.id,
+    })]);
+  });
+
+  it('scopes to one event and adds paid_out_balance, per currency', async () => {
+    // Prepare
+    const ws = await api.newWorkspace('Per event');
+    await chargedInvoice(ws, 5_000, 'evt-a');
+    await chargedInvoice(ws, 7_000, 'evt-b');
+    await chargedInvoice(ws, 3_000, 'evt-a', 'CAD');
+    // Act
+    const account = await balance(ws);
+    const eventA = await balance(ws, '?eventId=evt-a');
+    // Assess
+    expect(account.map((entry: { currency: string }) => entry.currency)).toEqual(['USD', 'CAD']);
+    expect(account[0].pending_balance.gross).toBe(12_000);
+    expect(eventA.map((entry: { currency: string }) => entry.currency)).toEqual(['USD', 'CAD']);
+    expect(eventA[0].pending_balance.gross).toBe(5_000);
+    expect(eventA[1].pending_balance.gross).toBe(3_000);
+    expect(eventA[0].paid_out_balance).toMatchObject({ balance: 0, currency: null, orders: [] });
+  });
+
+  it('takes a refund of pending money out of pending, and equals the sum of its ledger', async () => {
+    // Prepare
+    const ws = await api.newWorkspace('Refund pending');
+    const invoice = await chargedInvoice(ws, 2_000, 'evt-r');
+    // Act
+    const refund = await api.request('POST', `/v1/invoices/${invoice.id}/payments/${invoice.payments[0].id}/refunds`, {
+      key: ws.apiKey, body: { amount: 500, idempotencyKey: 'r' },
+    });
+    const [entry] = await balance(ws);
+    // Assess
+    expect(refund.status).toBe(201);
+    const ledger = await listLedgerEntries(ws.workspaceId, 'USD');
+    const ledgerNet = ledger.reduce((sum, item) => sum + item.net, 0);
+    expect(entry.pending_balance.balance + entry.available_balance.balance).toBe(ledgerNet);
+    expect(entry.pending_balance.net).toBe(2_000 - 108 - 500);
+    expect(entry.pending_balance.orders.map((order: { type: string }) => order.type)).toEqual(['refund', 'payment']);
+  });
+
+  it('refuses a payout of money that is still pending', async () => {
+    const ws = await api.newWorkspace('Payout pending');
+    await chargedInvoice(ws, 2_000, 'evt-p');
+    const response = await api.request('POST', '/v1/payouts', { key: ws.apiKey, body: { currency: 'USD', amount: 1 } });
+    expect(response.status).toBe(422);
+    expect(response.body.error.details[0].path).toBe('amount');
+  });
+
+  it('answers 400 invalid_query for an unknown query parameter', async () => {
+    const ws = await api.newWorkspace('Bad query');
+    const response = await api.request('GET', '/v1/events/balance?event=1', { key: ws.apiKey });
+    expect(response.status).toBe(400);
+  });
+});

@@ -1,0 +1,138 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listLedgerEntries } from '../../shared/ledger/ledger-repository.js';
+import { startApi, type TestApi, type TestWorkspace } from './support/api.js';
+
+let api: TestApi;
+let previousDelay: string | undefined;
+
+beforeAll(async () => {
+  // A processor that settles at once, so payouts can spend what payments bring.
+  previousDelay = process.env.SETTLEMENT_DELAY_SECONDS;
+  process.env.SETTLEMENT_DELAY_SECONDS = '0';
+  api = await startApi();
+});
+afterAll(async () => {
+  if (previousDelay === undefined) delete process.env.SETTLEMENT_DELAY_SECONDS;
+  else process.env.SETTLEMENT_DELAY_SECONDS = previousDelay;
+  await api.close();
+});
+
+const EVENT = 'evt-main';
+
+/** An open invoice of `total` cents for EVENT, ready to take manual payments. */
+async function openInvoice(ws: TestWorkspace, total: number): Promise<string> {
+  const contact = await api.request('POST', '/v1/contacts', { key: ws.apiKey, body: { email: `p-${Math.random().toString(16).slice(2)}@example.com` } });
+  const created = await api.request('POST', '/v1/invoices', {
+    key: ws.apiKey,
+    body: { customerId: contact.body.data.id, currency: 'USD', lineItems: [{ description: 'Ticket', quantity: 1, unitAmount: total, eventId: EVENT }] },
+  });
+  await api.request('POST', `/v1/invoices/${created.body.data.id}/finalize`, { key: ws.apiKey });
+  return created.body.data.id;
+}
+
+async function pay(ws: TestWorkspace, invoiceId: string, amount: number) {
+  return api.request('POST', `/v1/invoices/${invoiceId}/payments`, { key: ws.apiKey, body: { amount, idempotencyKey: `k-${Math.random()}` } });
+}
+
+const balanceOf = async (ws: TestWorkspace, query = '') => (await api.request('GET', `/v1/events/balance${query}`, { key: ws.apiKey })).body.data;
+
+describe('POST /v1/payouts', () => {
+  it('moves available money to paid out, account-wide and for an event', async () => {
+    // Prepare: manual payment of 10000 pays the platform fee only (1 % = 100)
+    const ws = await api.newWorkspace('Payouts');
+    const invoiceId = await openInvoice(ws, 10_000);
+    await pay(ws, invoiceId, 10_000);
+    // Act
+    const payout = await api.request('POST', '/v1/payouts', { key: ws.apiKey, body: { currency: 'USD', amount: 4_000, eventId: EVENT } });
+    const [account] = await balanceOf(ws);
+    const [event] = await balanceOf(ws, `?eventId=${EVENT}`);
+    // Assess
+    expect(payout.status).toBe(201);
+    expect(payout.body.data).toMatchObject({ currency: 'USD', amount: 4_000, eventId: EVENT, status: 'paid' });
+    expect(account.available_balance).toMatchObject({ balance: 5_900, net: 9_900, gross: 10_000, fees: 100, currency: 'USD' });
+    expect(account.pending_balance).toMatchObject({ balance: 0, currency: null });
+    expect(event.paid_out_balance).toMatchObject({ balance: 4_000, currency: 'USD' });
+    expect(event.paid_out_balance.orders).toEqual([expect.objectContaining({ type: 'payout', net: -4_000 })]);
+  });
+
+  it('is 422 above the available balance', async () => {
+    const ws = await api.newWorkspace('Payout too much');
+    const invoiceId = await openInvoice(ws, 1_000);
+    await pay(ws, invoiceId, 1_000);
+    const response = await api.request('POST', '/v1/payouts', { key: ws.apiKey, body: { currency: 'USD', amount: 991 } });
+    expect(response.status).toBe(422);
+    expect(response.body.error.code).toBe('validation_failed');
+  });
+
+  it('never pays out more than available under concurrent payouts', async () => {
+    // Prepare: 990 available
+    const ws = await api.newWorkspace('Payout race');
+    const invoiceId = await openInvoice(ws, 1_000);
+    await pay(ws, invoiceId, 1_000);
+    // Act: 6 x 300, only 3 fit
+    const responses = await Promise.all(Array.from({ length: 6 }, () => api.request('POST', '/v1/payouts', { key: ws.apiKey, body: { currency: 'USD', amount: 300 } })));
+    // Assess
+    expect(responses.filter((response) => response.status === 201)).toHaveLength(3);
+    const [entry] = await balanceOf(ws);
+    expect(entry.available_balance.balance).toBe(90);
+  });
+});
+
+type Step =
+  | { kind: 'pay'; amount: number }
+  | { kind: 'refund'; payment: number; amount: number }
+  | { kind: 'payout'; amount: number; scoped: boolean };
+
+const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
+  fc.record({ kind: fc.constant('pay' as const), amount: fc.integer({ min: 1, max: 4_000 }) }),
+  fc.record({ kind: fc.constant('refund' as const), payment: fc.nat({ max: 3 }), amount: fc.integer({ min: 1, max: 3_000 }) }),
+  fc.record({ kind: fc.constant('payout' as const), amount: fc.integer({ min: 1, max: 3_000 }), scoped: fc.boolean() }),
+);
+
+describe('GET /v1/events/balance (property)', () => {
+  it('equals the sum of its ledger after any sequence of payments, refunds and payouts', async () => {
+    await fc.assert(fc.asyncProperty(fc.array(stepArbitrary, { minLength: 1, maxLength: 5 }), async (steps) => {
+      // Prepare
+      const ws = await api.newWorkspace('Ledger property');
+      const invoiceId = await openInvoice(ws, 10_000);
+      const payments: string[] = [];
+      let paidOut = 0;
+      // Act
+      for (const step of steps) {
+        if (step.kind === 'pay') {
+          const response = await pay(ws, invoiceId, step.amount);
+          if (response.status === 201) payments.push(response.body.data.id);
+        } else if (step.kind === 'refund' && payments.length > 0) {
+          const paymentId = payments[step.payment % payments.length] as string;
+          await api.request('POST', `/v1/invoices/${invoiceId}/payments/${paymentId}/refunds`, {
+            key: ws.apiKey, body: { amount: step.amount, idempotencyKey: `r-${Math.random()}` },
+          });
+        } else if (step.kind === 'payout') {
+          const response = await api.request('POST', '/v1/payouts', {
+            key: ws.apiKey, body: { currency: 'USD', amount: step.amount, ...(step.scoped ? { eventId: EVENT } : {}) },
+          });
+          if (response.status === 201) paidOut += step.amount;
+        }
+      }
+      // Assess
+      const ledger = await listLedgerEntries(ws.workspaceId, 'USD');
+      const sum = (pick: (entry: (typeof ledger)[number]) => number) => ledger.reduce((total, entry) => total + pick(entry), 0);
+      const [account] = await balanceOf(ws);
+      const [event] = await balanceOf(ws, `?eventId=${EVENT}`);
+      const eventPayouts = sum((entry) => (entry.type === 'payout' && entry.eventId === EVENT ? entry.paidOut : 0));
+      if (ledger.length === 0) {
+        expect(account).toBeUndefined();
+        return;
+      }
+      expect(account.available_balance.balance + account.pending_balance.balance).toBe(sum((entry) => entry.net));
+      expect(account.available_balance.gross + account.pending_balance.gross).toBe(sum((entry) => entry.gross));
+      expect(account.available_balance.fees + account.pending_balance.fees).toBe(sum((entry) => entry.fees));
+      expect(sum((entry) => entry.paidOut)).toBe(paidOut);
+      if (event) {
+        expect(event.paid_out_balance.balance).toBe(eventPayouts);
+        expect(event.available_balance.net).toBe(sum((entry) => (entry.type === 'payout' ? 0 : entry.net)));
+      }
+    }), { numRuns: 15 });
+  });
+});
