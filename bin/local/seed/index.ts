@@ -1,7 +1,10 @@
 import type { Seeder } from './seed-client.js';
+import { seedPropertiesAndContacts } from './properties-and-contacts.js';
 
 /**
  * Demo-data seeders, run in order against the running local server on first start. Each feature adds
  * its own file here; a later seeder may use what an earlier one created (properties before forms).
  */
-export const seeders: { name: string; seed: Seeder }[] = [];
+export const seeders: { name: string; seed: Seeder }[] = [
+  { name: 'properties and contacts', seed: seedPropertiesAndContacts },
+];
