@@ -1,0 +1,159 @@
+import { Duration, Fn, RemovalPolicy, Size, Stack, Validations, CfnOutput, type StackProps } from 'aws-cdk-lib';
+import {
+  AccessLogFormat, EndpointType, IdentitySource, LogGroupLogDestination, MethodLoggingLevel, RequestAuthorizer, RestApi,
+} from 'aws-cdk-lib/aws-apigateway';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Bucket } from 'aws-cdk-lib/aws-s3';
+import type { ImagesBucketExports } from './data-stack.js';
+import type { Construct } from 'constructs';
+import { API_NAME } from '../shared/config.js';
+import { BINARY_MEDIA_TYPES } from '../shared/http/gateway-responses.js';
+import type { RouteGroup } from '../shared/http/route.js';
+import { routeTable } from '../shared/http/routes.js';
+import { workspaceKeys } from '../shared/workspaces/workspace-entity.js';
+import { TABLE_KEYS } from '../shared/db/table-design.js';
+import { addRouteMethods } from './api-routes.js';
+import { BoxofficeFunction } from './boxoffice-function.js';
+import { addGatewayErrors } from './gateway-errors.js';
+import { createGroupFunctions } from './group-functions.js';
+import { BoxofficeMonitoring } from './monitoring.js';
+import { handlerEntry } from './paths.js';
+
+export interface ApiStackProps extends StackProps {
+  readonly stage: string;
+  readonly table: ITableV2;
+  readonly idempotencyTable: ITableV2;
+  readonly imagesBucketExports: ImagesBucketExports;
+  readonly imagesBaseUrl: string;
+  /** Email for alarm notifications. @default none */
+  readonly alarmEmail?: string;
+  /** Steady-state requests per second for the whole stage. @default 100 */
+  readonly throttlingRateLimit?: number;
+  /** @default 200 */
+  readonly throttlingBurstLimit?: number;
+}
+
+/** The API key items' partition keys all start with this; the authorizer may read nothing else. */
+export const API_KEY_LEADING_KEYS = workspaceKeys.apiKey('*')[TABLE_KEYS.partitionKey] as string;
+
+/**
+ * The REST API generated from the route table: one function per group, the key authorizer, gateway
+ * responses shared with the local server, access logs, throttling, and monitoring.
+ */
+export class ApiStack extends Stack {
+  readonly api: RestApi;
+  readonly functions: Map<RouteGroup, BoxofficeFunction>;
+  readonly authorizerFunction: BoxofficeFunction;
+  readonly monitoring: BoxofficeMonitoring;
+
+  constructor(scope: Construct, id: string, props: ApiStackProps) {
+    super(scope, id, props);
+
+    const imagesBucket = Bucket.fromBucketAttributes(this, 'ImagesBucket', {
+      bucketArn: Fn.importValue(props.imagesBucketExports.arn),
+      bucketName: Fn.importValue(props.imagesBucketExports.name),
+    });
+    this.functions = createGroupFunctions(this, { ...props, imagesBucket });
+    const imagesFunction = this.functions.get('images');
+    if (imagesFunction) {
+      Validations.of(imagesFunction).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::${props.imagesBucketExports.arn}/*]`,
+        reason: 'Uploads put objects under fresh, unpredictable keys (ids), so the grant covers the bucket\'s objects; the only action is s3:PutObject.',
+      });
+    }
+
+    this.authorizerFunction = new BoxofficeFunction(this, 'AuthorizerFunction', {
+      entry: handlerEntry('authorizer'),
+      description: 'Boxoffice API key authorizer: resolves a Bearer key to its workspace with one GetItem',
+      memorySize: 256,
+      timeout: Duration.seconds(5),
+      environment: { POWERTOOLS_SERVICE_NAME: 'boxoffice-authorizer', TABLE_NAME: props.table.tableName },
+    });
+    // Not bindTable: the authorizer may read API key items and nothing else, whatever its code does.
+    this.authorizerFunction.addToRolePolicy(new PolicyStatement({
+      actions: ['dynamodb:GetItem'],
+      resources: [props.table.tableArn],
+      conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [API_KEY_LEADING_KEYS] } },
+    }));
+
+    const authorizer = new RequestAuthorizer(this, 'ApiKeyAuthorizer', {
+      handler: this.authorizerFunction,
+      identitySources: [IdentitySource.header('Authorization')],
+      // Policies are valid for every method and path (see functions/authorizer/policy.ts), so caching
+      // per Authorization header is safe; a revoked key stops working within 5 minutes.
+      resultsCacheTtl: Duration.seconds(300),
+    });
+
+    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.THREE_MONTHS, removalPolicy: RemovalPolicy.DESTROY });
+    this.api = new RestApi(this, 'Api', {
+      restApiName: `boxoffice-${props.stage}`,
+      description: `${API_NAME} (${props.stage})`,
+      endpointTypes: [EndpointType.REGIONAL],
+      binaryMediaTypes: [...BINARY_MEDIA_TYPES],
+      // The docs bundle is 1.7 MB of JavaScript; gzip makes it a fifth of that for clients that ask.
+      minCompressionSize: Size.kibibytes(1),
+      cloudWatchRole: true,
+      cloudWatchRoleRemovalPolicy: RemovalPolicy.DESTROY,
+      deployOptions: {
+        stageName: props.stage,
+        accessLogDestination: new LogGroupLogDestination(accessLogs),
+        accessLogFormat: AccessLogFormat.jsonWithStandardFields(),
+        loggingLevel: MethodLoggingLevel.ERROR,
+        dataTraceEnabled: false,
+        metricsEnabled: true,
+        tracingEnabled: true,
+        throttlingRateLimit: props.throttlingRateLimit ?? 100,
+        throttlingBurstLimit: props.throttlingBurstLimit ?? 200,
+      },
+    });
+    addGatewayErrors(this.api);
+    addRouteMethods({ api: this.api, routes: routeTable, functions: this.functions, authorizer });
+
+    const allFunctions = new Map<string, IFunction>([...this.functions, ['authorizer', this.authorizerFunction]]);
+    const healthUrl = this.api.urlForPath('/health/');
+    this.monitoring = new BoxofficeMonitoring(this, 'Monitoring', {
+      stage: props.stage,
+      api: this.api,
+      functions: allFunctions,
+      tables: [props.table, props.idempotencyTable],
+      healthUrl,
+      ...(props.alarmEmail ? { alarmEmail: props.alarmEmail } : {}),
+    });
+
+    this.acknowledgeFindings();
+
+    new CfnOutput(this, 'ApiUrl', { value: this.api.url, description: 'Base URL of the API (stage included)' });
+    new CfnOutput(this, 'DocsUrl', { value: this.api.urlForPath('/docs'), description: 'Interactive API documentation' });
+    new CfnOutput(this, 'HealthUrl', { value: healthUrl, description: 'Health check probed by the canary' });
+    new CfnOutput(this, 'AlarmTopicArn', { value: this.monitoring.alarmTopic.topicArn, description: 'SNS topic every alarm notifies' });
+  }
+
+  /** cdk-nag findings that are deliberate, each with the reason. */
+  private acknowledgeFindings(): void {
+    Validations.of(this.api).acknowledge({
+      id: 'AwsSolutions-APIG2',
+      reason: 'Requests are validated once, in the group functions, by the zod schemas of the route table; API Gateway models would duplicate them and answer with a different error format.',
+    });
+    Validations.of(this.api).acknowledge({
+      id: 'AwsSolutions-APIG3',
+      reason: 'Stage throttling and the key authorizer protect the API; a WAF web ACL is a per-deployment decision (cost) documented in the README.',
+    });
+    Validations.of(this.api).acknowledge({
+      id: 'AwsSolutions-COG4',
+      reason: 'Clients authenticate with workspace API keys (spec), verified by the Lambda REQUEST authorizer; there are no Cognito users.',
+    });
+    Validations.of(this.api).acknowledge({
+      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
+      reason: 'The account-level role API Gateway needs to write execution logs; the AWS managed policy is the documented way.',
+    });
+    for (const fn of [...this.functions.values(), this.authorizerFunction]) {
+      Validations.of(fn).acknowledge({
+        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+        reason: 'Lets the function write to its own log group; the managed policy is the standard minimal Lambda logging policy.',
+      });
+    }
+  }
+}

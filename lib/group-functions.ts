@@ -1,0 +1,82 @@
+import { join } from 'node:path';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { Construct } from 'constructs';
+import type { RouteGroup } from '../shared/http/route.js';
+import { activeGroups, routesOfGroup } from '../shared/http/routes.js';
+import { DOCS_ASSETS } from '../shared/http/routes/docs.js';
+import { BUNDLED_ASSETS_DIR } from '../functions/docs/docs-assets.js';
+import { BoxofficeFunction, type TableAccess } from './boxoffice-function.js';
+import { INDEXES } from '../shared/db/table-design.js';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { handlerEntry } from './paths.js';
+
+/** Groups whose routes only read get a read-only grant (STYLE: no grantReadWriteData on a reader). */
+export function tableAccessOf(group: RouteGroup): TableAccess {
+  return routesOfGroup(group).every((route) => route.method === 'GET') ? 'RO' : 'RW';
+}
+
+/** Only groups with a POST honour `Idempotency-Key`, so only they touch the idempotency table. */
+export function usesIdempotency(group: RouteGroup): boolean {
+  return routesOfGroup(group).some((route) => route.method === 'POST' && route.idempotent !== false);
+}
+
+const INDEX_NAMES = Object.values(INDEXES).map((index) => index.indexName);
+
+/** Memory per group where the default does not fit (image uploads parse and hash whole files). */
+const MEMORY_MB: Partial<Record<RouteGroup, number>> = { images: 1024, docs: 256 };
+
+/** Copies the Swagger UI files next to the docs bundle; the docs function reads them from there. */
+const docsAssetsHooks: ICommandHooks = {
+  beforeBundling: () => [],
+  beforeInstall: () => [],
+  afterBundling: (inputDir, outputDir) => [
+    `mkdir -p "${join(outputDir, BUNDLED_ASSETS_DIR)}"`,
+    ...Object.keys(DOCS_ASSETS).map((name) => `cp "${join(inputDir, 'node_modules', 'swagger-ui-dist', name)}" "${join(outputDir, BUNDLED_ASSETS_DIR, name)}"`),
+  ],
+};
+
+export interface GroupFunctionsProps {
+  readonly table: ITableV2;
+  readonly idempotencyTable: ITableV2;
+  readonly imagesBucket: IBucket;
+  readonly imagesBaseUrl: string;
+}
+
+/**
+ * One function per active group of the route table, each with the least table access its routes
+ * need. A group gains a function the moment its first route lands in the table.
+ */
+export function createGroupFunctions(scope: Construct, props: GroupFunctionsProps): Map<RouteGroup, BoxofficeFunction> {
+  const functions = new Map<RouteGroup, BoxofficeFunction>();
+  for (const group of activeGroups()) {
+    const fn = new BoxofficeFunction(scope, `${pascal(group)}Function`, {
+      entry: handlerEntry(group),
+      description: `Boxoffice ${group} endpoints: ${routesOfGroup(group).map((route) => `${route.method} ${route.path}`).join(', ')}`.slice(0, 256),
+      memorySize: MEMORY_MB[group] ?? 512,
+      environment: { POWERTOOLS_SERVICE_NAME: `boxoffice-${group}` },
+      ...(group === 'docs' ? { commandHooks: docsAssetsHooks } : {}),
+    });
+    fn.bindTable(props.table, tableAccessOf(group), INDEX_NAMES);
+    if (usesIdempotency(group)) {
+      // Powertools reads, creates, completes and (on failure) deletes one record per request.
+      fn.bindTable(props.idempotencyTable, 'RW', [], 'IDEMPOTENCY_TABLE_NAME');
+    } else {
+      // The runtime config reads the variable at cold start even where the group never uses the table.
+      fn.addEnvironment('IDEMPOTENCY_TABLE_NAME', props.idempotencyTable.tableName);
+    }
+    if (group === 'images') {
+      // Uploads only put new objects (keys are never reused); no read, delete or ACL rights.
+      fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObject'], resources: [props.imagesBucket.arnForObjects('*')] }));
+      fn.addEnvironment('IMAGES_BUCKET', props.imagesBucket.bucketName);
+      fn.addEnvironment('IMAGES_BASE_URL', props.imagesBaseUrl);
+    }
+    functions.set(group, fn);
+  }
+  return functions;
+}
+
+export function pascal(name: string): string {
+  return name.replace(/(^|[-_])([a-z])/g, (_match, _sep: string, letter: string) => letter.toUpperCase());
+}

@@ -1,0 +1,116 @@
+import { Duration } from 'aws-cdk-lib';
+import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
+import { ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import { Key } from 'aws-cdk-lib/aws-kms';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { MonitoringFacade, SnsAlarmActionStrategy } from 'cdk-monitoring-constructs';
+import { Construct } from 'constructs';
+import { HealthCanary } from './health-canary.js';
+
+export interface BoxofficeMonitoringProps {
+  readonly stage: string;
+  readonly api: RestApi;
+  /** Functions by a short name used in alarm names (group name, `authorizer`). */
+  readonly functions: ReadonlyMap<string, IFunction>;
+  readonly tables: readonly ITableV2[];
+  /** Absolute URL of `GET /health/`, probed from outside every minute. */
+  readonly healthUrl: string;
+  /** Email subscribed to the alarm topic. @default no subscription (subscribe later in the console) */
+  readonly alarmEmail?: string;
+}
+
+/** Alarm levels: one, because every alarm here needs a human. */
+const CRITICAL = 'Critical';
+
+/**
+ * Dashboard and alarms through cdk-monitoring-constructs: API 5xx and p99 latency, per-function
+ * errors, throttles and p99 duration, DynamoDB throttles and system errors, and the external /health
+ * probe. Every alarm notifies one SNS topic.
+ */
+export class BoxofficeMonitoring extends Construct {
+  readonly alarmTopic: Topic;
+  readonly facade: MonitoringFacade;
+  readonly healthCanary: HealthCanary;
+
+  constructor(scope: Construct, id: string, props: BoxofficeMonitoringProps) {
+    super(scope, id);
+    const topicKey = new Key(this, 'AlarmTopicKey', { enableKeyRotation: true, description: 'Boxoffice alarm topic encryption' });
+    // CloudWatch publishes alarms to the encrypted topic, so it must be able to use the key.
+    topicKey.addToResourcePolicy(new PolicyStatement({
+      actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
+      principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
+      resources: ['*'],
+    }));
+    this.alarmTopic = new Topic(this, 'AlarmTopic', { displayName: `Boxoffice ${props.stage} alarms`, masterKey: topicKey, enforceSSL: true });
+    if (props.alarmEmail) this.alarmTopic.addSubscription(new EmailSubscription(props.alarmEmail));
+
+    this.facade = new MonitoringFacade(this, 'Facade', {
+      alarmFactoryDefaults: {
+        alarmNamePrefix: `boxoffice-${props.stage}`,
+        actionsEnabled: true,
+        action: new SnsAlarmActionStrategy({ onAlarmTopic: this.alarmTopic, onOkTopic: this.alarmTopic }),
+        datapointsToAlarm: 3,
+        evaluationPeriods: 5,
+      },
+      metricFactoryDefaults: {},
+      dashboardFactory: undefined,
+    });
+
+    this.facade.addLargeHeader(`Boxoffice ${props.stage}`);
+    this.facade.monitorApiGateway({
+      api: props.api,
+      apiStage: props.api.deploymentStage.stageName,
+      alarmFriendlyName: 'api',
+      add5XXFaultCountAlarm: { [CRITICAL]: { maxErrorCount: 5 } },
+      addLatencyP99Alarm: { [CRITICAL]: { maxLatency: Duration.seconds(3) } },
+    });
+
+    for (const [name, fn] of props.functions) {
+      this.facade.monitorLambdaFunction({
+        lambdaFunction: fn,
+        alarmFriendlyName: `fn-${name}`,
+        addFaultCountAlarm: { [CRITICAL]: { maxErrorCount: 5 } },
+        addThrottlesCountAlarm: { [CRITICAL]: { maxErrorCount: 1 } },
+        addLatencyP99Alarm: { [CRITICAL]: { maxLatency: Duration.seconds(5) } },
+      });
+    }
+
+    for (const table of props.tables) {
+      this.facade.monitorDynamoTable({
+        table,
+        addReadThrottledEventsCountAlarm: { [CRITICAL]: { maxThrottledEventsThreshold: 5 } },
+        addWriteThrottledEventsCountAlarm: { [CRITICAL]: { maxThrottledEventsThreshold: 5 } },
+        addSystemErrorCountAlarm: { [CRITICAL]: { maxErrorCount: 1 } },
+      });
+    }
+
+    this.healthCanary = new HealthCanary(this, 'HealthCanary', { healthUrl: props.healthUrl });
+    this.facade.monitorCustom({
+      alarmFriendlyName: 'health',
+      humanReadableName: 'GET /health/ probed from outside every minute',
+      metricGroups: [{
+        title: 'Health probe success %',
+        metrics: [{
+          metric: this.healthCanary.canary.metricSuccessPercent({ period: Duration.minutes(1) }),
+          alarmFriendlyName: 'health-probe',
+          addAlarm: {
+            [CRITICAL]: {
+              // Below 100 % means a run failed: unreachable, non-200, or `degraded` (db disconnected).
+              threshold: 100,
+              comparisonOperator: ComparisonOperator.LESS_THAN_THRESHOLD,
+              // A canary that stops reporting is as bad as one that fails.
+              treatMissingDataOverride: TreatMissingData.BREACHING,
+              datapointsToAlarm: 2,
+              evaluationPeriods: 3,
+              additionalDescription: 'GET /health/ failed or reported degraded in 2 of the last 3 minutes.',
+            },
+          },
+        }],
+      }],
+    });
+  }
+}
