@@ -1,0 +1,222 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApi, type TestApi, type TestWorkspace } from './support/api.js';
+
+let api: TestApi;
+let workspace: TestWorkspace;
+
+beforeAll(async () => {
+  api = await startApi();
+  workspace = await api.newWorkspace('Form elements');
+});
+afterAll(async () => api.close());
+
+const text = (prompt = 'Question') => ({ type: 'Text', prompt });
+const selectOne = (prompt = 'Size', options = ['S', 'M', 'L']) => ({ type: 'Select One', prompt, options });
+const yesNo = (prompt = 'Newsletter?') => ({ type: 'Yes/No', prompt, dropdown: true });
+
+async function createForm(overrides: Record<string, unknown> = {}) {
+  const response = await api.request('POST', '/v1/forms', { key: workspace.apiKey, body: { name: 'Form', type: 'standalone', ...overrides } });
+  if (response.status !== 201) throw new Error(`createForm: ${response.status} ${response.text}`);
+  return response.body.data;
+}
+
+async function addElement(formId: string, element: Record<string, unknown>) {
+  const response = await api.request('POST', `/v1/forms/${formId}/elements`, { key: workspace.apiKey, body: element });
+  if (response.status !== 201) throw new Error(`addElement: ${response.status} ${response.text}`);
+  return response.body.data;
+}
+
+async function getForm(formId: string) {
+  return (await api.request('GET', `/v1/forms/${formId}`, { key: workspace.apiKey })).body.data;
+}
+
+async function createProperty(body: Record<string, unknown>, key = workspace.apiKey) {
+  const response = await api.request('POST', '/v1/properties', { key, body });
+  if (response.status !== 201) throw new Error(`createProperty: ${response.status} ${response.text}`);
+  return response.body.data;
+}
+
+let propertyCounter = 0;
+const uniqueName = (base: string) => `${base} ${(propertyCounter += 1)}`;
+
+describe('POST /v1/forms/{formId}/elements/{elementId}/other', () => {
+  it('enables Other with a prompt and disables it again', async () => {
+    const form = await createForm();
+    const element = await addElement(form.id, selectOne());
+    const on = await api.request('POST', `/v1/forms/${form.id}/elements/${element.id}/other`, { key: workspace.apiKey, body: { enabled: true, otherPrompt: 'Another size' } });
+    const off = await api.request('POST', `/v1/forms/${form.id}/elements/${element.id}/other`, { key: workspace.apiKey, body: { enabled: false } });
+    expect(on.status).toBe(200);
+    expect(on.body.data).toMatchObject({ type: 'Select One or "Other"', otherPrompt: 'Another size' });
+    expect(off.body.data.type).toBe('Select One');
+    expect(off.body.data).not.toHaveProperty('otherPrompt');
+  });
+
+  it('is 422 without otherPrompt and on a non-selection element', async () => {
+    const form = await createForm();
+    const select = await addElement(form.id, selectOne());
+    const plain = await addElement(form.id, text());
+    const noPrompt = await api.request('POST', `/v1/forms/${form.id}/elements/${select.id}/other`, { key: workspace.apiKey, body: { enabled: true } });
+    const notSelection = await api.request('POST', `/v1/forms/${form.id}/elements/${plain.id}/other`, { key: workspace.apiKey, body: { enabled: true, otherPrompt: 'x' } });
+    expect(noPrompt.status).toBe(422);
+    expect(noPrompt.body.error.details[0].path).toBe('otherPrompt');
+    expect(notSelection.status).toBe(422);
+  });
+});
+
+describe('POST /v1/forms/{formId}/elements/{elementId}/move', () => {
+  it('moves an element to the attendee section of an order form', async () => {
+    const form = await createForm({ type: 'order' });
+    const first = await addElement(form.id, text('Buyer 1'));
+    await addElement(form.id, text('Buyer 2'));
+    const response = await api.request('POST', `/v1/forms/${form.id}/elements/${first.id}/move`, { key: workspace.apiKey, body: { section: 'attendee' } });
+    expect(response.status).toBe(200);
+    expect(response.body.data).toMatchObject({ attendeeRowsStart: 1, rows: [{ columns: [{ elementIndex: 1, widthFraction: 1 }] }, { columns: [{ elementIndex: 0, widthFraction: 1 }] }] });
+    expect(response.body.data.elements[0].askAllAttendees).toBe(true);
+  });
+
+  it('is 422 on standalone forms and when an attendee element would reveal a buyer element', async () => {
+    const standalone = await createForm();
+    const lone = await addElement(standalone.id, text());
+    const order = await createForm({ type: 'order' });
+    const source = await addElement(order.id, yesNo());
+    const target = await addElement(order.id, text('Revealed'));
+    await api.request('POST', `/v1/forms/${order.id}/elements/${source.id}/logic-rules`, { key: workspace.apiKey, body: { revealedElementId: target.id, condition: { selectionType: 'is', value: true } } });
+    const onStandalone = await api.request('POST', `/v1/forms/${standalone.id}/elements/${lone.id}/move`, { key: workspace.apiKey, body: { section: 'attendee' } });
+    const revealsBuyer = await api.request('POST', `/v1/forms/${order.id}/elements/${source.id}/move`, { key: workspace.apiKey, body: { section: 'attendee' } });
+    expect(onStandalone.status).toBe(422);
+    expect(revealsBuyer.status).toBe(422);
+    expect(revealsBuyer.body.error.details[0].path).toBe('elements[0].logicGroups[0].revealedElementIndex');
+  });
+});
+
+describe('POST /v1/forms/{formId}/elements/{elementId}/logic-rules', () => {
+  it('adds selection and Yes/No rules and returns the source element', async () => {
+    const form = await createForm();
+    const size = await addElement(form.id, selectOne());
+    const news = await addElement(form.id, yesNo());
+    const target = await addElement(form.id, text('Why?'));
+    const selection = await api.request('POST', `/v1/forms/${form.id}/elements/${size.id}/logic-rules`, { key: workspace.apiKey, body: { revealedElementId: target.id, condition: { optionIndices: [0, 2], operator: 'any_of' } } });
+    const yes = await api.request('POST', `/v1/forms/${form.id}/elements/${news.id}/logic-rules`, { key: workspace.apiKey, body: { revealedElementId: target.id, condition: { selectionType: 'is_not', value: false } } });
+    expect(selection.status).toBe(201);
+    expect(selection.body.data.logicGroups).toEqual([{ revealedElementIndex: 2, optionIndices: [0, 2], operator: 'any_of' }]);
+    expect(yes.status).toBe(201);
+    expect(yes.body.data.logicGroups).toEqual([{ revealedElementIndex: 2, selectionType: 'is_not', value: false }]);
+  });
+
+  it.each([
+    ['a Text source', 'text', { optionIndices: [0], operator: 'any_of' }, 'elementId'],
+    ['a self reveal', 'self', { optionIndices: [0], operator: 'any_of' }, 'elements[0].logicGroups[0].revealedElementIndex'],
+    ['an option index out of range', 'target', { optionIndices: [3], operator: 'any_of' }, 'elements[0].logicGroups[0].optionIndices[0]'],
+    ['-1 without Other', 'target', { optionIndices: [-1], operator: 'any_of' }, 'elements[0].logicGroups[0].optionIndices[0]'],
+  ])('rejects %s with 422', async (_name, kind, condition, path) => {
+    const form = await createForm();
+    const size = await addElement(form.id, selectOne());
+    const target = await addElement(form.id, text());
+    const source = kind === 'text' ? target : size;
+    const revealed = kind === 'self' ? size : kind === 'text' ? size : target;
+    const response = await api.request('POST', `/v1/forms/${form.id}/elements/${source.id}/logic-rules`, { key: workspace.apiKey, body: { revealedElementId: revealed.id, condition } });
+    expect(response.status).toBe(422);
+    expect(response.body.error.details.map((detail: { path: string }) => detail.path)).toContain(path);
+  });
+});
+
+describe('DELETE /v1/forms/{formId}/elements/{elementId}/logic-rules/{revealedElementId}', () => {
+  it('removes the rules targeting one element and then logicGroups entirely', async () => {
+    const form = await createForm();
+    const size = await addElement(form.id, selectOne());
+    const a = await addElement(form.id, text('A'));
+    const b = await addElement(form.id, text('B'));
+    for (const target of [a, b, a]) {
+      await api.request('POST', `/v1/forms/${form.id}/elements/${size.id}/logic-rules`, { key: workspace.apiKey, body: { revealedElementId: target.id, condition: { optionIndices: [1], operator: 'any_of' } } });
+    }
+    const first = await api.request('DELETE', `/v1/forms/${form.id}/elements/${size.id}/logic-rules/${a.id}`, { key: workspace.apiKey });
+    const second = await api.request('DELETE', `/v1/forms/${form.id}/elements/${size.id}/logic-rules/${b.id}`, { key: workspace.apiKey });
+    const again = await api.request('DELETE', `/v1/forms/${form.id}/elements/${size.id}/logic-rules/${b.id}`, { key: workspace.apiKey });
+    expect(first.status).toBe(200);
+    expect(first.body.data.logicGroups).toEqual([{ revealedElementIndex: 2, optionIndices: [1], operator: 'any_of' }]);
+    expect(second.body.data).not.toHaveProperty('logicGroups');
+    expect(again.status).toBe(404);
+  });
+});
+
+describe('CRM property linkage', () => {
+  it('fills propertyData on read from the linked property and never stores it', async () => {
+    // Prepare
+    const shirt = await createProperty({ type: 'Select One', name: uniqueName('Shirt'), objectType: 'contact', options: [{ value: 's', label: 'Small' }] });
+    const form = await createForm();
+    await addElement(form.id, { type: 'Email', prompt: 'Email', contactField: 'email', required: true });
+    const question = await addElement(form.id, { type: 'Select One', prompt: 'Shirt', propertyId: shirt.id });
+    // Act
+    await api.request('PATCH', `/v1/properties/${shirt.id}`, { key: workspace.apiKey, body: { options: [{ value: 's', label: 'Small' }, { value: 'm', label: 'Medium' }] } });
+    const read = await getForm(form.id);
+    // Assess
+    expect(question.propertyData).toEqual({ type: 'Select One', objectType: 'contact', status: 'active', options: [{ value: 's', label: 'Small' }] });
+    expect(read.elements[1].propertyData.options).toHaveLength(2);
+  });
+
+  it.each([
+    ['a property of another type', { type: 'Number', objectType: 'contact' }, 'Text'],
+    ['an order property on a standalone form', { type: 'Text', objectType: 'order' }, 'Text'],
+  ])('rejects %s with 422 on propertyId', async (_name, property, questionType) => {
+    const linked = await createProperty({ ...property, name: uniqueName('P') });
+    const form = await createForm();
+    await addElement(form.id, { type: 'Email', prompt: 'Email', contactField: 'email', required: true });
+    const response = await api.request('POST', `/v1/forms/${form.id}/elements`, { key: workspace.apiKey, body: { type: questionType, prompt: 'Q', propertyId: linked.id } });
+    expect(response.status).toBe(422);
+    expect(response.body.error.details.map((detail: { path: string }) => detail.path)).toContain('elements[1].propertyId');
+  });
+
+  it('treats another workspace\'s property as absent', async () => {
+    const stranger = await api.newWorkspace('Stranger');
+    const foreign = await createProperty({ type: 'Text', name: uniqueName('Foreign'), objectType: 'order' }, stranger.apiKey);
+    const form = await createForm({ type: 'order' });
+    const response = await api.request('POST', `/v1/forms/${form.id}/elements`, { key: workspace.apiKey, body: { type: 'Text', prompt: 'Q', propertyId: foreign.id } });
+    expect(response.status).toBe(422);
+    expect(response.body.error.details[0]).toMatchObject({ path: 'elements[0].propertyId' });
+  });
+
+  it('accepts ticket properties for attendee questions of order forms only', async () => {
+    const ticket = await createProperty({ type: 'Text', name: uniqueName('Dietary'), objectType: 'ticket' });
+    const form = await createForm({ type: 'order' });
+    const buyer = await api.request('POST', `/v1/forms/${form.id}/elements`, { key: workspace.apiKey, body: { type: 'Text', prompt: 'Diet', propertyId: ticket.id } });
+    const attendee = await api.request('POST', `/v1/forms/${form.id}/elements`, { key: workspace.apiKey, body: { type: 'Text', prompt: 'Diet', propertyId: ticket.id, askAllAttendees: true } });
+    expect(buyer.status).toBe(422);
+    expect(attendee.status).toBe(201);
+    expect(attendee.body.data).toMatchObject({ askAllAttendees: true, propertyData: { objectType: 'ticket' } });
+  });
+
+  it('requires a required contact Email question once a contact field is used (rule 5)', async () => {
+    const form = await createForm();
+    const withoutEmail = await api.request('POST', `/v1/forms/${form.id}/elements`, { key: workspace.apiKey, body: { type: 'Text', prompt: 'First name', contactField: 'firstName' } });
+    const email = await addElement(form.id, { type: 'Email', prompt: 'Email', contactField: 'email', required: true });
+    await addElement(form.id, { type: 'Text', prompt: 'First name', contactField: 'firstName' });
+    const optionalEmail = await api.request('PATCH', `/v1/forms/${form.id}/elements/${email.id}`, { key: workspace.apiKey, body: { required: false } });
+    expect(withoutEmail.status).toBe(422);
+    expect(optionalEmail.status).toBe(422);
+    expect(optionalEmail.body.error.details[0].path).toBe('elements[0].required');
+  });
+
+  it('switches a select question from its own options to a property with null', async () => {
+    const sizes = await createProperty({ type: 'Select One', name: uniqueName('Sizes'), objectType: 'contact', options: [{ value: 'xl', label: 'XL' }] });
+    const form = await createForm();
+    await addElement(form.id, { type: 'Email', prompt: 'Email', contactField: 'email', required: true });
+    const select = await addElement(form.id, selectOne());
+    const both = await api.request('PATCH', `/v1/forms/${form.id}/elements/${select.id}`, { key: workspace.apiKey, body: { propertyId: sizes.id } });
+    const switched = await api.request('PATCH', `/v1/forms/${form.id}/elements/${select.id}`, { key: workspace.apiKey, body: { propertyId: sizes.id, options: null } });
+    expect(both.status).toBe(422);
+    expect(both.body.error.details[0].path).toBe('elements[1].options');
+    expect(switched.status).toBe(200);
+    expect(switched.body.data).not.toHaveProperty('options');
+    expect(switched.body.data.propertyData.options).toEqual([{ value: 'xl', label: 'XL' }]);
+  });
+});
+
+describe('DELETE /v1/forms/{formId}/elements/{elementId} with If-Match', () => {
+  it('answers a stale version with 409 and keeps the element', async () => {
+    const form = await createForm();
+    const element = await addElement(form.id, text());
+    const response = await api.request('DELETE', `/v1/forms/${form.id}/elements/${element.id}`, { key: workspace.apiKey, headers: { 'If-Match': '1' } });
+    expect(response.status).toBe(409);
+    expect((await getForm(form.id)).elements).toHaveLength(1);
+  });
+});
