@@ -1,13 +1,11 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { batchGetItems } from '../db/batch-get.js';
 import { db, tableName } from '../db/client.js';
 import { queryPage } from '../db/query.js';
 import { TABLE_KEYS } from '../db/table-design.js';
 import { ConflictError } from '../errors.js';
 import { CONTACT_EMAIL_GUARD_ENTITY, contactKeys, fromContactItem, normalizeEmail, toContactItem, type Contact } from './contact-entity.js';
-
-const BATCH_GET_LIMIT = 100;
-const BATCH_GET_ATTEMPTS = 8;
 
 /** The contact changed since it was read: the caller re-reads (no If-Match) or answers 409 (If-Match). */
 export class ContactVersionConflictError extends ConflictError {
@@ -45,22 +43,12 @@ export async function getContact(workspaceId: string, id: string, options: { con
 
 /** Reads many contacts at once (one BatchGetItem per 100 distinct ids, UnprocessedKeys retried). */
 export async function getContactsByIds(workspaceId: string, ids: readonly string[]): Promise<Map<string, Contact>> {
-  const found = new Map<string, Contact>();
-  const unique = [...new Set(ids)];
-  for (let start = 0; start < unique.length; start += BATCH_GET_LIMIT) {
-    let keys: Record<string, unknown>[] = unique.slice(start, start + BATCH_GET_LIMIT).map((id) => contactKeys.contact(workspaceId, id));
-    for (let attempt = 0; keys.length > 0; attempt += 1) {
-      if (attempt >= BATCH_GET_ATTEMPTS) throw new Error('BatchGetItem left keys unprocessed after retries.');
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 2 ** attempt * 10));
-      const { Responses, UnprocessedKeys } = await db.send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys } } }));
-      for (const item of Responses?.[tableName()] ?? []) {
-        const contact = fromContactItem(item);
-        found.set(contact.id, contact);
-      }
-      keys = (UnprocessedKeys?.[tableName()]?.Keys ?? []) as Record<string, unknown>[];
-    }
-  }
-  return found;
+  const keys = [...new Set(ids)].map((id) => contactKeys.contact(workspaceId, id));
+  const items = await batchGetItems(keys);
+  return new Map(items.map((item) => {
+    const contact = fromContactItem(item);
+    return [contact.id, contact];
+  }));
 }
 
 /** Finds the workspace's contact with this email, case-insensitively: two GetItems (guard, contact). */

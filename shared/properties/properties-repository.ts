@@ -1,5 +1,6 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { batchGetItems } from '../db/batch-get.js';
 import { db, tableName } from '../db/client.js';
 import { queryAll, queryPage } from '../db/query.js';
 import { TABLE_KEYS } from '../db/table-design.js';
@@ -8,10 +9,6 @@ import {
   PROPERTY_NAME_GUARD_ENTITY, fromPropertyItem, normalizePropertyName, propertyKeys, toPropertyItem,
   type ObjectType, type Property, type PropertyStatus,
 } from './property-entity.js';
-
-/** BatchGetItem accepts at most 100 keys per call. */
-const BATCH_GET_LIMIT = 100;
-const BATCH_GET_ATTEMPTS = 8;
 
 /** The property changed since it was read: the caller re-reads (no If-Match) or answers 409 (If-Match). */
 export class PropertyVersionConflictError extends ConflictError {
@@ -57,22 +54,12 @@ export async function getProperty(workspaceId: string, id: string, options: { co
  * UnprocessedKeys with backoff. Absent ids are simply missing from the map.
  */
 export async function getPropertiesByIds(workspaceId: string, ids: readonly string[]): Promise<Map<string, Property>> {
-  const found = new Map<string, Property>();
-  const unique = [...new Set(ids)];
-  for (let start = 0; start < unique.length; start += BATCH_GET_LIMIT) {
-    let keys: Record<string, unknown>[] = unique.slice(start, start + BATCH_GET_LIMIT).map((id) => propertyKeys.property(workspaceId, id));
-    for (let attempt = 0; keys.length > 0; attempt += 1) {
-      if (attempt >= BATCH_GET_ATTEMPTS) throw new Error('BatchGetItem left keys unprocessed after retries.');
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 2 ** attempt * 10));
-      const { Responses, UnprocessedKeys } = await db.send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys } } }));
-      for (const item of Responses?.[tableName()] ?? []) {
-        const property = fromPropertyItem(item);
-        found.set(property.id, property);
-      }
-      keys = (UnprocessedKeys?.[tableName()]?.Keys ?? []) as Record<string, unknown>[];
-    }
-  }
-  return found;
+  const keys = [...new Set(ids)].map((id) => propertyKeys.property(workspaceId, id));
+  const items = await batchGetItems(keys);
+  return new Map(items.map((item) => {
+    const property = fromPropertyItem(item);
+    return [property.id, property];
+  }));
 }
 
 /** Creates a property and claims its name in one transaction; a taken name is a PropertyNameTakenError. */

@@ -56,7 +56,10 @@ export const createPropertyBodySchema = z
     example: { type: 'Select One', name: 'T-shirt size', objectType: 'ticket', options: [{ value: 's', label: 'Small' }, { value: 'm', label: 'Medium' }] },
   });
 
-const immutable = (field: string) => z.never({ error: `${field} cannot be changed after creation.` }).optional();
+const immutable = (field: string) => z
+  .never({ error: `${field} cannot be changed after creation.` })
+  .optional()
+  .meta({ description: `Immutable: sending \`${field}\` is 422 \`validation_failed\`.` });
 
 export const updatePropertyBodySchema = z
   .strictObject({

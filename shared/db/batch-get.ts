@@ -1,0 +1,28 @@
+import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from './client.js';
+
+type Item = Record<string, unknown>;
+
+/** BatchGetItem accepts at most 100 keys per call. */
+const BATCH_GET_LIMIT = 100;
+const MAX_ATTEMPTS = 8;
+
+/**
+ * Reads the items of many keys of the main table: one BatchGetItem per 100 keys, retrying
+ * UnprocessedKeys with exponential backoff. Absent items are simply missing from the result, whose
+ * order is unspecified. Callers dedupe keys first (DynamoDB rejects duplicates in one call).
+ */
+export async function batchGetItems(keys: readonly Item[]): Promise<Item[]> {
+  const items: Item[] = [];
+  for (let start = 0; start < keys.length; start += BATCH_GET_LIMIT) {
+    let pending: Item[] = keys.slice(start, start + BATCH_GET_LIMIT);
+    for (let attempt = 0; pending.length > 0; attempt += 1) {
+      if (attempt >= MAX_ATTEMPTS) throw new Error('BatchGetItem left keys unprocessed after retries.');
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 2 ** attempt * 10));
+      const { Responses, UnprocessedKeys } = await db.send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending } } }));
+      items.push(...(Responses?.[tableName()] ?? []));
+      pending = (UnprocessedKeys?.[tableName()]?.Keys ?? []) as Item[];
+    }
+  }
+  return items;
+}
