@@ -66,7 +66,8 @@ function applyPayment(workspaceId: string, invoice: Invoice, payment: Payment, c
 
 /**
  * Charges the customer's saved card through the processor. The processor idempotency key is bound to
- * the invoice version, so a retried attempt on the same version reuses the same intent.
+ * the invoice and its number of payment attempts: concurrent duplicate charges, and retries after a
+ * refund or revision raced the commit, reuse the same intent instead of charging twice.
  */
 async function chargeCard(workspaceId: string, invoice: Invoice, amount: number, purpose: string, now: Date): Promise<Payment> {
   const contact = await customerOf(workspaceId, invoice.customerId);
@@ -75,7 +76,7 @@ async function chargeCard(workspaceId: string, invoice: Invoice, amount: number,
     currency: invoice.currency,
     paymentMethod: contact.defaultPaymentMethod,
     customerId: invoice.customerId,
-    idempotencyKey: `${workspaceId}:invoice:${invoice.id}:v${invoice.version}:${purpose}`,
+    idempotencyKey: `${workspaceId}:invoice:${invoice.id}:attempt:${invoice.payments.length}:${purpose}`,
     description: `Invoice ${invoice.number ?? invoice.id}`,
   });
   const base = { id: newId(now), amount, amountRefunded: 0, paidAt: now.toISOString(), method: 'card' as const, externalId: result.intentId, refunds: [] };

@@ -1,0 +1,93 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ValidationError } from '../../../shared/errors.js';
+import type { Invoice } from '../../../shared/http/routes/invoices.js';
+import { invoiceKeys, toInvoiceItem } from '../../../shared/invoices/invoice-entity.js';
+import { finalizeInvoice, refundPayment } from '../../../shared/invoices/invoice-payments-service.js';
+
+const ddbMock = mockClient(DynamoDBDocumentClient);
+const WS = 'a'.repeat(24);
+const INVOICE_ID = 'b'.repeat(24);
+const PAYMENT_ID = 'c'.repeat(24);
+
+function invoice(overrides: Partial<Invoice> = {}): Invoice {
+  return {
+    id: INVOICE_ID, hostId: WS, customerId: 'd'.repeat(24), number: null, currency: 'USD',
+    lineItems: [{ description: 'Ticket', quantity: 1, unitAmount: 1000 }], payments: [],
+    subtotal: 1000, taxTotal: 0, total: 1000, amountPaid: 0, amountRefunded: 0, amountDue: 1000,
+    status: 'draft', autoCharge: false, taxIds: [], version: 1, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function cancelled(...codes: string[]): TransactionCanceledException {
+  return new TransactionCanceledException({ message: 'cancelled', $metadata: {}, CancellationReasons: codes.map((Code) => ({ Code })) });
+}
+
+function stubReads(stored: Invoice, counterValues: number[]): void {
+  ddbMock.on(GetCommand, { Key: invoiceKeys.invoice(WS, INVOICE_ID) }).resolves({ Item: toInvoiceItem(WS, stored) });
+  let counter = ddbMock.on(GetCommand, { Key: invoiceKeys.counter(WS) });
+  for (const value of counterValues) counter = counter.resolvesOnce({ Item: { lastNumber: value } });
+}
+
+beforeEach(() => ddbMock.reset());
+
+describe('finalizeInvoice', () => {
+  it('retries the whole transaction after a TransactionConflict and commits once', async () => {
+    // Prepare
+    stubReads(invoice(), [4, 4]);
+    ddbMock.on(TransactWriteCommand).rejectsOnce(cancelled('None', 'TransactionConflict')).resolves({});
+    // Act
+    const result = await finalizeInvoice(WS, INVOICE_ID, undefined);
+    // Assess
+    expect(result).toMatchObject({ status: 'open', number: 'INV-000005', version: 2 });
+    expect(ddbMock.commandCalls(TransactWriteCommand)).toHaveLength(2);
+  });
+
+  it('takes the next number when another finalize won the counter', async () => {
+    // Prepare: the counter condition (item 1) fails once, the re-read sees the winner's number
+    stubReads(invoice(), [4, 5]);
+    ddbMock.on(TransactWriteCommand).rejectsOnce(cancelled('None', 'ConditionalCheckFailed')).resolves({});
+    // Act
+    const result = await finalizeInvoice(WS, INVOICE_ID, undefined);
+    // Assess
+    expect(result.number).toBe('INV-000006');
+    const [, second] = ddbMock.commandCalls(TransactWriteCommand);
+    const counterUpdate = second?.args[0].input.TransactItems?.[1]?.Update;
+    expect(counterUpdate?.ConditionExpression).toBe('lastNumber = :previous');
+    expect(counterUpdate?.ExpressionAttributeValues).toMatchObject({ ':previous': 5, ':next': 6 });
+  });
+
+  it('conditions the invoice write on the version it read and the counter bump in the same transaction', async () => {
+    stubReads(invoice({ version: 7 }), [0]);
+    ddbMock.on(TransactWriteCommand).resolves({});
+    await finalizeInvoice(WS, INVOICE_ID, undefined);
+    const items = ddbMock.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? [];
+    expect(items[0]?.Put?.ConditionExpression).toBe('version = :expected');
+    expect(items[0]?.Put?.ExpressionAttributeValues).toEqual({ ':expected': 7 });
+    expect(items[1]?.Update?.ConditionExpression).toBe('attribute_not_exists(lastNumber)');
+  });
+});
+
+describe('refundPayment', () => {
+  it('answers 422 when the conditional decrement of the refundable amount fails in the commit', async () => {
+    // Prepare: the read says 1000 is refundable, a concurrent refund took it before the commit
+    const paid = invoice({
+      status: 'paid', number: 'INV-000001', amountPaid: 1000, amountDue: 0,
+      payments: [{ id: PAYMENT_ID, status: 'succeeded', amount: 1000, amountRefunded: 0, paidAt: '2026-01-01T00:00:00.000Z', method: 'manual', ledgerEntryId: 'e'.repeat(24), refunds: [] }],
+    });
+    ddbMock.on(GetCommand, { Key: invoiceKeys.invoice(WS, INVOICE_ID) }).resolves({ Item: toInvoiceItem(WS, paid) });
+    ddbMock.on(GetCommand, { Key: invoiceKeys.paymentRecord(WS, PAYMENT_ID) }).resolves({
+      Item: { paymentId: PAYMENT_ID, invoiceId: INVOICE_ID, index: 0, amount: 1000, refundable: 1000, currency: 'USD', availableAt: '2026-01-01T00:00:00.000Z' },
+    });
+    ddbMock.on(TransactWriteCommand).rejects(cancelled('ConditionalCheckFailed', 'None', 'None'));
+    // Act
+    const attempt = refundPayment(WS, INVOICE_ID, PAYMENT_ID, { amount: 600, idempotencyKey: 'k' });
+    // Assess
+    await expect(attempt).rejects.toBeInstanceOf(ValidationError);
+    const update = ddbMock.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems?.[0]?.Update;
+    expect(update?.ConditionExpression).toBe('refundable >= :amount');
+  });
+});
