@@ -1,5 +1,6 @@
 import type { Seeder } from './seed-client.js';
 import { seedPropertiesAndContacts } from './properties-and-contacts.js';
+import { seedForms } from './forms.js';
 
 /**
  * Demo-data seeders, run in order against the running local server on first start. Each feature adds
@@ -7,4 +8,5 @@ import { seedPropertiesAndContacts } from './properties-and-contacts.js';
  */
 export const seeders: { name: string; seed: Seeder }[] = [
   { name: 'properties and contacts', seed: seedPropertiesAndContacts },
+  { name: 'forms', seed: seedForms },
 ];
