@@ -33,7 +33,9 @@ function applyPayment(workspaceId: string, invoice: Invoice, payment: Payment, c
   const status = statusAfterPayment(withPayment.status, payment.status, withPayment.amountDue);
   const next = { ...withPayment, status, ...(status === 'paid' && !withPayment.paidAt ? { paidAt: now.toISOString() } : {}) };
   if (payment.status !== 'succeeded') return { next, effects: {} };
-  const availableAt = availableAtFor(now, paymentProcessor().settlementDelaySeconds()).toISOString();
+  // Settlement runs from when the money was received: a manual payment recorded late is not held again.
+  const receivedAt = new Date(Math.min(Date.parse(payment.paidAt), now.getTime()));
+  const availableAt = availableAtFor(receivedAt, paymentProcessor().settlementDelaySeconds()).toISOString();
   const eventId = eventOf(invoice);
   const entry: LedgerEntry = {
     id: payment.ledgerEntryId as string,

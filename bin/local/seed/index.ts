@@ -1,6 +1,7 @@
 import type { Seeder } from './seed-client.js';
 import { seedPropertiesAndContacts } from './properties-and-contacts.js';
 import { seedForms } from './forms.js';
+import { seedInvoices } from './invoices.js';
 
 /**
  * Demo-data seeders, run in order against the running local server on first start. Each feature adds
@@ -9,4 +10,5 @@ import { seedForms } from './forms.js';
 export const seeders: { name: string; seed: Seeder }[] = [
   { name: 'properties and contacts', seed: seedPropertiesAndContacts },
   { name: 'forms', seed: seedForms },
+  { name: 'invoices, payments and payouts', seed: seedInvoices },
 ];
