@@ -1,7 +1,8 @@
 import type { Seeder } from './seed-client.js';
 import { seedPropertiesAndContacts } from './properties-and-contacts.js';
-import { seedForms } from './forms.js';
+import { seedEvents } from './events.js';
 import { seedInvoices } from './invoices.js';
+import { seedForms } from './forms.js';
 
 /**
  * Demo-data seeders, run in order against the running local server on first start. Each feature adds
@@ -10,5 +11,6 @@ import { seedInvoices } from './invoices.js';
 export const seeders: { name: string; seed: Seeder }[] = [
   { name: 'properties and contacts', seed: seedPropertiesAndContacts },
   { name: 'forms', seed: seedForms },
+  { name: 'events and demo partner', seed: seedEvents },
   { name: 'invoices, payments and payouts', seed: seedInvoices },
 ];
