@@ -6,7 +6,7 @@ import { queryAll, queryPage } from '../db/query.js';
 import { TABLE_KEYS } from '../db/table-design.js';
 import { ConflictError } from '../errors.js';
 import {
-  PROPERTY_NAME_GUARD_ENTITY, fromPropertyItem, normalizePropertyName, propertyKeys, toPropertyItem,
+  OBJECT_TYPES, PROPERTY_NAME_GUARD_ENTITY, fromPropertyItem, normalizePropertyName, propertyKeys, toPropertyItem,
   type ObjectType, type Property, type PropertyStatus,
 } from './property-entity.js';
 
@@ -29,6 +29,9 @@ function nameGuardItem(workspaceId: string, property: Property): Record<string, 
     ...propertyKeys.nameGuard(workspaceId, property.objectType, property.name),
     [TABLE_KEYS.entityType]: PROPERTY_NAME_GUARD_ENTITY,
     propertyId: property.id,
+    // Copies that let the guard partition serve `sort=name` lists with the objectType/status filters.
+    objectType: property.objectType,
+    status: property.status,
   };
 }
 
@@ -123,6 +126,16 @@ export async function saveProperty(workspaceId: string, current: Property, next:
         },
       },
     );
+  } else if (current.status !== next.status) {
+    items.push({
+      Update: {
+        TableName: tableName(),
+        Key: propertyKeys.nameGuard(workspaceId, current.objectType, current.name),
+        UpdateExpression: 'SET #status = :status',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':status': next.status },
+      },
+    });
   }
   try {
     await db.send(new TransactWriteCommand({ TransactItems: items }));
@@ -164,12 +177,52 @@ function filterOf(query: PropertyListQuery) {
     : { FilterExpression: conditions.join(' AND '), ExpressionAttributeNames: names, ExpressionAttributeValues: values };
 }
 
+/** Lower-cased name then objectType: the order of a `sort=name` list. */
+function nameOrderKey(guard: Record<string, unknown>): string {
+  const objectType = guard.objectType as string;
+  return `${(guard[TABLE_KEYS.sortKey] as string).slice(objectType.length + 1)}\u0000${objectType}`;
+}
+
 /**
- * One page of the workspace's properties. `createdAt` follows the key order of the partition (ids are
- * time-ordered): reads grow with the page depth only. `name` and `updatedAt` have no key order, so
- * they read the workspace's whole (small, bounded) property collection and sort it in memory.
+ * `sort=name` from the name-guard partition, whose sort key is `<objectType>#<lower(name)>`: one
+ * Query per objectType in scope (one with the `objectType` filter, four without), each reading only
+ * as deep as the requested page, merged by name; then one BatchGetItem for the page's properties.
+ */
+async function listPropertiesByName(workspaceId: string, query: PropertyListQuery): Promise<{ items: Property[]; hasMore: boolean }> {
+  const ascending = query.direction === 'asc';
+  const end = (query.page + 1) * query.limit;
+  const objectTypes = query.objectType ? [query.objectType] : OBJECT_TYPES;
+  const statusFilter = query.status
+    ? { FilterExpression: '#status = :status', names: { '#status': 'status' }, values: { ':status': query.status } }
+    : undefined;
+  const pages = await Promise.all(objectTypes.map((objectType) => {
+    const guardKey = propertyKeys.nameGuard(workspaceId, objectType, '');
+    return queryPage({
+      TableName: tableName(),
+      KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
+      ...(statusFilter ? { FilterExpression: statusFilter.FilterExpression } : {}),
+      ExpressionAttributeNames: { '#pk': TABLE_KEYS.partitionKey, '#sk': TABLE_KEYS.sortKey, ...statusFilter?.names },
+      ExpressionAttributeValues: { ':pk': guardKey[TABLE_KEYS.partitionKey], ':prefix': guardKey[TABLE_KEYS.sortKey], ...statusFilter?.values },
+      ScanIndexForward: ascending,
+    }, 0, end);
+  }));
+  const merged = pages.flatMap((page) => page.items).sort((a, b) => {
+    const order = nameOrderKey(a) < nameOrderKey(b) ? -1 : nameOrderKey(a) > nameOrderKey(b) ? 1 : 0;
+    return ascending ? order : -order;
+  });
+  const ids = merged.slice(query.page * query.limit, end).map((guard) => guard.propertyId as string);
+  const properties = await getPropertiesByIds(workspaceId, ids);
+  return { items: ids.flatMap((id) => properties.get(id) ?? []), hasMore: merged.length > end || pages.some((page) => page.hasMore) };
+}
+
+/**
+ * One page of the workspace's properties. `createdAt` follows the key order of the property
+ * partition (ids are time-ordered) and `name` the key order of the name guards: both read only as
+ * deep as the requested page. `updatedAt` has no key order, so it reads the workspace's whole
+ * (small, bounded) property collection and sorts it in memory.
  */
 export async function listProperties(workspaceId: string, query: PropertyListQuery): Promise<{ items: Property[]; hasMore: boolean }> {
+  if (query.sort === 'name') return listPropertiesByName(workspaceId, query);
   const filter = filterOf(query);
   const base = {
     TableName: tableName(),
@@ -184,8 +237,7 @@ export async function listProperties(workspaceId: string, query: PropertyListQue
   }
   const all = (await queryAll(base)).map(fromPropertyItem);
   const sign = query.direction === 'asc' ? 1 : -1;
-  const keyOf = query.sort === 'name' ? (p: Property) => normalizePropertyName(p.name) : (p: Property) => p.updatedAt;
-  all.sort((a, b) => sign * (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  all.sort((a, b) => sign * (a.updatedAt < b.updatedAt ? -1 : a.updatedAt > b.updatedAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const start = query.page * query.limit;
   return { items: all.slice(start, start + query.limit), hasMore: all.length > start + query.limit };
 }

@@ -183,6 +183,19 @@ describe('GET /v1/properties', () => {
     expect(descending.body.data.map((p: { name: string }) => p.name)).toEqual(['cherry', 'banana', 'Apple']);
   });
 
+  it('sorts by name across objectTypes, honouring the status filter and paging', async () => {
+    const all = await list('?sort=name');
+    const archived = await list('?sort=name&status=archived');
+    const secondPage = await list('?sort=name&status=active&limit=2&page=1');
+    const firstPageDesc = await list('?sort=name&direction=desc&limit=3');
+    expect(all.body.data.map((p: { name: string }) => p.name)).toEqual(['Apple', 'banana', 'cherry', 'Date of birth']);
+    expect(archived.body.data.map((p: { name: string }) => p.name)).toEqual(['Date of birth']);
+    expect(secondPage.body).toMatchObject({ total: 1, hasMore: false });
+    expect(secondPage.body.data[0].name).toBe('cherry');
+    expect(firstPageDesc.body).toMatchObject({ total: 3, hasMore: true });
+    expect(firstPageDesc.body.data.map((p: { name: string }) => p.name)).toEqual(['Date of birth', 'cherry', 'banana']);
+  });
+
   it('filters by objectType and status', async () => {
     const contacts = await list('?objectType=contact');
     const archived = await list('?status=archived');
@@ -245,6 +258,15 @@ describe('PATCH /v1/properties/{id}', () => {
     expect(reuseOld.status).toBe(201);
     expect(reuseNew.status).toBe(409);
     expect(reuseNew.body.error.code).toBe('conflict');
+  });
+
+  it('lists a renamed property under its new name when sorting by name', async () => {
+    const renaming = await api.newWorkspace('Rename listing');
+    const first = await createOk(textProperty({ name: 'Alpha' }), renaming.apiKey);
+    await createOk(textProperty({ name: 'Middle' }), renaming.apiKey);
+    await patch(first.id, { name: 'Zulu' }, {}, renaming.apiKey);
+    const response = await api.request('GET', '/v1/properties?sort=name', { key: renaming.apiKey });
+    expect(response.body.data.map((p: { name: string }) => p.name)).toEqual(['Middle', 'Zulu']);
   });
 
   it('answers 409 conflict when renaming onto a taken name, and changes nothing', async () => {

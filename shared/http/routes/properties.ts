@@ -101,7 +101,7 @@ export const propertiesRoutes = {
     auth: 'key',
     tags: ['Properties'],
     summary: 'List CRM properties',
-    description: 'Generic list. `sort=createdAt` (default) reads only as deep as the requested page; `name` (case-insensitive) and `updatedAt` sort the workspace\'s properties in memory.',
+    description: 'Generic list. `sort=createdAt` (default) and `sort=name` (case-insensitive; ties across objectTypes in objectType order) read only as deep as the requested page; `sort=updatedAt` reads all of the workspace\'s properties and sorts them in memory.',
     query: propertyListQuerySchema,
     success: { status: 200, description: 'One page of properties.', schema: listResponse(propertySchema) },
     errors: [400],

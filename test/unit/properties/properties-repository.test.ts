@@ -58,6 +58,14 @@ describe('saveProperty', () => {
     expect(ddbMock.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems).toHaveLength(1);
   });
 
+  it('keeps the guard\'s status copy in step on archive', async () => {
+    ddbMock.on(TransactWriteCommand).resolves({});
+    const current = aProperty({ name: 'Old' });
+    await saveProperty(WS, current, { ...current, status: 'archived', version: 2 });
+    const items = ddbMock.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? [];
+    expect(items[1]?.Update).toMatchObject({ Key: { PK: `WS#${WS}#PROPNAME`, SK: 'contact#old' }, ExpressionAttributeValues: { ':status': 'archived' } });
+  });
+
   it.each([
     ['the version condition', ['ConditionalCheckFailed', 'None', 'None'], PropertyVersionConflictError],
     ['the new guard', ['None', 'None', 'ConditionalCheckFailed'], PropertyNameTakenError],
