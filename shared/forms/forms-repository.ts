@@ -3,7 +3,7 @@ import { BatchGetCommand, GetCommand, PutCommand, type QueryCommandInput } from 
 import { db, tableName } from '../db/client.js';
 import { queryPage } from '../db/query.js';
 import { TABLE_KEYS } from '../db/table-design.js';
-import { ConflictError } from '../errors.js';
+import { ConflictError, ValidationError } from '../errors.js';
 import { FORM_LIST_INDEXES, formKeys, fromFormItem, toFormItem } from './form-entity.js';
 import type { Form, FormStatus } from './form-schemas.js';
 
@@ -17,14 +17,26 @@ export class FormVersionConflictError extends ConflictError {
   }
 }
 
+/** A form is one item, so its size is bounded by DynamoDB's item limit (400 KB): a 422, not a 500. */
+function tooLarge(error: unknown): boolean {
+  return error instanceof Error && error.name === 'ValidationException' && /item size/i.test(error.message);
+}
+
+const tooLargeError = () => new ValidationError({ path: 'elements', message: 'The form is too large to store (about 400 KB with all its elements). Split it into smaller forms.' });
+
 /** Creates a form; the id is fresh, so the condition only guards against a (theoretical) id clash. */
 export async function createForm(workspaceId: string, form: Form): Promise<void> {
-  await db.send(new PutCommand({
-    TableName: tableName(),
-    Item: toFormItem(workspaceId, form),
-    ConditionExpression: 'attribute_not_exists(#pk)',
-    ExpressionAttributeNames: { '#pk': TABLE_KEYS.partitionKey },
-  }));
+  try {
+    await db.send(new PutCommand({
+      TableName: tableName(),
+      Item: toFormItem(workspaceId, form),
+      ConditionExpression: 'attribute_not_exists(#pk)',
+      ExpressionAttributeNames: { '#pk': TABLE_KEYS.partitionKey },
+    }));
+  } catch (error) {
+    if (tooLarge(error)) throw tooLargeError();
+    throw error;
+  }
 }
 
 /** Reads one form of the workspace; another workspace's form is simply absent. */
@@ -52,6 +64,7 @@ export async function saveForm(workspaceId: string, next: Form, readVersion: num
     }));
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) throw new FormVersionConflictError();
+    if (tooLarge(error)) throw tooLargeError();
     throw error;
   }
 }
