@@ -1,5 +1,9 @@
 import { createGroupHandler } from '../../shared/http/group-handler.js';
-import type { Operation } from '../../shared/http/operation.js';
+import { createCheckoutOperation } from './create-checkout.js';
+import { deleteCheckoutOperation } from './delete-checkout.js';
+import { getCheckoutOperation } from './get-checkout.js';
+import { listCheckoutsOperation } from './list-checkouts.js';
+import { updateCheckoutOperation } from './update-checkout.js';
 
-export const operations: Operation[] = [];
+export const operations = [createCheckoutOperation, listCheckoutsOperation, getCheckoutOperation, updateCheckoutOperation, deleteCheckoutOperation];
 export const handler = createGroupHandler('checkouts', operations);

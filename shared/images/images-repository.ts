@@ -1,22 +1,25 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../db/client.js';
 import { queryPage } from '../db/query.js';
 import { TABLE_KEYS } from '../db/table-design.js';
 import { ConflictError } from '../errors.js';
-import { fromImageItem, imageKeys, toImageItem, type ImageRecord } from './image-entity.js';
+import { fromImageItem, imageKeys, toImageItem, toImageListingItem, type ImageRecord } from './image-entity.js';
 
-/** Writes a new image record; never overwrites an existing id. */
+/** Writes a new image record and its newest-first listing copy in ONE transaction; never overwrites. */
 export async function putImage(workspaceId: string, record: ImageRecord): Promise<void> {
+  const notExists = { ConditionExpression: 'attribute_not_exists(#pk)', ExpressionAttributeNames: { '#pk': TABLE_KEYS.partitionKey } };
   try {
-    await db.send(new PutCommand({
-      TableName: tableName(),
-      Item: toImageItem(workspaceId, record),
-      ConditionExpression: 'attribute_not_exists(#pk)',
-      ExpressionAttributeNames: { '#pk': TABLE_KEYS.partitionKey },
+    await db.send(new TransactWriteCommand({
+      TransactItems: [
+        { Put: { TableName: tableName(), Item: toImageItem(workspaceId, record), ...notExists } },
+        { Put: { TableName: tableName(), Item: toImageListingItem(workspaceId, record), ...notExists } },
+      ],
     }));
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) throw new ConflictError('An image with this id already exists.');
+    if (error instanceof TransactionCanceledException && error.CancellationReasons?.some((reason) => reason.Code === 'ConditionalCheckFailed')) {
+      throw new ConflictError('An image with this id already exists.');
+    }
     throw error;
   }
 }
@@ -28,7 +31,7 @@ export async function getImage(workspaceId: string, imageId: string): Promise<Im
 }
 
 /**
- * Newest first: a descending Query on the workspace's collection reading at most
+ * Newest first: a descending Query on the workspace's listing copies, reading at most
  * `(page + 1) * pageSize + 1` items.
  */
 export async function listImages(workspaceId: string, page: number, pageSize: number): Promise<{ items: ImageRecord[]; hasMore: boolean }> {
@@ -36,7 +39,7 @@ export async function listImages(workspaceId: string, page: number, pageSize: nu
     TableName: tableName(),
     KeyConditionExpression: '#pk = :pk',
     ExpressionAttributeNames: { '#pk': TABLE_KEYS.partitionKey },
-    ExpressionAttributeValues: { ':pk': imageKeys.collection(workspaceId) },
+    ExpressionAttributeValues: { ':pk': imageKeys.byCreatedCollection(workspaceId) },
     ScanIndexForward: false,
   }, page, pageSize);
   return { items: items.map(fromImageItem), hasMore };

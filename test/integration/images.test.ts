@@ -138,8 +138,8 @@ describe('GET /v1/assets/images', () => {
     const ids: string[] = [];
     for (const size of [1, 2, 3]) ids.push((await upload(owner, solidPng(size, size), 'image/png')).body.data.id);
     await upload(other, solidPng(1, 1), 'image/png');
-    // Ids are time-ordered, so "newest first" is descending id order.
-    const newestFirst = [...ids].sort().reverse();
+    // Registered one after the other (often within one second): newest first is reverse registration order.
+    const newestFirst = [...ids].reverse();
     // Act
     const first = await api.request('GET', '/v1/assets/images?pageSize=2', { key: owner.apiKey });
     const second = await api.request('GET', '/v1/assets/images/?page=1&pageSize=2', { key: owner.apiKey });
@@ -169,6 +169,16 @@ describe('GET /v1/assets/images', () => {
     const response = await api.request('GET', `/v1/assets/images?${query}`, { key: host.apiKey });
     expect(response.status).toBe(422);
     expect(response.body.error).toMatchObject({ code: 'validation_failed', details: [expect.objectContaining({ path })] });
+  });
+
+  it('reads only the items of the page asked for, not the whole collection', async () => {
+    // Prepare
+    const owner = await api.newWorkspace('Images cost');
+    for (let index = 0; index < 5; index += 1) await upload(owner, solidPng(1, 1), 'image/png');
+    // Act
+    const response = await api.request('GET', '/v1/assets/images?pageSize=1', { key: owner.apiKey });
+    // Assess: one item for the page plus one to know hasMore
+    expect(response.headers.get('x-db-stats')).toMatch(/;items=2$/);
   });
 
   it('accepts the bounds pageSize=1 and pageSize=250', async () => {

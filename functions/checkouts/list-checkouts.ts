@@ -1,0 +1,5 @@
+import { listCheckouts } from '../../shared/checkouts/checkouts-service.js';
+import { implement } from '../../shared/http/operation.js';
+import { checkoutsRoutes } from '../../shared/http/routes/checkouts.js';
+
+export const listCheckoutsOperation = implement(checkoutsRoutes.listCheckouts, async ({ workspaceId, query }) => listCheckouts(workspaceId, query));

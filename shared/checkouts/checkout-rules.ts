@@ -1,0 +1,133 @@
+import type { ErrorDetail } from '../errors.js';
+import { newId } from '../ids.js';
+import type { CreateCheckoutBody } from '../http/routes/checkouts.js';
+import type { CheckoutRecord } from './checkout-entity.js';
+
+/** The host-writable part of a checkout, after defaults, as validated before it is stored. */
+export type CheckoutDraft = Omit<CheckoutRecord, 'id' | 'ownerId' | 'createdAt' | 'updatedAt' | 'version'>;
+
+type Product = CheckoutDraft['products'][number];
+
+/** Where a referenced product is found: its event. */
+export interface ProductOwner {
+  eventId: string;
+}
+
+/** What the reference checks need to know about the workspace. */
+export interface WorkspaceReferences {
+  products: ReadonlyMap<string, ProductOwner>;
+  eventExists: boolean;
+  formExists: boolean;
+}
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function dependentProblems(product: Product, at: string): ErrorDetail[] {
+  const problems: ErrorDetail[] = [];
+  const seen = new Set<string>();
+  product.dependents.forEach((dependent, index) => {
+    const path = `${at}.dependents[${index}]`;
+    if (dependent.productId === product.productId) problems.push({ path: `${path}.productId`, message: 'a product cannot depend on itself' });
+    if (seen.has(dependent.productId)) problems.push({ path: `${path}.productId`, message: 'duplicate dependent product' });
+    seen.add(dependent.productId);
+    if (dependent.minPerOrder !== undefined && dependent.maxPerOrder !== undefined && dependent.minPerOrder > dependent.maxPerOrder) {
+      problems.push({ path: `${path}.minPerOrder`, message: 'must not exceed maxPerOrder' });
+    }
+    if (dependent.priceMode === 'paid' && !(dependent.price !== undefined && dependent.price > 0)) {
+      problems.push({ path: `${path}.price`, message: 'a paid dependent needs a price above 0 (cents)' });
+    }
+    if (dependent.priceMode === 'free' && dependent.price !== undefined && dependent.price > 0) {
+      problems.push({ path: `${path}.price`, message: 'a free dependent cannot have a price' });
+    }
+    if (dependent.pwycMin !== undefined && dependent.priceMode !== 'pwyc') {
+      problems.push({ path: `${path}.pwycMin`, message: 'only applies when priceMode is pwyc' });
+    }
+    dependent.customFees.forEach((fee, feeIndex) => {
+      const feePath = `${path}.customFees[${feeIndex}].rate`;
+      if (fee.isFixedValue && !Number.isInteger(fee.rate)) problems.push({ path: feePath, message: 'a fixed fee is an integer amount in cents' });
+      if (!fee.isFixedValue && fee.rate > 100) problems.push({ path: feePath, message: 'a percentage fee is at most 100' });
+    });
+  });
+  return problems;
+}
+
+/** Rules that need nothing but the checkout itself (duplicates, ranges, consistent pricing). */
+export function checkoutShapeProblems(draft: CheckoutDraft): ErrorDetail[] {
+  const problems: ErrorDetail[] = [];
+  const seen = new Set<string>();
+  draft.products.forEach((product, index) => {
+    const at = `products[${index}]`;
+    if (seen.has(product.productId)) problems.push({ path: `${at}.productId`, message: 'duplicate product in this checkout' });
+    seen.add(product.productId);
+    problems.push(...dependentProblems(product, at));
+  });
+  if (draft.availableFrom && draft.availableTo && Date.parse(draft.availableFrom) > Date.parse(draft.availableTo)) {
+    problems.push({ path: 'availableTo', message: 'must not be before availableFrom' });
+  }
+  if (draft.availabilityTimezone !== undefined && !isTimeZone(draft.availabilityTimezone)) {
+    problems.push({ path: 'availabilityTimezone', message: 'must be an IANA time zone such as Europe/Paris' });
+  }
+  if (draft.paymentMethods && new Set(draft.paymentMethods).size !== draft.paymentMethods.length) {
+    problems.push({ path: 'paymentMethods', message: 'must not repeat a method' });
+  }
+  if (draft.maxTicketsPerSet !== undefined && draft.maxTicketsPerOrder !== undefined && draft.maxTicketsPerSet > draft.maxTicketsPerOrder) {
+    problems.push({ path: 'maxTicketsPerSet', message: 'must not exceed maxTicketsPerOrder' });
+  }
+  return problems;
+}
+
+/** Every product id the checkout references, dependents included. */
+export function referencedProductIds(draft: CheckoutDraft): string[] {
+  return [...new Set(draft.products.flatMap((product) => [product.productId, ...product.dependents.map((dependent) => dependent.productId)]))];
+}
+
+/**
+ * Rules against the workspace's data: products exist among its events (and belong to `eventId` when
+ * set, so a checkout bound to an event sells that event), the event and the order form exist.
+ */
+export function checkoutReferenceProblems(draft: CheckoutDraft, references: WorkspaceReferences): ErrorDetail[] {
+  const problems: ErrorDetail[] = [];
+  if (draft.eventId !== undefined && !references.eventExists) problems.push({ path: 'eventId', message: 'no such event in this workspace' });
+  if (draft.orderFormId !== undefined && !references.formExists) problems.push({ path: 'orderFormId', message: 'no such form in this workspace' });
+  const check = (productId: string, path: string) => {
+    const owner = references.products.get(productId);
+    if (!owner) problems.push({ path, message: 'no such product among this workspace\'s events' });
+    else if (draft.eventId !== undefined && references.eventExists && owner.eventId !== draft.eventId) {
+      problems.push({ path, message: 'the product belongs to another event than eventId' });
+    }
+  };
+  draft.products.forEach((product, index) => {
+    check(product.productId, `products[${index}].productId`);
+    product.dependents.forEach((dependent, dependentIndex) => check(dependent.productId, `products[${index}].dependents[${dependentIndex}].productId`));
+  });
+  return problems;
+}
+
+/** Custom fees get a stable id so clients can refer to them across updates. */
+export function withFeeIds(products: CreateCheckoutBody['products']): CheckoutDraft['products'] {
+  return products.map((product) => ({
+    ...product,
+    dependents: product.dependents.map((dependent) => ({
+      ...dependent,
+      customFees: dependent.customFees.map((fee) => ({ ...fee, id: fee.id ?? newId() })),
+    })),
+  }));
+}
+
+/** Applies a partial update: absent fields are kept, `null` removes an optional field. */
+export function applyCheckoutPatch<T extends object>(current: T, patch: Record<string, unknown>): T {
+  const next = { ...current } as Record<string, unknown>;
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === undefined) continue;
+    if (value === null) delete next[key];
+    else next[key] = value;
+  }
+  return next as T;
+}
