@@ -77,6 +77,20 @@ describe('POST /v1/invoices/{invoiceId}/payments/{paymentId}/refunds under concu
   });
 });
 
+describe('POST /v1/invoices/{invoiceId}/payments under concurrency', () => {
+  it('never lets concurrent payments exceed amountDue', async () => {
+    const ws = await api.newWorkspace('Payment race');
+    const invoiceId = await draft(ws, await customer(ws), 1000);
+    await api.request('POST', `/v1/invoices/${invoiceId}/finalize`, { key: ws.apiKey });
+    const responses = await Promise.all(Array.from({ length: 5 }, (_, i) => api.request('POST', `/v1/invoices/${invoiceId}/payments`, {
+      key: ws.apiKey, body: { amount: 300, idempotencyKey: `p-${i}` },
+    })));
+    expect(responses.filter((response) => response.status === 201)).toHaveLength(3);
+    const invoice = (await api.request('GET', `/v1/invoices/${invoiceId}`, { key: ws.apiKey })).body.data;
+    expect(invoice).toMatchObject({ amountPaid: 900, amountDue: 100, status: 'open' });
+  });
+});
+
 describe('idempotencyKey on payments and refunds', () => {
   it('applies a retried payment once and returns the existing record', async () => {
     // Prepare

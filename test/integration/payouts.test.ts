@@ -79,6 +79,31 @@ describe('POST /v1/payouts', () => {
   });
 });
 
+function dbStats(header: string | null): { calls: number; items: number } {
+  const match = /calls=(\d+);.*items=(\d+)/.exec(header ?? '');
+  return { calls: Number(match?.[1]), items: Number(match?.[2]) };
+}
+
+describe('GET /v1/events/balance cost', () => {
+  it('reads the same number of items after 1 and after 15 payments', async () => {
+    // Prepare
+    const ws = await api.newWorkspace('Balance cost');
+    const invoiceId = await openInvoice(ws, 100_000);
+    await pay(ws, invoiceId, 100);
+    const afterOne = await api.request('GET', '/v1/events/balance', { key: ws.apiKey });
+    for (let i = 0; i < 14; i += 1) await pay(ws, invoiceId, 100);
+    // Act
+    const afterMany = await api.request('GET', '/v1/events/balance', { key: ws.apiKey });
+    // Assess: aggregates + the capped recent entries (10), never the history
+    const one = dbStats(afterOne.headers.get('x-db-stats'));
+    const many = dbStats(afterMany.headers.get('x-db-stats'));
+    expect(afterMany.body.data[0].available_balance.gross).toBe(1_500);
+    expect(many.calls).toBe(one.calls);
+    expect(many.items).toBeLessThanOrEqual(one.items + 9);
+    expect(afterMany.body.data[0].available_balance.orders).toHaveLength(10);
+  });
+});
+
 type Step =
   | { kind: 'pay'; amount: number }
   | { kind: 'refund'; payment: number; amount: number }
