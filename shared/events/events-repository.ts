@@ -65,6 +65,17 @@ export async function findEvent(workspaceId: string, eventId: string): Promise<E
   return Item ? toEvent(Item) : undefined;
 }
 
+/**
+ * True when a transaction lost a race (a condition failed or another transaction held an item);
+ * any other cancellation (e.g. an oversized item) stays an unexpected error.
+ */
+function isContention(error: unknown): boolean {
+  if (!(error instanceof TransactionCanceledException)) return false;
+  const codes = (error.CancellationReasons ?? []).map((reason) => reason.Code ?? 'None');
+  return codes.some((code) => code === 'ConditionalCheckFailed' || code === 'TransactionConflict')
+    && codes.every((code) => code === 'ConditionalCheckFailed' || code === 'TransactionConflict' || code === 'None');
+}
+
 const put = (Item: Item, condition?: string): TransactItem => ({
   Put: {
     TableName: tableName(),
@@ -91,7 +102,7 @@ export async function insertEvent(workspaceId: string, event: Event, now: Date =
   try {
     await db.send(new TransactWriteCommand({ TransactItems: items }));
   } catch (error) {
-    if (error instanceof TransactionCanceledException) throw new ConflictError('An event or product with this id already exists. Retry the request.');
+    if (isContention(error)) throw new ConflictError('An event or product with this id already exists. Retry the request.');
     throw error;
   }
 }
@@ -131,11 +142,7 @@ export async function replaceEvent(workspaceId: string, previous: Event, next: E
   try {
     await db.send(new TransactWriteCommand({ TransactItems: items }));
   } catch (error) {
-    if (error instanceof TransactionCanceledException) {
-      const reason = error.CancellationReasons?.[0]?.Code;
-      if (reason === 'ConditionalCheckFailed') throw new ConflictError('The event was modified concurrently (version mismatch).');
-      throw new ConflictError('The event was modified concurrently. Retry the request.');
-    }
+    if (isContention(error)) throw new ConflictError('The event was modified concurrently. Re-read it and retry.');
     throw error;
   }
 }

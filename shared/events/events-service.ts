@@ -1,6 +1,6 @@
 import { ConflictError, ValidationError, type ErrorDetail } from '../errors.js';
 import { newId } from '../ids.js';
-import type { CreateEventBody, UpdateEventBody } from '../http/routes/events.js';
+import { EVENT_LIMITS, type CreateEventBody, type UpdateEventBody } from '../http/routes/events.js';
 import type { Event, Product } from './event-entity.js';
 import { getEvent, insertEvent, replaceEvent } from './events-repository.js';
 
@@ -49,12 +49,22 @@ function assertChronology(event: Pick<Event, 'start' | 'end'>): void {
   if (Date.parse(event.end) < Date.parse(event.start)) throw new ValidationError({ path: 'end', message: 'must not be before start' });
 }
 
+/** DynamoDB items stop at 400 KB and each event is stored with its sorted copies: refuse early, as a 422. */
+export function assertEventSize(event: Event): void {
+  const bytes = Buffer.byteLength(JSON.stringify(event));
+  if (bytes > EVENT_LIMITS.maxBytes) {
+    throw new ValidationError({ path: '', message: `The event is too large (${bytes} bytes serialized; at most ${EVENT_LIMITS.maxBytes}). Shorten descriptionBlocks or contentBlocks.` });
+  }
+}
+
 /** Builds a new event from a validated create body: minted ids, computed prices, version 1. */
 export function buildEvent(body: CreateEventBody, now: Date = new Date()): Event {
   const timestamp = now.toISOString();
   const { products: productInputs, ...fields } = body;
   const products = resolveProducts(productInputs, [], body.currency);
-  return { ...fields, id: newId(now), products, ...priceRange(products), version: 1, createdAt: timestamp, updatedAt: timestamp };
+  const event: Event = { ...fields, id: newId(now), products, ...priceRange(products), version: 1, createdAt: timestamp, updatedAt: timestamp };
+  assertEventSize(event);
+  return event;
 }
 
 /** Applies a validated partial update to an event: recomputes prices, bumps the version. */
@@ -65,7 +75,9 @@ export function applyEventUpdate(previous: Event, patch: UpdateEventBody, now: D
   else if (referralCode !== undefined) next.referral_code = referralCode;
   if (productInputs !== undefined) next.products = resolveProducts(productInputs, previous.products, next.currency);
   assertChronology(next);
-  return { ...next, ...priceRange(next.products) };
+  const event = { ...next, ...priceRange(next.products) };
+  assertEventSize(event);
+  return event;
 }
 
 /** Creates an event with its products. */

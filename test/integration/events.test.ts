@@ -85,6 +85,13 @@ describe('POST /v1/events', () => {
     expect(response.body.error.details[0].path).toBe('end');
   });
 
+  it('is 422 when the event would be too large to store', async () => {
+    const huge = Array.from({ length: 40 }, () => ({ type: 'paragraph', content: [{ type: 'text', text: 'x'.repeat(10_000) }] }));
+    const response = await api.request('POST', '/v1/events', { key: workspace.apiKey, body: eventBody({ descriptionBlocks: huge }) });
+    expect(response.status).toBe(422);
+    expect(response.body.error.message).toMatch(/too large/);
+  });
+
   it('is 422 for non-string metaData values', async () => {
     const response = await api.request('POST', '/v1/events', { key: workspace.apiKey, body: eventBody({ metaData: { city: 3 } }) });
     expect(response.status).toBe(422);

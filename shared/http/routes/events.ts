@@ -4,7 +4,7 @@ import { dataResponse, dateTimeSchema, idParams, idSchema, listQuery, listRespon
 import { richTextRequestSchema, richTextResponseSchema } from '../../rich-text/rich-text-schema.js';
 
 /** Limits that keep an event and all its derived items inside one DynamoDB transaction and item. */
-export const EVENT_LIMITS = { products: 25, metaDataKeys: 50, listItems: 50 } as const;
+export const EVENT_LIMITS = { products: 25, metaDataKeys: 50, listItems: 50, maxBytes: 300_000 } as const;
 
 const currencySchema = z.enum(['USD', 'CAD']);
 const shortText = z.string().max(200);
