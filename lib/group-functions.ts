@@ -28,7 +28,7 @@ const INDEX_NAMES = Object.values(INDEXES).map((index) => index.indexName);
 const MEMORY_MB: Partial<Record<RouteGroup, number>> = { images: 1024, docs: 256 };
 
 /** Copies the Swagger UI files next to the docs bundle; the docs function reads them from there. */
-const docsAssetsHooks: ICommandHooks = {
+export const docsAssetsHooks: ICommandHooks = {
   beforeBundling: () => [],
   beforeInstall: () => [],
   afterBundling: (inputDir, outputDir) => [

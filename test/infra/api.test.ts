@@ -1,0 +1,172 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Match } from 'aws-cdk-lib/assertions';
+import { BINARY_MEDIA_TYPES, GATEWAY_ERRORS, METHOD_NOT_ALLOWED, corsPreflightHeaders, gatewayErrorBody, type GatewayErrorType } from '../../shared/http/gateway-responses.js';
+import { routeTable } from '../../shared/http/routes.js';
+import { apiMethods, refTarget, resourcesOf, synthesize, type SynthMethod, type SynthesizedApp } from './support/synth.js';
+
+let app: SynthesizedApp;
+let methods: SynthMethod[];
+let authorizerId: string;
+
+beforeAll(() => {
+  app = synthesize();
+  methods = apiMethods(app.api);
+  authorizerId = Object.keys(resourcesOf(app.api, 'AWS::ApiGateway::Authorizer'))[0] as string;
+});
+
+function methodOf(path: string, httpMethod: string): SynthMethod | undefined {
+  return methods.find((method) => method.path === path && method.httpMethod === httpMethod);
+}
+
+describe('API methods from the route table', () => {
+  it.each(routeTable.filter((route) => route.auth === 'key').map((route) => [route.method, route.path] as const))(
+    '%s %s is a Lambda proxy method behind the key authorizer',
+    (httpMethod, path) => {
+      // Prepare
+      const method = methodOf(path, httpMethod);
+
+      // Assess
+      expect(method, `${httpMethod} ${path}`).toBeDefined();
+      expect(method?.properties.AuthorizationType).toBe('CUSTOM');
+      expect(refTarget(method?.properties.AuthorizerId)).toBe(authorizerId);
+      expect((method?.properties.Integration as { Type: string }).Type).toBe('AWS_PROXY');
+    },
+  );
+
+  it.each(routeTable.filter((route) => route.auth === 'public').map((route) => [route.method, route.path] as const))(
+    '%s %s is public: a Lambda proxy method with no authorizer',
+    (httpMethod, path) => {
+      // Prepare
+      const method = methodOf(path, httpMethod);
+
+      // Assess
+      expect(method, `${httpMethod} ${path}`).toBeDefined();
+      expect(method?.properties.AuthorizationType).toBe('NONE');
+      expect(method?.properties.AuthorizerId).toBeUndefined();
+      expect((method?.properties.Integration as { Type: string }).Type).toBe('AWS_PROXY');
+    },
+  );
+
+  it('keeps /health, /docs and /openapi.json public', () => {
+    // Act
+    const publicPaths = methods.filter((method) => method.properties.AuthorizationType === 'NONE' && method.httpMethod === 'GET').map((method) => method.path);
+
+    // Assess
+    expect(publicPaths).toEqual(expect.arrayContaining(['/health', '/docs', '/openapi.json']));
+  });
+
+  it('has no proxy method that is not in the route table', () => {
+    // Prepare
+    const expected = new Set(routeTable.map((route) => `${route.method} ${route.path}`));
+
+    // Act
+    const proxied = methods.filter((method) => (method.properties.Integration as { Type: string }).Type === 'AWS_PROXY');
+
+    // Assess
+    expect(proxied.map((method) => `${method.httpMethod} ${method.path}`).sort()).toEqual([...expected].sort());
+  });
+});
+
+describe('known path, wrong method', () => {
+  const paths = [...new Set(routeTable.map((route) => route.path))];
+
+  it.each(paths)('%s answers other methods with the local server\'s 405 body and Allow header', (path) => {
+    // Prepare
+    const allowed = routeTable.filter((route) => route.path === path).map((route) => route.method);
+
+    // Act
+    const any = methodOf(path, 'ANY');
+
+    // Assess
+    expect(any?.properties.AuthorizationType).toBe('NONE');
+    const integration = any?.properties.Integration as { Type: string; IntegrationResponses: { StatusCode: string; ResponseTemplates: Record<string, string>; ResponseParameters: Record<string, string> }[] };
+    expect(integration.Type).toBe('MOCK');
+    const response = integration.IntegrationResponses[0];
+    expect(response?.StatusCode).toBe('405');
+    expect(response?.ResponseTemplates['application/json']).toBe(gatewayErrorBody(METHOD_NOT_ALLOWED));
+    expect(response?.ResponseParameters['method.response.header.Allow']).toBe(`'${allowed.join(', ')}'`);
+  });
+});
+
+describe('CORS preflight', () => {
+  it.each(routeTable.filter((route) => route.cors).map((route) => route.path))('OPTIONS %s answers 204 with the shared CORS headers', (path) => {
+    // Act
+    const options = methodOf(path, 'OPTIONS');
+
+    // Assess
+    const integration = options?.properties.Integration as { Type: string; IntegrationResponses: { StatusCode: string; ResponseParameters: Record<string, string> }[] };
+    expect(integration.Type).toBe('MOCK');
+    expect(integration.IntegrationResponses[0]?.StatusCode).toBe('204');
+    for (const [name, value] of Object.entries(corsPreflightHeaders())) {
+      expect(integration.IntegrationResponses[0]?.ResponseParameters[`method.response.header.${name}`]).toBe(`'${value}'`);
+    }
+  });
+
+  it('is absent on paths without a CORS route', () => {
+    // Prepare
+    const corsPaths = new Set(routeTable.filter((route) => route.cors).map((route) => route.path));
+
+    // Act
+    const preflights = methods.filter((method) => method.httpMethod === 'OPTIONS' && !corsPaths.has(method.path));
+
+    // Assess
+    expect(preflights).toEqual([]);
+  });
+});
+
+describe('REST API', () => {
+  it('uses the key authorizer on the Authorization header with a 300 s cache', () => {
+    // Assess
+    app.api.hasResourceProperties('AWS::ApiGateway::Authorizer', {
+      Type: 'REQUEST',
+      IdentitySource: 'method.request.header.Authorization',
+      AuthorizerResultTtlInSeconds: 300,
+    });
+  });
+
+  it('logs access, throttles the stage and declares the binary media types', () => {
+    // Assess
+    app.api.hasResourceProperties('AWS::ApiGateway::Stage', {
+      StageName: 'test',
+      AccessLogSetting: { DestinationArn: Match.anyValue() },
+      MethodSettings: Match.arrayWith([Match.objectLike({ ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200, LoggingLevel: 'ERROR', DataTraceEnabled: false })]),
+    });
+    app.api.hasResourceProperties('AWS::ApiGateway::RestApi', { BinaryMediaTypes: [...BINARY_MEDIA_TYPES] });
+  });
+});
+
+function gatewayResponse(type: string): Record<string, unknown> | undefined {
+  return Object.values(resourcesOf(app.api, 'AWS::ApiGateway::GatewayResponse')).find((resource) => resource.Properties.ResponseType === type)?.Properties;
+}
+
+describe('gateway responses', () => {
+  it.each(Object.keys(GATEWAY_ERRORS) as GatewayErrorType[])('%s answers the local server\'s status and body with X-Request-Id', (type) => {
+    // Prepare
+    const definition = GATEWAY_ERRORS[type];
+
+    // Act
+    const response = gatewayResponse(type);
+
+    // Assess
+    expect(response?.StatusCode).toBe(String(definition.statusCode));
+    expect((response?.ResponseTemplates as Record<string, string>)['application/json']).toBe(gatewayErrorBody(definition));
+    expect((response?.ResponseParameters as Record<string, string>)['gatewayresponse.header.X-Request-Id']).toBe('context.requestId');
+  });
+
+  it('turns an unknown path (MISSING_AUTHENTICATION_TOKEN) into 404 not_found, not 403', () => {
+    // Act
+    const response = gatewayResponse('MISSING_AUTHENTICATION_TOKEN');
+
+    // Assess
+    expect(response?.StatusCode).toBe('404');
+    expect(JSON.parse((response?.ResponseTemplates as Record<string, string>)['application/json'] as string)).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
+  });
+
+  it('tells throttled clients when to retry', () => {
+    // Act
+    const response = gatewayResponse('THROTTLED');
+
+    // Assess
+    expect((response?.ResponseParameters as Record<string, string>)['gatewayresponse.header.Retry-After']).toBe("'1'");
+  });
+});

@@ -1,0 +1,60 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { App, Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { BoxofficeFunction, ESM_REQUIRE_BANNER } from '../../lib/boxoffice-function.js';
+import { docsAssetsHooks } from '../../lib/group-functions.js';
+import { handlerEntry } from '../../lib/paths.js';
+import { DOCS_ASSETS } from '../../shared/http/routes/docs.js';
+import { BUNDLED_ASSETS_DIR } from '../../functions/docs/docs-assets.js';
+
+// The one infra test that really bundles (esbuild, no Docker): the docs function, which also copies
+// the Swagger UI files next to its bundle.
+let outdir: string;
+let bundleDir: string;
+
+beforeAll(() => {
+  outdir = mkdtempSync(join(tmpdir(), 'boxoffice-bundling-'));
+  const app = new App({ outdir });
+  const stack = new Stack(app, 'Bundling');
+  new BoxofficeFunction(stack, 'Docs', { entry: handlerEntry('docs'), description: 'docs', commandHooks: docsAssetsHooks });
+  const template = Template.fromStack(stack);
+  const code = Object.values(template.findResources('AWS::Lambda::Function'))[0]?.Properties.Code as { S3Key: string };
+  bundleDir = join(outdir, `asset.${code.S3Key.replace(/\.zip$/, '')}`);
+});
+
+afterAll(() => {
+  rmSync(outdir, { recursive: true, force: true });
+});
+
+describe('BoxofficeFunction bundling', () => {
+  it('emits a minified ESM bundle with the createRequire banner and a source map', () => {
+    // Act
+    const bundle = readFileSync(join(bundleDir, 'index.mjs'), 'utf8');
+
+    // Assess
+    expect(bundle.startsWith(ESM_REQUIRE_BANNER)).toBe(true);
+    expect(bundle).toMatch(/export\s*\{[^}]*as handler/);
+    // Minified: template literals keep their newlines, so count characters per line, not lines.
+    expect(bundle.length / bundle.split('\n').length).toBeGreaterThan(1_000);
+    expect(existsSync(join(bundleDir, 'index.mjs.map'))).toBe(true);
+  });
+
+  it('bundles the AWS SDK instead of importing the runtime\'s copy', () => {
+    // Act
+    const bundle = readFileSync(join(bundleDir, 'index.mjs'), 'utf8');
+
+    // Assess
+    expect(bundle).not.toMatch(/from\s*"@aws-sdk\//);
+    expect(bundle).toContain('DynamoDB_20120810');
+  });
+
+  it('copies the Swagger UI files next to the docs bundle', () => {
+    // Assess
+    for (const name of Object.keys(DOCS_ASSETS)) {
+      expect(existsSync(join(bundleDir, BUNDLED_ASSETS_DIR, name)), name).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,166 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { INDEXES } from '../../shared/db/table-design.js';
+import { API_VERSION } from '../../shared/config.js';
+import { activeGroups, routesOfGroup } from '../../shared/http/routes.js';
+import { API_KEY_LEADING_KEYS } from '../../lib/api-stack.js';
+import { READ_ACTIONS, WRITE_ACTIONS } from '../../lib/boxoffice-function.js';
+import { refTarget, resourcesOf, synthesize, type SynthesizedApp } from './support/synth.js';
+
+interface PolicyStatement {
+  Action: string | string[];
+  Resource: unknown;
+  Condition?: Record<string, Record<string, unknown>>;
+}
+
+interface SynthFunction {
+  logicalId: string;
+  properties: Record<string, unknown>;
+  environment: Record<string, unknown>;
+  statements: PolicyStatement[];
+}
+
+let app: SynthesizedApp;
+const functions = new Map<string, SynthFunction>();
+
+/** Functions by service name (`boxoffice-<group>`), each with the statements of its role's policies. */
+function collectFunctions(): void {
+  const policies = Object.values(resourcesOf(app.api, 'AWS::IAM::Policy'));
+  for (const [logicalId, resource] of Object.entries(resourcesOf(app.api, 'AWS::Lambda::Function'))) {
+    const environment = ((resource.Properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables) ?? {};
+    const service = environment.POWERTOOLS_SERVICE_NAME;
+    if (typeof service !== 'string') continue;
+    const roleId = refTarget(resource.Properties.Role);
+    const statements = policies
+      .filter((policy) => (policy.Properties.Roles as unknown[]).some((role) => refTarget(role) === roleId))
+      .flatMap((policy) => (policy.Properties.PolicyDocument as { Statement: PolicyStatement[] }).Statement);
+    functions.set(service.replace(/^boxoffice-/, ''), { logicalId, properties: resource.Properties, environment, statements });
+  }
+}
+
+function actionsOf(fn: SynthFunction | undefined): string[] {
+  return (fn?.statements ?? []).flatMap((statement) => (Array.isArray(statement.Action) ? statement.Action : [statement.Action]));
+}
+
+const references = (value: unknown, logicalIdPrefix: string) => JSON.stringify(value).includes(logicalIdPrefix);
+
+beforeAll(() => {
+  app = synthesize();
+  collectFunctions();
+});
+
+const groups = activeGroups();
+const readOnlyGroups = groups.filter((group) => routesOfGroup(group).every((route) => route.method === 'GET'));
+const writingGroups = groups.filter((group) => !readOnlyGroups.includes(group));
+const postGroups = groups.filter((group) => routesOfGroup(group).some((route) => route.method === 'POST' && route.idempotent !== false));
+
+describe('group functions', () => {
+  it('creates exactly one function per active group of the route table, plus the authorizer', () => {
+    // Assess
+    expect([...functions.keys()].sort()).toEqual([...groups, 'authorizer'].sort());
+  });
+
+  it.each(groups)('%s runs on arm64 with the newest Node.js runtime, from its own handler, with its environment', (group) => {
+    // Act
+    const fn = functions.get(group);
+
+    // Assess
+    expect(fn?.properties.Architectures).toEqual(['arm64']);
+    expect(fn?.properties.Runtime).toBe('nodejs24.x');
+    expect(fn?.properties.Handler).toBe('index.handler');
+    expect(fn?.properties.Timeout).toBeLessThanOrEqual(29);
+    expect(fn?.environment).toMatchObject({
+      API_VERSION,
+      NODE_OPTIONS: '--enable-source-maps',
+      POWERTOOLS_SERVICE_NAME: `boxoffice-${group}`,
+    });
+    expect(references(fn?.environment.TABLE_NAME, 'ImportValue')).toBe(true);
+    expect(references(fn?.environment.IDEMPOTENCY_TABLE_NAME, 'ImportValue')).toBe(true);
+  });
+
+  it.each(groups)('%s writes to its own log group with a retention', (group) => {
+    // Prepare
+    const fn = functions.get(group);
+    const logGroupId = refTarget((fn?.properties.LoggingConfig as { LogGroup: unknown }).LogGroup);
+
+    // Act
+    const logGroup = resourcesOf(app.api, 'AWS::Logs::LogGroup')[logGroupId as string];
+
+    // Assess
+    expect(logGroup?.Properties.RetentionInDays).toBeGreaterThan(0);
+  });
+
+  it('gives only the images function the bucket and its public base URL', () => {
+    // Act
+    const withBucket = [...functions.entries()].filter(([, fn]) => fn.environment.IMAGES_BUCKET !== undefined).map(([group]) => group);
+
+    // Assess
+    expect(withBucket).toEqual(groups.includes('images') ? ['images'] : []);
+    if (groups.includes('images')) expect(functions.get('images')?.environment.IMAGES_BASE_URL).toBeDefined();
+  });
+});
+
+describe('least privilege', () => {
+  it.each(readOnlyGroups)('%s (GET routes only) can read the table but not write anything', (group) => {
+    // Act
+    const actions = actionsOf(functions.get(group));
+
+    // Assess
+    expect(actions).toEqual(expect.arrayContaining([...READ_ACTIONS]));
+    for (const write of WRITE_ACTIONS) expect(actions).not.toContain(write);
+    expect(actions.some((action) => action.startsWith('s3:'))).toBe(false);
+  });
+
+  it.each(writingGroups)('%s can write the table', (group) => {
+    // Assess
+    expect(actionsOf(functions.get(group))).toEqual(expect.arrayContaining([...WRITE_ACTIONS]));
+  });
+
+  it('grants the idempotency table only to groups with idempotent POST routes', () => {
+    // Act
+    const withIdempotency = [...functions.entries()]
+      .filter(([, fn]) => fn.statements.some((statement) => references(statement.Resource, 'IdempotencyTable')))
+      .map(([group]) => group);
+
+    // Assess
+    expect(withIdempotency.sort()).toEqual([...postGroups].sort());
+  });
+
+  it('never allows Scan or a wildcard action to any function', () => {
+    // Act
+    const actions = [...functions.values()].flatMap((fn) => actionsOf(fn));
+
+    // Assess
+    expect(actions).not.toContain('dynamodb:Scan');
+    expect(actions.filter((action) => action.endsWith('*'))).toEqual([]);
+  });
+
+  it('names the table\'s indexes one by one instead of index/*', () => {
+    // Act
+    const resources = [...functions.values()].flatMap((fn) => fn.statements.map((statement) => JSON.stringify(statement.Resource)));
+
+    // Assess
+    expect(resources.some((resource) => resource.includes('/index/*'))).toBe(false);
+    for (const index of Object.values(INDEXES)) {
+      expect(resources.some((resource) => resource.includes(`/index/${index.indexName}`))).toBe(true);
+    }
+  });
+
+  it('lets the authorizer GetItem API key items only', () => {
+    // Act
+    const statements = functions.get('authorizer')?.statements ?? [];
+
+    // Assess
+    expect(statements).toHaveLength(1);
+    expect(statements[0]?.Action).toBe('dynamodb:GetItem');
+    expect(statements[0]?.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [API_KEY_LEADING_KEYS] } });
+    expect(API_KEY_LEADING_KEYS).toBe('APIKEY#*');
+  });
+
+  it('lets the images function put objects and nothing else in S3', () => {
+    // Act
+    const s3Actions = actionsOf(functions.get('images')).filter((action) => action.startsWith('s3:'));
+
+    // Assess
+    expect(s3Actions).toEqual(groups.includes('images') ? ['s3:PutObject'] : []);
+  });
+});

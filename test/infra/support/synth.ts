@@ -1,0 +1,81 @@
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { buildBoxoffice, type BoxofficeStacks } from '../../../lib/boxoffice-app.js';
+
+export interface SynthesizedApp {
+  stacks: BoxofficeStacks;
+  data: Template;
+  api: Template;
+}
+
+export interface SynthOptions {
+  alarmEmail?: string;
+}
+
+/**
+ * Synthesizes both stacks with cdk-nag on (an unacknowledged finding fails here) and bundling off:
+ * template assertions do not need the bundles, and bundling a dozen functions takes a minute.
+ */
+export function synthesize(options: SynthOptions = {}): SynthesizedApp {
+  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+  const stacks = buildBoxoffice(app, { stage: 'test', ...(options.alarmEmail ? { alarmEmail: options.alarmEmail } : {}) });
+  return { stacks, data: Template.fromStack(stacks.data), api: Template.fromStack(stacks.api) };
+}
+
+type Resources = Record<string, { Type: string; Properties: Record<string, unknown> }>;
+
+/** The resources of one type in a template, by logical id. */
+export function resourcesOf(template: Template, type: string): Resources {
+  return template.findResources(type) as Resources;
+}
+
+/** `Ref`/`Fn::GetAtt` target logical id of a CloudFormation reference, if it is one. */
+export function refTarget(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const record = value as Record<string, unknown>;
+  if (typeof record.Ref === 'string') return record.Ref;
+  const getAtt = record['Fn::GetAtt'];
+  if (Array.isArray(getAtt) && typeof getAtt[0] === 'string') return getAtt[0];
+  return undefined;
+}
+
+/** Full API path of every API Gateway resource, by logical id (root resource = ''). */
+export function resourcePaths(template: Template): Map<string, string> {
+  const resources = resourcesOf(template, 'AWS::ApiGateway::Resource');
+  const paths = new Map<string, string>();
+  const pathOf = (id: string): string => {
+    const known = paths.get(id);
+    if (known !== undefined) return known;
+    const resource = resources[id];
+    if (!resource) return '';
+    const parent = resource.Properties.ParentId;
+    const parentId = refTarget(parent);
+    const parentPath = parentId && resources[parentId] ? pathOf(parentId) : '';
+    const path = `${parentPath}/${String(resource.Properties.PathPart)}`;
+    paths.set(id, path);
+    return path;
+  };
+  for (const id of Object.keys(resources)) pathOf(id);
+  return paths;
+}
+
+export interface SynthMethod {
+  logicalId: string;
+  path: string;
+  httpMethod: string;
+  properties: Record<string, unknown>;
+}
+
+/** Every API method with its full path. */
+export function apiMethods(template: Template): SynthMethod[] {
+  const paths = resourcePaths(template);
+  return Object.entries(resourcesOf(template, 'AWS::ApiGateway::Method')).map(([logicalId, method]) => {
+    const resourceId = refTarget(method.Properties.ResourceId);
+    return {
+      logicalId,
+      path: (resourceId && paths.get(resourceId)) || '/',
+      httpMethod: String(method.Properties.HttpMethod),
+      properties: method.Properties,
+    };
+  });
+}
