@@ -117,7 +117,7 @@ export const formElementSchema = z.discriminatedUnion('type', [
   textElement, multiLineElement, numberElement, selectOneElement, selectOneOtherElement, selectMultipleElement,
   selectMultipleOtherElement, yesNoElement, dateElement, fileElement, emailElement, phoneElement, staticTextElement,
   staticImageElement,
-]).meta({ id: 'FormElement' });
+]).meta({ id: 'FormElement', example: { type: 'Select One', prompt: 'T-shirt size', options: ['S', 'M', 'L'], required: true } });
 export type FormElement = z.output<typeof formElementSchema>;
 export type SelectionLogicGroup = z.output<typeof selectionLogicGroupSchema>;
 export type YesNoLogicGroup = z.output<typeof yesNoLogicGroupSchema>;
@@ -200,7 +200,7 @@ export const createFormBodySchema = z.strictObject({
   submitButtonWidth: formSettings.submitButtonWidth.default('auto'),
   submitButtonAlign: formSettings.submitButtonAlign,
   status: formSettings.status.default('draft'),
-}).meta({ id: 'CreateForm' });
+}).meta({ id: 'CreateForm', example: { name: 'Conference registration', type: 'order', submitButtonText: 'Register' } });
 
 /** `type` and `isEventForm` are accepted by the schema only to answer them with a clear 422. */
 export const editFormBodySchema = z.strictObject({
@@ -218,7 +218,10 @@ export type EditFormBody = z.output<typeof editFormBodySchema>;
 export const layoutBodySchema = z.strictObject({
   rows: z.array(rowSchema).max(1000),
   attendeeRowsStart: z.number().int().min(0),
-}).meta({ id: 'FormLayout' });
+}).meta({
+  id: 'FormLayout',
+  example: { rows: [{ columns: [{ elementIndex: 0, widthFraction: 0.5 }, { elementIndex: 1, widthFraction: 0.5 }] }, { columns: [{ elementIndex: 2, widthFraction: 1 }] }], attendeeRowsStart: 1 },
+});
 
 export const duplicateFormBodySchema = z.strictObject({
   name: formSettings.name.optional(),
@@ -238,5 +241,5 @@ export const logicRuleBodySchema = z.strictObject({
     z.strictObject({ optionIndices: z.array(z.number().int().min(-1)).min(1), operator: z.enum(['all_of', 'any_of', 'none_of']) }),
     z.strictObject({ selectionType: z.enum(['is', 'is_not']), value: z.boolean() }),
   ]).meta({ description: 'Selection source: `{optionIndices, operator}`; Yes/No source: `{selectionType, value}`.' }),
-}).meta({ id: 'AddLogicRule' });
+}).meta({ id: 'AddLogicRule', example: { revealedElementId: '6740f1a2c3d4e5f601234567', condition: { optionIndices: [0, -1], operator: 'any_of' } } });
 export type LogicRuleBody = z.output<typeof logicRuleBodySchema>;
