@@ -3,6 +3,9 @@ import { db } from './client.js';
 
 type Item = Record<string, unknown>;
 
+/** Items asked of one Query call at most; a deeper page simply takes more calls. */
+const MAX_QUERY_LIMIT = 1_000;
+
 /**
  * One page of a Query in key order, for `page`/`limit` pagination: reads at most
  * `(page + 1) * limit + 1` matching items (following LastEvaluatedKey), so the cost of a page is
@@ -17,8 +20,9 @@ export async function queryPage(input: QueryCommandInput, page: number, limit: n
     const { Items = [], LastEvaluatedKey } = await db.send(new QueryCommand({
       ...input,
       ExclusiveStartKey: exclusiveStartKey,
-      // Without a filter every item read is a match, so read exactly what is still needed.
-      Limit: input.FilterExpression ? Math.max(remaining, 25) : remaining,
+      // Without a filter every item read is a match, so read exactly what is still needed. DynamoDB
+      // refuses a Limit beyond a 32-bit integer (a 503 for `page=9007199254740991`), so cap each call.
+      Limit: Math.min(input.FilterExpression ? Math.max(remaining, 25) : remaining, MAX_QUERY_LIMIT),
     }));
     collected.push(...Items);
     exclusiveStartKey = LastEvaluatedKey;

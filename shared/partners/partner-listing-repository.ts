@@ -23,7 +23,7 @@ async function collect(input: QueryCommandInput, wanted: number, batchExactly: b
     const { Items = [], LastEvaluatedKey } = await db.send(new QueryCommand({
       ...input,
       ExclusiveStartKey: exclusiveStartKey,
-      Limit: batchExactly ? remaining : Math.max(remaining, FILTERED_BATCH),
+      Limit: Math.min(batchExactly ? remaining : Math.max(remaining, FILTERED_BATCH), 1_000),
     }));
     collected.push(...Items);
     exclusiveStartKey = LastEvaluatedKey;

@@ -239,6 +239,12 @@ describe('GET /v1/events', () => {
     }
   });
 
+  it('answers an empty page far past the end, even at the largest page number', async () => {
+    const response = await api.request('GET', '/v1/events?page=9007199254740991&limit=100', { key: listing.apiKey });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ data: [], total: 0, hasMore: false });
+  });
+
   it("never lists another workspace's events", async () => {
     const response = await api.request('GET', '/v1/events', { key: other.apiKey });
     expect(response.body.data.every((event: { name: string }) => !names.includes(event.name))).toBe(true);
