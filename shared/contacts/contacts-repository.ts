@@ -14,6 +14,16 @@ export class ContactVersionConflictError extends ConflictError {
   }
 }
 
+/**
+ * DynamoDB cancelled the transaction because another transaction touched the same items at the same
+ * moment (`TransactionConflict`): nothing was written and the same write may simply be retried.
+ */
+export class ContactWriteContentionError extends ConflictError {
+  constructor() {
+    super('The contact is being modified by another request at the same moment. Retry the request.');
+  }
+}
+
 /** Another contact of the workspace already has this email (case-insensitively). */
 export class ContactEmailTakenError extends ConflictError {
   constructor(email: string) {
@@ -23,6 +33,10 @@ export class ContactEmailTakenError extends ConflictError {
 
 function emailGuardItem(workspaceId: string, contact: Contact): Record<string, unknown> {
   return { ...contactKeys.emailGuard(workspaceId, contact.email), [TABLE_KEYS.entityType]: CONTACT_EMAIL_GUARD_ENTITY, contactId: contact.id };
+}
+
+function isContention(error: TransactionCanceledException): boolean {
+  return (error.CancellationReasons ?? []).some((reason) => reason.Code === 'TransactionConflict');
 }
 
 function failedConditions(error: TransactionCanceledException): number[] {
@@ -82,7 +96,10 @@ export async function createContact(workspaceId: string, contact: Contact): Prom
       ],
     }));
   } catch (error) {
-    if (error instanceof TransactionCanceledException && failedConditions(error).includes(1)) throw new ContactEmailTakenError(contact.email);
+    if (error instanceof TransactionCanceledException) {
+      if (failedConditions(error).includes(1)) throw new ContactEmailTakenError(contact.email);
+      if (isContention(error)) throw new ContactWriteContentionError();
+    }
     throw error;
   }
 }
@@ -123,6 +140,7 @@ export async function saveContact(workspaceId: string, current: Contact, next: C
       const failed = failedConditions(error);
       if (failed.includes(0)) throw new ContactVersionConflictError();
       if (failed.includes(2)) throw new ContactEmailTakenError(next.email);
+      if (isContention(error)) throw new ContactWriteContentionError();
     }
     throw error;
   }

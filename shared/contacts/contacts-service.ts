@@ -5,7 +5,7 @@ import {
   applyContactPatch, buildContact, contactPropertyIssues, propertyIdsToRead, type ContactPatch, type NewContactInput,
 } from './contact-rules.js';
 import {
-  ContactVersionConflictError, createContact, getContact, listContacts, saveContact, type ContactListQuery,
+  ContactVersionConflictError, ContactWriteContentionError, createContact, getContact, listContacts, saveContact, type ContactListQuery,
 } from './contacts-repository.js';
 
 const MAX_UPDATE_ATTEMPTS = 30;
@@ -22,7 +22,7 @@ async function assertValidPropertyValues(workspaceId: string, values: Record<str
 export async function createContactInWorkspace(workspaceId: string, input: NewContactInput): Promise<Contact> {
   await assertValidPropertyValues(workspaceId, input.properties);
   const contact = buildContact(input);
-  await createContact(workspaceId, contact);
+  await withContentionRetry(() => createContact(workspaceId, contact));
   return contact;
 }
 
@@ -40,6 +40,19 @@ export async function listContactsOfWorkspace(workspaceId: string, query: Contac
 function backoff(attempt: number): Promise<void> {
   const ceiling = Math.min(200, 5 * 2 ** attempt);
   return new Promise((resolve) => setTimeout(resolve, Math.random() * ceiling));
+}
+
+/** Retries a write that DynamoDB cancelled for contention (nothing was written); other errors pass. */
+async function withContentionRetry(write: () => Promise<void>): Promise<void> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await write();
+      return;
+    } catch (error) {
+      if (!(error instanceof ContactWriteContentionError) || attempt >= 4) throw error;
+      await backoff(attempt);
+    }
+  }
 }
 
 /**
@@ -61,7 +74,9 @@ export async function updateContact(workspaceId: string, id: string, patch: Cont
       await saveContact(workspaceId, current, next);
       return next;
     } catch (error) {
-      if (!(error instanceof ContactVersionConflictError) || ifMatch !== undefined) throw error;
+      // Contention wrote nothing: retry even with If-Match (the re-read tells whether it went stale).
+      const retryable = error instanceof ContactWriteContentionError || (error instanceof ContactVersionConflictError && ifMatch === undefined);
+      if (!retryable) throw error;
       await backoff(attempt);
     }
   }

@@ -17,6 +17,16 @@ export class PropertyVersionConflictError extends ConflictError {
   }
 }
 
+/**
+ * DynamoDB cancelled the transaction because another transaction touched the same items at the same
+ * moment (`TransactionConflict`): nothing was written and the same write may simply be retried.
+ */
+export class PropertyWriteContentionError extends ConflictError {
+  constructor() {
+    super('The property is being modified by another request at the same moment. Retry the request.');
+  }
+}
+
 /** Another property of the same objectType already has this name (case-insensitively). */
 export class PropertyNameTakenError extends ConflictError {
   constructor(name: string, objectType: ObjectType) {
@@ -36,6 +46,10 @@ function nameGuardItem(workspaceId: string, property: Property): Record<string, 
 }
 
 /** Indices of the transaction items whose condition failed. */
+function isContention(error: TransactionCanceledException): boolean {
+  return (error.CancellationReasons ?? []).some((reason) => reason.Code === 'TransactionConflict');
+}
+
 function failedConditions(error: TransactionCanceledException): number[] {
   return (error.CancellationReasons ?? [])
     .map((reason, index) => (reason.Code === 'ConditionalCheckFailed' ? index : -1))
@@ -89,8 +103,9 @@ export async function createProperty(workspaceId: string, property: Property): P
       ],
     }));
   } catch (error) {
-    if (error instanceof TransactionCanceledException && failedConditions(error).includes(1)) {
-      throw new PropertyNameTakenError(property.name, property.objectType);
+    if (error instanceof TransactionCanceledException) {
+      if (failedConditions(error).includes(1)) throw new PropertyNameTakenError(property.name, property.objectType);
+      if (isContention(error)) throw new PropertyWriteContentionError();
     }
     throw error;
   }
@@ -144,6 +159,7 @@ export async function saveProperty(workspaceId: string, current: Property, next:
       const failed = failedConditions(error);
       if (failed.includes(0)) throw new PropertyVersionConflictError();
       if (failed.includes(2)) throw new PropertyNameTakenError(next.name, next.objectType);
+      if (isContention(error)) throw new PropertyWriteContentionError();
     }
     throw error;
   }

@@ -2,7 +2,7 @@ import { ConflictError, NotFoundError } from '../errors.js';
 import type { Property } from './property-entity.js';
 import { applyPropertyPatch, buildProperty, type NewPropertyInput, type PropertyPatch } from './property-rules.js';
 import {
-  PropertyVersionConflictError, createProperty, getProperty, listProperties, saveProperty, type PropertyListQuery,
+  PropertyVersionConflictError, PropertyWriteContentionError, createProperty, getProperty, listProperties, saveProperty, type PropertyListQuery,
 } from './properties-repository.js';
 
 /** Enough for dozens of simultaneous writers on one property; each round at least one of them wins. */
@@ -11,7 +11,7 @@ const MAX_UPDATE_ATTEMPTS = 30;
 /** Creates a property; the name must be free within its objectType (409 otherwise). */
 export async function createPropertyInWorkspace(workspaceId: string, input: NewPropertyInput): Promise<Property> {
   const property = buildProperty(input);
-  await createProperty(workspaceId, property);
+  await withContentionRetry(() => createProperty(workspaceId, property));
   return property;
 }
 
@@ -29,6 +29,19 @@ export async function listPropertiesOfWorkspace(workspaceId: string, query: Prop
 function backoff(attempt: number): Promise<void> {
   const ceiling = Math.min(200, 5 * 2 ** attempt);
   return new Promise((resolve) => setTimeout(resolve, Math.random() * ceiling));
+}
+
+/** Retries a write that DynamoDB cancelled for contention (nothing was written); other errors pass. */
+async function withContentionRetry(write: () => Promise<void>): Promise<void> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await write();
+      return;
+    } catch (error) {
+      if (!(error instanceof PropertyWriteContentionError) || attempt >= 4) throw error;
+      await backoff(attempt);
+    }
+  }
 }
 
 /**
@@ -49,7 +62,9 @@ export async function updateProperty(workspaceId: string, id: string, patch: Pro
       await saveProperty(workspaceId, current, next);
       return next;
     } catch (error) {
-      if (!(error instanceof PropertyVersionConflictError) || ifMatch !== undefined) throw error;
+      // Contention wrote nothing: retry even with If-Match (the re-read tells whether it went stale).
+      const retryable = error instanceof PropertyWriteContentionError || (error instanceof PropertyVersionConflictError && ifMatch === undefined);
+      if (!retryable) throw error;
       await backoff(attempt);
     }
   }
