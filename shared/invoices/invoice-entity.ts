@@ -31,7 +31,8 @@ export interface PaymentRecord {
  *   transaction, conditioned on the value read, so numbers are gapless and unique.
  * - payment record: `WS#<ws>#PAYMENT` / `<paymentId>`: the `refundable` counter of a succeeded payment.
  * - payment key guard: `WS#<ws>#PAYMENTKEY` / `<invoiceId>#<idempotencyKey>` -> `paymentId`.
- * - refund key guard: `WS#<ws>#REFUNDKEY` / `<paymentId>#<idempotencyKey>` -> `refundId`.
+ * - refund reservation: `WS#<ws>#REFUNDKEY` / `<paymentId>#<idempotencyKey>`: the refund taken against
+ *   the payment (`reserved`, then `completed`), so a retried or crashed refund resumes exactly once.
  */
 export const invoiceKeys = {
   invoicePartition: (workspaceId: string) => `WS#${workspaceId}#INVOICE`,

@@ -158,9 +158,11 @@ export async function recordPayment(workspaceId: string, id: string, input: Reco
 }
 
 /**
- * POST /v1/invoices/{id}/payments/{paymentId}/refunds. The cap is enforced by the conditional
- * decrement of the payment's `refundable` in the commit, not by the read here (which only gives a
- * fast answer): concurrent refunds can never exceed the payment.
+ * POST /v1/invoices/{id}/payments/{paymentId}/refunds, in two phases so that money never moves twice
+ * or beyond the payment: (1) reserve: conditional decrement of the payment's `refundable` together
+ * with the idempotency key; (2) ask the processor (idempotent by the same key); (3) complete: refund
+ * on the invoice and ledger booking in one transaction. A retry with the same key resumes a reserved
+ * refund or returns the completed one.
  */
 export async function refundPayment(workspaceId: string, invoiceId: string, paymentId: string, input: CreateRefundInput): Promise<Refund> {
   return retrying(async () => {
@@ -174,27 +176,45 @@ export async function refundPayment(workspaceId: string, invoiceId: string, paym
     assertAllowed('refund', invoice.status);
     const record = await repository.getPaymentRecord(workspaceId, paymentId);
     if (!record) throw new NotFoundError('Payment');
-    if (input.amount > record.refundable) throw exceeds(record.refundable);
-    const refundId = newId(now);
+    let reservation = await repository.getRefundReservation(workspaceId, paymentId, input.idempotencyKey);
+    if (reservation?.state === 'completed') throw new repository.StaleInvoiceError();
+    if (!reservation) {
+      if (input.amount > record.refundable) throw exceeds(record.refundable);
+      reservation = {
+        refundId: newId(now),
+        ledgerEntryId: newId(now),
+        amount: input.amount,
+        ...(input.reason === undefined ? {} : { reason: input.reason }),
+        ...(input.note === undefined ? {} : { note: input.note }),
+        refundedAt: now.toISOString(),
+        state: 'reserved',
+      };
+      try {
+        await repository.reserveRefund(workspaceId, record, input.idempotencyKey, reservation);
+      } catch (error) {
+        if (error instanceof repository.RefundExceedsPaymentError) throw exceeds(undefined);
+        throw error;
+      }
+    }
     const external = payment.chargeId === undefined
       ? undefined
       : await paymentProcessor().refund({
         chargeId: payment.chargeId,
-        amount: input.amount,
+        amount: reservation.amount,
         currency: invoice.currency,
         idempotencyKey: `${workspaceId}:refund:${paymentId}:${input.idempotencyKey}`,
-        reason: input.reason,
+        reason: reservation.reason,
       });
     const refund: Refund = {
-      id: refundId,
+      id: reservation.refundId,
       paymentId,
-      amount: input.amount,
-      refundedAt: now.toISOString(),
+      amount: reservation.amount,
+      refundedAt: reservation.refundedAt,
       idempotencyKey: input.idempotencyKey,
-      ...(input.reason === undefined ? {} : { reason: input.reason }),
-      ...(input.note === undefined ? {} : { note: input.note }),
+      ...(reservation.reason === undefined ? {} : { reason: reservation.reason }),
+      ...(reservation.note === undefined ? {} : { note: reservation.note }),
       ...(external === undefined ? {} : { externalRefundId: external.refundId }),
-      ledgerEntryId: newId(now),
+      ledgerEntryId: reservation.ledgerEntryId,
     };
     const entry: LedgerEntry = {
       id: refund.ledgerEntryId,
@@ -204,23 +224,18 @@ export async function refundPayment(workspaceId: string, invoiceId: string, paym
       platformFee: 0,
       processorFee: 0,
       fees: 0,
-      refundedAmount: input.amount,
+      refundedAmount: refund.amount,
       paidOut: 0,
-      net: -input.amount,
+      net: -refund.amount,
       ...(record.eventId === undefined ? {} : { eventId: record.eventId }),
       latestCharge: payment.chargeId ?? payment.id,
       invoiceId,
       paymentId,
-      refundId,
+      refundId: refund.id,
       availableAt: refundAvailableAt(record.availableAt, now).toISOString(),
       createdAt: now.toISOString(),
     };
-    try {
-      await repository.commitRefund(workspaceId, { record, refund, updatedAt: now.toISOString(), ledgerItems: ledgerBookingItems(workspaceId, entry, now) });
-    } catch (error) {
-      if (error instanceof repository.RefundExceedsPaymentError) throw exceeds(undefined);
-      throw error;
-    }
+    await repository.completeRefund(workspaceId, { record, refund, updatedAt: now.toISOString(), ledgerItems: ledgerBookingItems(workspaceId, entry, now) });
     return refund;
   }, isRetryableInvoiceError);
 }

@@ -188,7 +188,58 @@ export async function saveInvoice(workspaceId: string, next: Invoice, expectedVe
   }
 }
 
-export interface RefundCommit {
+/** A refund reserved against its payment, before the processor is asked: the resumable state. */
+export interface RefundReservation {
+  refundId: string;
+  ledgerEntryId: string;
+  amount: number;
+  reason?: Refund['reason'];
+  note?: string;
+  refundedAt: string;
+  state: 'reserved' | 'completed';
+}
+
+export async function getRefundReservation(workspaceId: string, paymentId: string, idempotencyKey: string): Promise<RefundReservation | undefined> {
+  const { Item } = await db.send(new GetCommand({
+    TableName: tableName(), Key: invoiceKeys.refundKeyGuard(workspaceId, paymentId, idempotencyKey), ConsistentRead: true,
+  }));
+  return Item ? (Item as unknown as RefundReservation) : undefined;
+}
+
+/**
+ * Phase 1 of a refund, ONE TransactWrite: the payment's `refundable` is decremented only if enough
+ * remains (the cap holds under any concurrency, no read-then-write) and the idempotency key is taken
+ * with the reservation. Only then is the processor asked, so a lost race never refunds real money.
+ */
+export async function reserveRefund(workspaceId: string, record: PaymentRecord, idempotencyKey: string, reservation: RefundReservation): Promise<void> {
+  try {
+    await transact([
+      {
+        Update: {
+          TableName: tableName(),
+          Key: invoiceKeys.paymentRecord(workspaceId, record.paymentId),
+          UpdateExpression: 'SET refundable = refundable - :amount',
+          ConditionExpression: 'refundable >= :amount',
+          ExpressionAttributeValues: { ':amount': reservation.amount },
+        },
+      },
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...invoiceKeys.refundKeyGuard(workspaceId, record.paymentId, idempotencyKey), [TABLE_KEYS.entityType]: REFUND_KEY_GUARD_ENTITY, ...reservation },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+    ]);
+  } catch (error) {
+    if (!(error instanceof TransactionRejectedError)) throw error;
+    if (error.failed(1)) throw new IdempotencyKeyTakenError();
+    if (error.failed(0)) throw new RefundExceedsPaymentError();
+    throw error;
+  }
+}
+
+export interface RefundCompletion {
   record: PaymentRecord;
   refund: Refund;
   updatedAt: string;
@@ -196,47 +247,37 @@ export interface RefundCommit {
 }
 
 /**
- * Commits a refund as ONE TransactWrite: the payment's `refundable` is decremented only if enough
- * remains (the cap holds under any concurrency, no read-then-write), the refund is appended to the
- * payment inside the invoice, the idempotency key is guarded and the ledger booked.
+ * Phase 2, ONE TransactWrite: the reservation becomes `completed` (only once, whoever resumes it),
+ * the refund is appended to its payment inside the invoice and the ledger is booked.
  */
-export async function commitRefund(workspaceId: string, { record, refund, updatedAt, ledgerItems }: RefundCommit): Promise<void> {
-  const { idempotencyKey } = refund;
-  const items: TransactItem[] = [
-    {
-      Update: {
-        TableName: tableName(),
-        Key: invoiceKeys.paymentRecord(workspaceId, record.paymentId),
-        UpdateExpression: 'SET refundable = refundable - :amount',
-        ConditionExpression: 'refundable >= :amount',
-        ExpressionAttributeValues: { ':amount': refund.amount },
-      },
-    },
-    {
-      Update: {
-        TableName: tableName(),
-        Key: invoiceKeys.invoice(workspaceId, record.invoiceId),
-        // The payments list is append-only, so the index recorded at payment time stays valid.
-        UpdateExpression: `SET payments[${record.index}].refunds = list_append(payments[${record.index}].refunds, :refund), updatedAt = :updatedAt ADD version :one`,
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':refund': [refund], ':updatedAt': updatedAt, ':one': 1 },
-      },
-    },
-    {
-      Put: {
-        TableName: tableName(),
-        Item: { ...invoiceKeys.refundKeyGuard(workspaceId, record.paymentId, idempotencyKey), [TABLE_KEYS.entityType]: REFUND_KEY_GUARD_ENTITY, refundId: refund.id },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      },
-    },
-    ...ledgerItems,
-  ];
+export async function completeRefund(workspaceId: string, { record, refund, updatedAt, ledgerItems }: RefundCompletion): Promise<void> {
   try {
-    await transact(items);
+    await transact([
+      {
+        Update: {
+          TableName: tableName(),
+          Key: invoiceKeys.refundKeyGuard(workspaceId, record.paymentId, refund.idempotencyKey),
+          UpdateExpression: 'SET #state = :completed',
+          ConditionExpression: '#state = :reserved',
+          ExpressionAttributeNames: { '#state': 'state' },
+          ExpressionAttributeValues: { ':completed': 'completed', ':reserved': 'reserved' },
+        },
+      },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: invoiceKeys.invoice(workspaceId, record.invoiceId),
+          // The payments list is append-only, so the index recorded at payment time stays valid.
+          UpdateExpression: `SET payments[${record.index}].refunds = list_append(payments[${record.index}].refunds, :refund), updatedAt = :updatedAt ADD version :one`,
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':refund': [refund], ':updatedAt': updatedAt, ':one': 1 },
+        },
+      },
+      ...ledgerItems,
+    ]);
   } catch (error) {
     if (!(error instanceof TransactionRejectedError)) throw error;
-    if (error.failed(2)) throw new IdempotencyKeyTakenError();
-    if (error.failed(0)) throw new RefundExceedsPaymentError();
+    if (error.failed(0)) throw new IdempotencyKeyTakenError();
     if (error.failed(1)) throw new ConflictError('The invoice disappeared while refunding.');
     throw error;
   }

@@ -22,6 +22,17 @@ function invoice(overrides: Partial<Invoice> = {}): Invoice {
   };
 }
 
+function paidInvoice(): Invoice {
+  return invoice({
+    status: 'paid', number: 'INV-000001', amountPaid: 1000, amountDue: 0,
+    payments: [{ id: PAYMENT_ID, status: 'succeeded', amount: 1000, amountRefunded: 0, paidAt: '2026-01-01T00:00:00.000Z', method: 'manual', ledgerEntryId: 'e'.repeat(24), refunds: [] }],
+  });
+}
+
+function paymentRecord() {
+  return { paymentId: PAYMENT_ID, invoiceId: INVOICE_ID, index: 0, amount: 1000, refundable: 1000, currency: 'USD', availableAt: '2026-01-01T00:00:00.000Z' };
+}
+
 function cancelled(...codes: string[]): TransactionCanceledException {
   return new TransactionCanceledException({ message: 'cancelled', $metadata: {}, CancellationReasons: codes.map((Code) => ({ Code })) });
 }
@@ -72,22 +83,35 @@ describe('finalizeInvoice', () => {
 });
 
 describe('refundPayment', () => {
-  it('answers 422 when the conditional decrement of the refundable amount fails in the commit', async () => {
+  it('resumes a reserved refund with the same key without reserving again', async () => {
+    // Prepare: a crash left the reservation of key k behind, the invoice does not show the refund yet
+    ddbMock.on(GetCommand, { Key: invoiceKeys.invoice(WS, INVOICE_ID) }).resolves({ Item: toInvoiceItem(WS, paidInvoice()) });
+    ddbMock.on(GetCommand, { Key: invoiceKeys.paymentRecord(WS, PAYMENT_ID) }).resolves({ Item: paymentRecord() });
+    ddbMock.on(GetCommand, { Key: invoiceKeys.refundKeyGuard(WS, PAYMENT_ID, 'k') }).resolves({
+      Item: { refundId: 'f'.repeat(24), ledgerEntryId: '9'.repeat(24), amount: 300, refundedAt: '2026-01-02T00:00:00.000Z', state: 'reserved' },
+    });
+    ddbMock.on(TransactWriteCommand).resolves({});
+    // Act
+    const refund = await refundPayment(WS, INVOICE_ID, PAYMENT_ID, { amount: 999, idempotencyKey: 'k' });
+    // Assess: the reserved amount wins, and only the completion is written
+    expect(refund).toMatchObject({ id: 'f'.repeat(24), amount: 300 });
+    const calls = ddbMock.commandCalls(TransactWriteCommand);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.args[0].input.TransactItems?.[0]?.Update?.ConditionExpression).toBe('#state = :reserved');
+  });
+
+  it('answers 422 when the conditional decrement of the refundable amount fails in the reservation', async () => {
     // Prepare: the read says 1000 is refundable, a concurrent refund took it before the commit
-    const paid = invoice({
-      status: 'paid', number: 'INV-000001', amountPaid: 1000, amountDue: 0,
-      payments: [{ id: PAYMENT_ID, status: 'succeeded', amount: 1000, amountRefunded: 0, paidAt: '2026-01-01T00:00:00.000Z', method: 'manual', ledgerEntryId: 'e'.repeat(24), refunds: [] }],
-    });
-    ddbMock.on(GetCommand, { Key: invoiceKeys.invoice(WS, INVOICE_ID) }).resolves({ Item: toInvoiceItem(WS, paid) });
-    ddbMock.on(GetCommand, { Key: invoiceKeys.paymentRecord(WS, PAYMENT_ID) }).resolves({
-      Item: { paymentId: PAYMENT_ID, invoiceId: INVOICE_ID, index: 0, amount: 1000, refundable: 1000, currency: 'USD', availableAt: '2026-01-01T00:00:00.000Z' },
-    });
-    ddbMock.on(TransactWriteCommand).rejects(cancelled('ConditionalCheckFailed', 'None', 'None'));
+    ddbMock.on(GetCommand, { Key: invoiceKeys.invoice(WS, INVOICE_ID) }).resolves({ Item: toInvoiceItem(WS, paidInvoice()) });
+    ddbMock.on(GetCommand, { Key: invoiceKeys.paymentRecord(WS, PAYMENT_ID) }).resolves({ Item: paymentRecord() });
+    ddbMock.on(GetCommand, { Key: invoiceKeys.refundKeyGuard(WS, PAYMENT_ID, 'k') }).resolves({});
+    ddbMock.on(TransactWriteCommand).rejects(cancelled('ConditionalCheckFailed', 'None'));
     // Act
     const attempt = refundPayment(WS, INVOICE_ID, PAYMENT_ID, { amount: 600, idempotencyKey: 'k' });
     // Assess
     await expect(attempt).rejects.toBeInstanceOf(ValidationError);
-    const update = ddbMock.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems?.[0]?.Update;
-    expect(update?.ConditionExpression).toBe('refundable >= :amount');
+    const calls = ddbMock.commandCalls(TransactWriteCommand);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.args[0].input.TransactItems?.[0]?.Update?.ConditionExpression).toBe('refundable >= :amount');
   });
 });
