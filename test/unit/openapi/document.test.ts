@@ -1,0 +1,195 @@
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import { API_VERSION } from '../../../shared/config.js';
+import { defineRoute, type RouteDefinition } from '../../../shared/http/route.js';
+import { routeTable } from '../../../shared/http/routes.js';
+import { idParams } from '../../../shared/http/schemas.js';
+import { BEARER_SCHEME, buildOpenApiDocument, openApiDocument, openApiDocumentFor } from '../../../shared/openapi/document.js';
+
+type Json = Record<string, unknown>;
+interface Operation {
+  operationId: string;
+  security: Json[];
+  parameters?: { name: string; in: string; required?: boolean }[];
+  requestBody?: { content: Json };
+  responses: Record<string, { content?: Record<string, { schema: Json }> }>;
+}
+
+const document = openApiDocument() as unknown as Json & { paths: Record<string, Record<string, Operation>>; components: Json };
+
+function operationOf(route: RouteDefinition): Operation | undefined {
+  return document.paths[route.path]?.[route.method.toLowerCase()];
+}
+
+/** Every `$ref` string anywhere in a JSON value. */
+function refsIn(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(refsIn);
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([key, child]) => (key === '$ref' && typeof child === 'string' ? [child] : refsIn(child)));
+}
+
+function resolvePointer(pointer: string): unknown {
+  return pointer.replace(/^#\//, '').split('/').reduce<unknown>((node, segment) => (node as Json | undefined)?.[segment.replace(/~1/g, '/').replace(/~0/g, '~')], document);
+}
+
+/** A small route factory: a key-protected POST with a path id and a JSON body. */
+function sampleRoute(overrides: Partial<RouteDefinition> = {}): RouteDefinition {
+  return defineRoute({
+    group: 'forms',
+    operation: 'sampleCreate',
+    method: 'POST',
+    path: '/v1/samples/{sampleId}/things',
+    auth: 'key',
+    tags: ['Samples'],
+    summary: 'Create a thing',
+    params: idParams('sampleId'),
+    body: z.object({ name: z.string() }),
+    success: { status: 201, description: 'Created.', schema: z.object({ data: z.object({ id: z.string() }) }) },
+    ...overrides,
+  } as RouteDefinition);
+}
+
+describe('GET /openapi.json document', () => {
+  it('is OpenAPI 3.1 with the interface version', () => {
+    // Assess
+    expect(document.openapi).toBe('3.1.0');
+    expect((document.info as Json).version).toBe(API_VERSION);
+  });
+
+  it('documents every route of the route table under its path and method, with its operation id', () => {
+    // Act
+    const missing = routeTable.filter((route) => operationOf(route)?.operationId !== route.operation);
+
+    // Assess
+    expect(missing.map((route) => `${route.method} ${route.path}`)).toEqual([]);
+  });
+
+  it('documents nothing that is not in the route table', () => {
+    // Prepare
+    const expected = new Set(routeTable.map((route) => `${route.method.toLowerCase()} ${route.path}`));
+
+    // Act
+    const documented = Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method} ${path}`));
+
+    // Assess
+    expect(documented.sort()).toEqual([...expected].sort());
+  });
+
+  it('has unique operation ids', () => {
+    // Act
+    const ids = Object.values(document.paths).flatMap((item) => Object.values(item).map((operation) => operation.operationId));
+
+    // Assess
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('declares every path parameter as a required path parameter', () => {
+    for (const route of routeTable) {
+      // Prepare
+      const names = [...route.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
+
+      // Act
+      const declared = (operationOf(route)?.parameters ?? []).filter((parameter) => parameter.in === 'path');
+
+      // Assess
+      expect(declared.map((parameter) => parameter.name).sort(), route.operation).toEqual(names.sort());
+      expect(declared.every((parameter) => parameter.required === true), route.operation).toBe(true);
+    }
+  });
+
+  it('requires the bearer key on key routes and nothing on public routes', () => {
+    for (const route of routeTable) {
+      // Act
+      const security = operationOf(route)?.security;
+
+      // Assess
+      expect(security, route.operation).toEqual(route.auth === 'key' ? [{ [BEARER_SCHEME]: [] }] : []);
+    }
+    expect((document.components.securitySchemes as Json)[BEARER_SCHEME]).toMatchObject({ type: 'http', scheme: 'bearer' });
+  });
+
+  it('documents 401 on every key route and the error envelope on every error', () => {
+    for (const route of routeTable) {
+      // Act
+      const responses = operationOf(route)?.responses ?? {};
+
+      // Assess
+      if (route.auth === 'key') expect(responses['401'], route.operation).toBeDefined();
+      for (const [status, response] of Object.entries(responses)) {
+        if (Number(status) < 400) continue;
+        const ref = response.content?.['application/json']?.schema.$ref;
+        expect(['#/components/schemas/ErrorEnvelope', '#/components/schemas/FlatError'], `${route.operation} ${status}`).toContain(ref);
+      }
+    }
+  });
+
+  it('documents the success status of every route', () => {
+    for (const route of routeTable) {
+      // Assess
+      expect(operationOf(route)?.responses[String(route.success.status)], route.operation).toBeDefined();
+    }
+  });
+
+  it('resolves every $ref inside the document', () => {
+    // Act
+    const dangling = [...new Set(refsIn(document))].filter((ref) => resolvePointer(ref) === undefined);
+
+    // Assess
+    expect(dangling).toEqual([]);
+  });
+
+  it('is plain JSON', () => {
+    // Assess
+    expect(JSON.parse(JSON.stringify(document))).toEqual(document);
+  });
+});
+
+describe('buildOpenApiDocument', () => {
+  it('documents the statuses implied by auth, path parameters and a JSON body', () => {
+    // Prepare
+    const route = sampleRoute();
+
+    // Act
+    const built = buildOpenApiDocument([route]) as unknown as { paths: Record<string, Record<string, Operation>> };
+
+    // Assess
+    const operation = built.paths['/v1/samples/{sampleId}/things']?.post;
+    expect(Object.keys(operation?.responses ?? {}).sort()).toEqual(['201', '400', '401', '403', '404', '409', '413', '415', '422', '429', '500', '503']);
+    expect(operation?.requestBody?.content['application/json']).toBeDefined();
+    expect(operation?.parameters?.some((parameter) => parameter.name === 'Idempotency-Key' && parameter.in === 'header')).toBe(true);
+  });
+
+  it('documents a 422 for a bad query when the route says so', () => {
+    // Prepare
+    const route = sampleRoute({ method: 'GET', body: undefined, query: z.object({ page: z.string().optional() }), queryErrorCode: 'validation_failed', success: { status: 200, description: 'OK.' } });
+
+    // Act
+    const built = buildOpenApiDocument([route]) as unknown as { paths: Record<string, Record<string, Operation>> };
+
+    // Assess
+    const responses = built.paths['/v1/samples/{sampleId}/things']?.get?.responses ?? {};
+    expect(responses['422']).toBeDefined();
+    expect(responses['400']).toBeUndefined();
+    expect(responses['403']).toBeUndefined();
+  });
+
+  it('documents raw bodies by their content types', () => {
+    // Prepare
+    const route = sampleRoute({ body: undefined, rawBody: { contentTypes: ['image/png', 'image/jpeg'], maxBytes: 1024 } });
+
+    // Act
+    const built = buildOpenApiDocument([route]) as unknown as { paths: Record<string, Record<string, Operation>> };
+
+    // Assess
+    expect(Object.keys(built.paths['/v1/samples/{sampleId}/things']?.post?.requestBody?.content ?? {})).toEqual(['image/png', 'image/jpeg']);
+  });
+
+  it('points servers at the URL the client used', () => {
+    // Act
+    const served = openApiDocumentFor('https://api.example.com/prod');
+
+    // Assess
+    expect(served.servers).toEqual([{ url: 'https://api.example.com/prod' }]);
+    expect(openApiDocument().servers).toBeUndefined();
+  });
+});
