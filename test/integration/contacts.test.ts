@@ -81,6 +81,12 @@ describe('POST /v1/contacts', () => {
     expect(response.body.error.code).toBe('conflict');
   });
 
+  it('lets exactly one of concurrent creates with the same email (in any case) win', async () => {
+    const email = uniqueEmail('race');
+    const responses = await Promise.all([email, email.toUpperCase(), email].map((spelling) => create({ email: spelling })));
+    expect(responses.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+  });
+
   it('allows the same email in another workspace', async () => {
     const email = uniqueEmail();
     await createOk({ email });

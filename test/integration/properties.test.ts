@@ -85,6 +85,16 @@ describe('POST /v1/properties', () => {
     expect(response.body.error.code).toBe('conflict');
   });
 
+  it('lets exactly one of concurrent creates with the same name (in any case) win', async () => {
+    // Prepare
+    const name = uniqueName('Race');
+    const spellings = [name, name.toUpperCase(), name.toLowerCase(), name, name.toUpperCase()];
+    // Act
+    const responses = await Promise.all(spellings.map((spelling) => create(textProperty({ name: spelling }))));
+    // Assess
+    expect(responses.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
+  });
+
   it('allows the same name on another objectType', async () => {
     const name = uniqueName('Notes');
     await createOk(textProperty({ name, objectType: 'contact' }));
