@@ -80,7 +80,8 @@ describe('referencedProductIds', () => {
 
 describe('withFeeIds', () => {
   it('mints ids for fees without one and keeps given ids', () => {
-    const [product] = withFeeIds([productEntry('p1', [{ productId: 'p2', customFees: [{ name: 'New', rate: 1 }, { id: 'keep', name: 'Old', rate: 2 }] }])]);
+    const input = { productId: 'p1', visibility: 'visible' as const, dependents: [{ productId: 'p2', customFees: [{ name: 'New', rate: 1 }, { id: 'keep', name: 'Old', rate: 2 }] }] };
+    const [product] = withFeeIds([input]);
     const fees = product?.dependents[0]?.customFees;
     expect(fees?.[0]?.id).toMatch(/^[a-f0-9]{24}$/);
     expect(fees?.[1]?.id).toBe('keep');
