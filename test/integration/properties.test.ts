@@ -380,3 +380,19 @@ describe('PATCH /v1/properties/{id}', () => {
     expect(untouched.body.data.version).toBe(1);
   });
 });
+
+describe('/v1/properties routing', () => {
+  it('answers 405 to DELETE: properties cannot be deleted, only archived', async () => {
+    const created = await createOk(textProperty());
+    const response = await api.request('DELETE', `/v1/properties/${created.id}`, { key: workspace.apiKey });
+    expect(response.status).toBe(405);
+  });
+
+  it('answers with and without the trailing slash', async () => {
+    const created = await createOk(textProperty());
+    const list = await api.request('GET', '/v1/properties/', { key: workspace.apiKey });
+    const one = await api.request('GET', `/v1/properties/${created.id}/`, { key: workspace.apiKey });
+    expect(list.status).toBe(200);
+    expect(one.body.data.id).toBe(created.id);
+  });
+});
