@@ -30,6 +30,17 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        // Drives Debian's chromium (installed by the global setup when missing) against the local server.
+        test: {
+          name: 'browser',
+          include: ['test/browser/**/*.test.ts'],
+          globalSetup: ['test/browser/support/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          env: { POWERTOOLS_LOG_LEVEL: 'SILENT' },
+        },
+      },
     ],
   },
 });
