@@ -46,7 +46,6 @@ export class HealthCanary extends Construct {
       enforceSSL: true,
       lifecycleRules: [{ expiration: Duration.days(14) }],
       removalPolicy: RemovalPolicy.DESTROY,
-      autoDeleteObjects: false,
     });
     Validations.of(artifacts).acknowledge({
       id: 'AwsSolutions-S1',
@@ -60,7 +59,6 @@ export class HealthCanary extends Construct {
       artifactsBucketLocation: { bucket: artifacts },
       successRetentionPeriod: Duration.days(7),
       failureRetentionPeriod: Duration.days(14),
-      timeToLive: undefined,
     });
     const artifactsLogicalId = Stack.of(this).getLogicalId(artifacts.node.defaultChild as CfnElement);
     const findings: Record<string, string> = {

@@ -56,8 +56,6 @@ export class BoxofficeMonitoring extends Construct {
         datapointsToAlarm: 3,
         evaluationPeriods: 5,
       },
-      metricFactoryDefaults: {},
-      dashboardFactory: undefined,
     });
 
     this.facade.addLargeHeader(`Boxoffice ${props.stage}`);

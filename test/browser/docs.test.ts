@@ -61,3 +61,36 @@ describe('GET /docs', () => {
     expect(foreignRequests).toEqual([]);
   });
 });
+
+describe('GET /openapi.json', () => {
+  it('serves the document with servers pointing at the API and CORS for tools on other origins', async () => {
+    // Act
+    const response = await api.request('GET', '/openapi.json');
+
+    // Assess
+    expect(response.status).toBe(200);
+    expect(response.body.servers).toEqual([{ url: api.url }]);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+  });
+});
+
+describe('GET /docs/{asset}', () => {
+  it('serves the Swagger UI stylesheet with its content type, cacheable', async () => {
+    // Act
+    const response = await api.request('GET', '/docs/swagger-ui.css');
+
+    // Assess
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/css; charset=utf-8');
+    expect(response.headers.get('cache-control')).toContain('max-age=');
+  });
+
+  it('answers 404 for any file that is not one of the docs assets', async () => {
+    // Act
+    const response = await api.request('GET', '/docs/..%2Fpackage.json');
+
+    // Assess
+    expect(response.status).toBe(404);
+    expect(response.body.error.code).toBe('not_found');
+  });
+});
