@@ -109,7 +109,7 @@ export async function finalizeInvoice(workspaceId: string, id: string, ifMatch: 
     } else {
       applied = { next: nextVersion(current, { ...issued, status: 'open' }, now), effects: {} };
     }
-    await repository.commitInvoiceChange(workspaceId, applied.next, current.version, { ...applied.effects, numbering: { previous } });
+    await repository.commitInvoiceChange(workspaceId, current, applied.next, { ...applied.effects, numbering: { previous } });
     return applied.next;
   }, isRetryableInvoiceError);
 }
@@ -122,7 +122,7 @@ export async function chargeInvoice(workspaceId: string, id: string): Promise<In
     assertAllowed('charge', current.status);
     const payment = await chargeCard(workspaceId, current, current.amountDue, 'charge', now);
     const { next, effects } = applyPayment(workspaceId, current, payment, {}, now);
-    await repository.commitInvoiceChange(workspaceId, next, current.version, effects);
+    await repository.commitInvoiceChange(workspaceId, current, next, effects);
     return next;
   }, isRetryableInvoiceError);
 }
@@ -149,7 +149,7 @@ export async function recordPayment(workspaceId: string, id: string, input: Reco
       refunds: [],
     };
     const { next, effects } = applyPayment(workspaceId, current, payment, {}, now);
-    await repository.commitInvoiceChange(workspaceId, next, current.version, {
+    await repository.commitInvoiceChange(workspaceId, current, next, {
       ...effects,
       paymentKey: { idempotencyKey: input.idempotencyKey, paymentId: payment.id },
     });

@@ -1,14 +1,14 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { batchGetItems } from '../db/batch-get.js';
 import { db, tableName } from '../db/client.js';
 import { queryPage } from '../db/query.js';
 import { TABLE_KEYS } from '../db/table-design.js';
 import { ConflictError } from '../errors.js';
-import type { Invoice, InvoiceListQuery, Refund } from '../http/routes/invoices.js';
+import type { Invoice, InvoiceListQuery, InvoiceStatus, Refund } from '../http/routes/invoices.js';
 import { TransactionRejectedError, transact, type TransactItem } from '../ledger/transactions.js';
 import {
   INVOICE_COUNTER_ENTITY, PAYMENT_KEY_GUARD_ENTITY, PAYMENT_RECORD_ENTITY, REFUND_KEY_GUARD_ENTITY,
-  fromInvoiceItem, invoiceKeys, toInvoiceItem, type PaymentRecord,
+  fromInvoiceItem, invoiceKeys, projectionChanges, toInvoiceItem, type PaymentRecord,
 } from './invoice-entity.js';
 
 /** The invoice changed since it was read (version moved): read again and redo the decision. */
@@ -55,8 +55,21 @@ export interface InvoiceChangeEffects {
   ledgerItems?: TransactItem[];
 }
 
+/** The list projections that follow a change from `before` to `after`, as transaction items. */
+function projectionItems(workspaceId: string, before: Invoice | undefined, after: Invoice): TransactItem[] {
+  const { puts, deletes } = projectionChanges(workspaceId, before, after);
+  return [
+    ...deletes.map((Key): TransactItem => ({ Delete: { TableName: tableName(), Key } })),
+    ...puts.map((Item): TransactItem => ({ Put: { TableName: tableName(), Item } })),
+  ];
+}
+
+/** Creates the invoice and its list projections in one transaction. */
 export async function insertInvoice(workspaceId: string, invoice: Invoice): Promise<void> {
-  await db.send(new PutCommand({ TableName: tableName(), Item: toInvoiceItem(workspaceId, invoice), ConditionExpression: 'attribute_not_exists(PK)' }));
+  await transact([
+    { Put: { TableName: tableName(), Item: toInvoiceItem(workspaceId, invoice), ConditionExpression: 'attribute_not_exists(PK)' } },
+    ...projectionItems(workspaceId, undefined, invoice),
+  ]);
 }
 
 export async function getInvoice(workspaceId: string, id: string): Promise<Invoice | undefined> {
@@ -65,31 +78,40 @@ export async function getInvoice(workspaceId: string, id: string): Promise<Invoi
 }
 
 /**
- * One page of the workspace's invoices in creation order (ids are time-ordered). Filters are applied
- * while reading the partition: a filtered page reads the invoices up to its depth, matched or not.
+ * One page of the workspace's invoices in creation order (ids are time-ordered). Unfiltered: a Query
+ * on the invoice partition. With `status` or `customerId`: a Query on that filter's projection
+ * partition (with `status` as a filter inside one customer's invoices when both are given), then one
+ * BatchGet of the page. The cost follows the page depth, never the workspace's other invoices.
  */
 export async function listInvoices(workspaceId: string, query: InvoiceListQuery): Promise<{ items: Invoice[]; hasMore: boolean }> {
-  const filters: string[] = [];
-  const values: Record<string, unknown> = { ':pk': invoiceKeys.invoicePartition(workspaceId) };
-  const names: Record<string, string> = {};
-  if (query.status !== undefined) {
-    filters.push('#status = :status');
-    names['#status'] = 'status';
-    values[':status'] = query.status;
+  const order = { ScanIndexForward: query.direction === 'asc' };
+  if (query.status === undefined && query.customerId === undefined) {
+    const { items, hasMore } = await queryPage({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': invoiceKeys.invoicePartition(workspaceId) },
+      ...order,
+    }, query.page, query.limit);
+    return { items: items.map(fromInvoiceItem), hasMore };
   }
-  if (query.customerId !== undefined) {
-    filters.push('customerId = :customerId');
-    values[':customerId'] = query.customerId;
-  }
-  const { items, hasMore } = await queryPage({
+  const partition = query.customerId !== undefined
+    ? invoiceKeys.byCustomerPartition(workspaceId, query.customerId)
+    : invoiceKeys.byStatusPartition(workspaceId, query.status as InvoiceStatus);
+  const statusFilter = query.customerId !== undefined && query.status !== undefined;
+  const { items: refs, hasMore } = await queryPage({
     TableName: tableName(),
     KeyConditionExpression: 'PK = :pk',
-    ExpressionAttributeValues: values,
-    ...(filters.length > 0 ? { FilterExpression: filters.join(' AND ') } : {}),
-    ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}),
-    ScanIndexForward: query.direction === 'asc',
+    ExpressionAttributeValues: { ':pk': partition, ...(statusFilter ? { ':status': query.status } : {}) },
+    ...(statusFilter ? { FilterExpression: '#status = :status', ExpressionAttributeNames: { '#status': 'status' } } : {}),
+    ...order,
   }, query.page, query.limit);
-  return { items: items.map(fromInvoiceItem), hasMore };
+  const ids = refs.map((ref) => ref.invoiceId as string);
+  const byId = new Map((await batchGetItems(ids.map((id) => invoiceKeys.invoice(workspaceId, id))))
+    .map((item) => [item.SK as string, fromInvoiceItem(item)]));
+  // An invoice that changed status between the two reads no longer matches: leave it out.
+  const items = ids.flatMap((id) => byId.get(id) ?? [])
+    .filter((invoice) => (query.status === undefined || invoice.status === query.status) && (query.customerId === undefined || invoice.customerId === query.customerId));
+  return { items, hasMore };
 }
 
 /** The last invoice number handed out in the workspace (0 before the first finalize). */
@@ -117,11 +139,11 @@ function invoicePut(workspaceId: string, next: Invoice, expectedVersion: number)
 
 /**
  * Commits an invoice change and its effects as ONE TransactWrite: the invoice (conditioned on the
- * version read), the number counter (conditioned on the value read), the payment key guard and
+ * version read) and its list projections, the number counter (conditioned on the value read), the payment key guard and
  * refund counter, and the ledger bookings. Nothing is ever half-written.
  */
-export async function commitInvoiceChange(workspaceId: string, next: Invoice, expectedVersion: number, effects: InvoiceChangeEffects = {}): Promise<void> {
-  const items: TransactItem[] = [invoicePut(workspaceId, next, expectedVersion)];
+export async function commitInvoiceChange(workspaceId: string, current: Invoice, next: Invoice, effects: InvoiceChangeEffects = {}): Promise<void> {
+  const items: TransactItem[] = [invoicePut(workspaceId, next, current.version), ...projectionItems(workspaceId, current, next)];
   let counterIndex = -1;
   let guardIndex = -1;
   if (effects.numbering) {
@@ -173,19 +195,9 @@ export async function commitInvoiceChange(workspaceId: string, next: Invoice, ex
   }
 }
 
-/** Saves a plain invoice change (revise, void) with its version condition. */
-export async function saveInvoice(workspaceId: string, next: Invoice, expectedVersion: number): Promise<void> {
-  try {
-    await db.send(new PutCommand({
-      TableName: tableName(),
-      Item: toInvoiceItem(workspaceId, next),
-      ConditionExpression: 'version = :expected',
-      ExpressionAttributeValues: { ':expected': expectedVersion },
-    }));
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) throw new StaleInvoiceError();
-    throw error;
-  }
+/** Saves a plain invoice change (revise, void) with its version condition and list projections. */
+export async function saveInvoice(workspaceId: string, current: Invoice, next: Invoice): Promise<void> {
+  await commitInvoiceChange(workspaceId, current, next);
 }
 
 /** A refund reserved against its payment, before the processor is asked: the resumable state. */

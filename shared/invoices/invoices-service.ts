@@ -95,7 +95,7 @@ export async function reviseInvoice(workspaceId: string, id: string, patch: Revi
       ? { ...current, customerEmail: undefined, customerFirstName: undefined, customerLastName: undefined, customerPhone: undefined }
       : current;
     const next = nextVersion(base, { ...rest, ...snapshots }, now);
-    await repository.saveInvoice(workspaceId, next, current.version);
+    await repository.saveInvoice(workspaceId, current, next);
     return next;
   }, isRetryableInvoiceError);
 }
@@ -108,7 +108,7 @@ export async function voidInvoice(workspaceId: string, id: string, ifMatch: numb
     assertVersion(ifMatch, current.version);
     assertVoidable(current.status, current.amountPaid);
     const next = nextVersion(current, { status: 'void', voidedAt: now.toISOString() }, now);
-    await repository.saveInvoice(workspaceId, next, current.version);
+    await repository.saveInvoice(workspaceId, current, next);
     return next;
   }, isRetryableInvoiceError);
 }

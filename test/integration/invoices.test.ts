@@ -148,6 +148,28 @@ describe('GET /v1/invoices', () => {
     expect(paged.body.hasMore).toBe(true);
   });
 
+  it('follows status changes and combines both filters', async () => {
+    // Prepare
+    const ws = await api.newWorkspace('Invoice filters');
+    const alice = await newContact(ws);
+    const bob = await newContact(ws);
+    const aliceDraft = await newInvoice(ws, alice.id);
+    const aliceVoid = await newInvoice(ws, alice.id);
+    const bobVoid = await newInvoice(ws, bob.id);
+    await post(`/v1/invoices/${aliceVoid.id}/void`, undefined, ws);
+    await post(`/v1/invoices/${bobVoid.id}/void`, undefined, ws);
+    const moved = await newInvoice(ws, bob.id);
+    await api.request('PATCH', `/v1/invoices/${moved.id}`, { key: ws.apiKey, body: { customerId: alice.id } });
+    // Act
+    const ids = async (query: string) => (await api.request('GET', `/v1/invoices?${query}`, { key: ws.apiKey })).body.data.map((invoice: { id: string }) => invoice.id);
+    // Assess
+    expect(await ids('status=draft')).toEqual([aliceDraft.id, moved.id]);
+    expect(await ids('status=void')).toEqual([aliceVoid.id, bobVoid.id]);
+    expect(await ids(`status=void&customerId=${alice.id}`)).toEqual([aliceVoid.id]);
+    expect(await ids(`customerId=${alice.id}&direction=desc`)).toEqual([moved.id, aliceVoid.id, aliceDraft.id]);
+    expect(await ids(`customerId=${bob.id}`)).toEqual([bobVoid.id]);
+  });
+
   it('answers 400 invalid_query for a bad limit or status', async () => {
     const badLimit = await api.request('GET', '/v1/invoices?limit=101', { key: workspace.apiKey });
     const badStatus = await api.request('GET', '/v1/invoices?status=late', { key: workspace.apiKey });

@@ -1,5 +1,5 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ValidationError } from '../../../shared/errors.js';
@@ -37,6 +37,24 @@ function cancelled(...codes: string[]): TransactionCanceledException {
   return new TransactionCanceledException({ message: 'cancelled', $metadata: {}, CancellationReasons: codes.map((Code) => ({ Code })) });
 }
 
+type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;
+
+/** Index of the invoice-number counter bump inside a finalize transaction. */
+function counterIndex(items: TransactItems): number {
+  return items.findIndex((item) => item.Update?.Key?.SK === 'INVOICE_NUMBER');
+}
+
+/** Cancels the first transaction with `code` on the counter bump, then lets the next one through. */
+function failCounterOnce(code: string): void {
+  let failed = false;
+  ddbMock.on(TransactWriteCommand).callsFake((input: TransactWriteCommandInput) => {
+    if (failed) return {};
+    failed = true;
+    const items = input.TransactItems ?? [];
+    throw cancelled(...items.map((_, index) => (index === counterIndex(items) ? code : 'None')));
+  });
+}
+
 function stubReads(stored: Invoice, counterValues: number[]): void {
   ddbMock.on(GetCommand, { Key: invoiceKeys.invoice(WS, INVOICE_ID) }).resolves({ Item: toInvoiceItem(WS, stored) });
   let counter = ddbMock.on(GetCommand, { Key: invoiceKeys.counter(WS) });
@@ -49,7 +67,7 @@ describe('finalizeInvoice', () => {
   it('retries the whole transaction after a TransactionConflict and commits once', async () => {
     // Prepare
     stubReads(invoice(), [4, 4]);
-    ddbMock.on(TransactWriteCommand).rejectsOnce(cancelled('None', 'TransactionConflict')).resolves({});
+    failCounterOnce('TransactionConflict');
     // Act
     const result = await finalizeInvoice(WS, INVOICE_ID, undefined);
     // Assess
@@ -58,27 +76,30 @@ describe('finalizeInvoice', () => {
   });
 
   it('takes the next number when another finalize won the counter', async () => {
-    // Prepare: the counter condition (item 1) fails once, the re-read sees the winner's number
+    // Prepare: the counter condition fails once, the re-read sees the winner's number
     stubReads(invoice(), [4, 5]);
-    ddbMock.on(TransactWriteCommand).rejectsOnce(cancelled('None', 'ConditionalCheckFailed')).resolves({});
+    failCounterOnce('ConditionalCheckFailed');
     // Act
     const result = await finalizeInvoice(WS, INVOICE_ID, undefined);
     // Assess
     expect(result.number).toBe('INV-000006');
     const [, second] = ddbMock.commandCalls(TransactWriteCommand);
-    const counterUpdate = second?.args[0].input.TransactItems?.[1]?.Update;
+    const items = second?.args[0].input.TransactItems ?? [];
+    const counterUpdate = items[counterIndex(items)]?.Update;
     expect(counterUpdate?.ConditionExpression).toBe('lastNumber = :previous');
     expect(counterUpdate?.ExpressionAttributeValues).toMatchObject({ ':previous': 5, ':next': 6 });
   });
 
-  it('conditions the invoice write on the version it read and the counter bump in the same transaction', async () => {
+  it('conditions the invoice write on the version it read, with the counter bump and list projections in the same transaction', async () => {
     stubReads(invoice({ version: 7 }), [0]);
     ddbMock.on(TransactWriteCommand).resolves({});
     await finalizeInvoice(WS, INVOICE_ID, undefined);
     const items = ddbMock.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? [];
     expect(items[0]?.Put?.ConditionExpression).toBe('version = :expected');
     expect(items[0]?.Put?.ExpressionAttributeValues).toEqual({ ':expected': 7 });
-    expect(items[1]?.Update?.ConditionExpression).toBe('attribute_not_exists(lastNumber)');
+    expect(items.map((item) => item.Delete?.Key?.PK).filter(Boolean)).toEqual([`WS#${WS}#INVOICE_BY_STATUS#draft`]);
+    expect(items.map((item) => item.Put?.Item?.PK)).toContain(`WS#${WS}#INVOICE_BY_STATUS#open`);
+    expect(items[counterIndex(items)]?.Update?.ConditionExpression).toBe('attribute_not_exists(lastNumber)');
   });
 });
 

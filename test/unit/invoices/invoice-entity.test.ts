@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import type { Invoice } from '../../../shared/http/routes/invoices.js';
+import { fromInvoiceItem, projectionChanges, toInvoiceItem } from '../../../shared/invoices/invoice-entity.js';
+
+const WS = 'a'.repeat(24);
+
+function invoice(overrides: Partial<Invoice> = {}): Invoice {
+  return {
+    id: 'b'.repeat(24), hostId: WS, customerId: 'c'.repeat(24), number: null, currency: 'USD',
+    lineItems: [{ description: 'Ticket', quantity: 2, unitAmount: 500, taxAmount: 50 }], payments: [],
+    subtotal: 0, taxTotal: 0, total: 0, amountPaid: 0, amountRefunded: 0, amountDue: 0,
+    status: 'draft', autoCharge: false, taxIds: [], version: 1, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+describe('projectionChanges', () => {
+  it('puts both projections for a new invoice', () => {
+    const { puts, deletes } = projectionChanges(WS, undefined, invoice());
+    expect(deletes).toEqual([]);
+    expect(puts.map((item) => item.PK)).toEqual([`WS#${WS}#INVOICE_BY_CUSTOMER#${'c'.repeat(24)}`, `WS#${WS}#INVOICE_BY_STATUS#draft`]);
+  });
+
+  it('moves the status projection and refreshes the customer one on a status change', () => {
+    const { puts, deletes } = projectionChanges(WS, invoice(), invoice({ status: 'open' }));
+    expect(deletes.map((key) => key.PK)).toEqual([`WS#${WS}#INVOICE_BY_STATUS#draft`]);
+    expect(puts.map((item) => [item.PK, item.status])).toEqual([[`WS#${WS}#INVOICE_BY_CUSTOMER#${'c'.repeat(24)}`, 'open'], [`WS#${WS}#INVOICE_BY_STATUS#open`, 'open']]);
+  });
+
+  it('writes nothing when neither status nor customer changed', () => {
+    expect(projectionChanges(WS, invoice(), invoice({ notes: 'x', version: 2 }))).toEqual({ puts: [], deletes: [] });
+  });
+});
+
+describe('fromInvoiceItem', () => {
+  it('recomputes totals and refund sums from the stored line items and payments', () => {
+    const stored = toInvoiceItem(WS, invoice({
+      status: 'open',
+      payments: [{ id: 'd'.repeat(24), status: 'succeeded', amount: 300, amountRefunded: 999, paidAt: '2026-01-01T00:00:00.000Z', method: 'manual', refunds: [
+        { id: 'e'.repeat(24), paymentId: 'd'.repeat(24), amount: 100, refundedAt: '2026-01-01T00:00:00.000Z', idempotencyKey: 'k', ledgerEntryId: 'f'.repeat(24) },
+      ] }],
+    }));
+    const read = fromInvoiceItem(stored);
+    expect(read).toMatchObject({ subtotal: 1000, taxTotal: 50, total: 1050, amountPaid: 300, amountRefunded: 100, amountDue: 750 });
+    expect(read.payments[0]?.amountRefunded).toBe(100);
+    expect(read).not.toHaveProperty('PK');
+  });
+});
