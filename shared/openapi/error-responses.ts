@@ -53,7 +53,11 @@ export function errorStatusesOf(route: RouteDefinition): number[] {
     statuses.add(413);
     statuses.add(415);
   }
-  if (route.method === 'POST' && route.idempotent !== false) statuses.add(409);
+  if (route.method === 'POST' && route.idempotent !== false) {
+    // A reused key with another body is 409; a malformed Idempotency-Key header is 422.
+    statuses.add(409);
+    statuses.add(422);
+  }
   statuses.add(429);
   statuses.add(500);
   return [...statuses].sort((a, b) => a - b);
