@@ -1,7 +1,7 @@
 import { getEventsByIds, getProductsByIds } from '../events/events-repository.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { getFormNames } from '../forms/forms-repository.js';
-import type { CheckoutView, CreateCheckoutBody, ListCheckoutsQuery, UpdateCheckoutBody } from '../http/routes/checkouts.js';
+import { checkoutSchema, type CheckoutView, type CreateCheckoutBody, type ListCheckoutsQuery, type UpdateCheckoutBody } from '../http/routes/checkouts.js';
 import { newId } from '../ids.js';
 import type { CheckoutRecord } from './checkout-entity.js';
 import { effectiveSort, isSelected, pageOf, productsCountOf, sortCheckouts, type DisplayNames } from './checkout-listing.js';
@@ -18,58 +18,79 @@ function draftOf(record: CheckoutRecord): CheckoutDraft {
   return draft;
 }
 
+type EventSummary = { name: string; image?: string[] };
+
+/** Events and form names already read for a request, reused when presenting its checkouts. */
+interface Prefetched {
+  events: Map<string, EventSummary>;
+  forms: Map<string, string>;
+}
+
+const emptyPrefetch = (): Prefetched => ({ events: new Map(), forms: new Map() });
+
 /**
  * Checks the draft, then its references in at most three parallel reads (one BatchGet of products,
  * one of the event, one of the form). `scope` limits the reference checks to what a PATCH changed.
+ * Returns what it read, so presenting the result costs no second read.
  */
-async function validateDraft(workspaceId: string, draft: CheckoutDraft, scope = { products: true, event: true, form: true }): Promise<void> {
+async function validateDraft(workspaceId: string, draft: CheckoutDraft, scope = { products: true, event: true, form: true }): Promise<Prefetched> {
   const shape = checkoutShapeProblems(draft);
   if (shape.length > 0) throw new ValidationError(shape);
-  const checkEvent = (scope.event || scope.products) && draft.eventId !== undefined;
+  const checkProducts = scope.products || scope.event;
+  const checkEvent = checkProducts && draft.eventId !== undefined;
+  const checkForm = scope.form && draft.orderFormId !== undefined;
   const [products, events, forms] = await Promise.all([
-    scope.products || scope.event ? getProductsByIds(workspaceId, referencedProductIds(draft)) : new Map(),
-    checkEvent ? getEventsByIds(workspaceId, [draft.eventId as string]) : new Map(),
-    scope.form && draft.orderFormId !== undefined ? getFormNames(workspaceId, [draft.orderFormId]) : new Map(),
+    checkProducts ? getProductsByIds(workspaceId, referencedProductIds(draft)) : new Map(),
+    checkEvent ? getEventsByIds(workspaceId, [draft.eventId as string]) : new Map<string, EventSummary>(),
+    checkForm ? getFormNames(workspaceId, [draft.orderFormId as string]) : new Map<string, string>(),
   ]);
   const problems = checkoutReferenceProblems(
-    { ...draft, products: scope.products || scope.event ? draft.products : [], eventId: checkEvent ? draft.eventId : undefined, orderFormId: scope.form ? draft.orderFormId : undefined },
+    { ...draft, products: checkProducts ? draft.products : [], eventId: checkEvent ? draft.eventId : undefined, orderFormId: checkForm ? draft.orderFormId : undefined },
     { products, eventExists: draft.eventId !== undefined && events.has(draft.eventId), formExists: draft.orderFormId !== undefined && forms.has(draft.orderFormId) },
   );
   if (problems.length > 0) throw new ValidationError(problems);
+  return { events, forms };
+}
+
+/** The response shape, fields in a stable, documented order (DynamoDB returns attributes in any order). */
+function toView(record: CheckoutRecord, event: EventSummary | undefined, formName: string | undefined): CheckoutView {
+  const full: Record<string, unknown> = {
+    ...record,
+    products: record.products.map(({ productId, quantity, visibility, dependents }) => ({ productId, quantity, visibility, dependents })),
+    productsCount: productsCountOf(record),
+    eventName: event?.name,
+    eventImage: event?.image?.[0],
+    formName,
+    isEventSet: record.eventId !== undefined,
+  };
+  const ordered: Record<string, unknown> = {};
+  for (const key of Object.keys(checkoutSchema.shape)) if (full[key] !== undefined) ordered[key] = full[key];
+  return ordered as CheckoutView;
 }
 
 /**
  * Adds the computed fields to a set of checkouts with one BatchGet of their distinct events and one
- * of their distinct forms (per 100 ids): never one read per checkout.
+ * of their distinct forms (per 100 ids), skipping what the request already read: never one read per checkout.
  */
-export async function presentCheckouts(workspaceId: string, records: readonly CheckoutRecord[], known?: DisplayNames): Promise<CheckoutView[]> {
-  const eventIds = [...new Set(records.flatMap((record) => (record.eventId ? [record.eventId] : [])))];
-  const formIds = [...new Set(records.flatMap((record) => (record.orderFormId ? [record.orderFormId] : [])))];
-  const [events, formNames] = await Promise.all([
-    eventIds.length > 0 ? getEventsByIds(workspaceId, eventIds) : new Map(),
-    known ? known.forms : formIds.length > 0 ? getFormNames(workspaceId, formIds) : new Map<string, string>(),
+export async function presentCheckouts(workspaceId: string, records: readonly CheckoutRecord[], known: Prefetched = emptyPrefetch()): Promise<CheckoutView[]> {
+  const missingEvents = [...new Set(records.flatMap((record) => (record.eventId && !known.events.has(record.eventId) ? [record.eventId] : [])))];
+  const missingForms = [...new Set(records.flatMap((record) => (record.orderFormId && !known.forms.has(record.orderFormId) ? [record.orderFormId] : [])))];
+  const [events, forms] = await Promise.all([
+    missingEvents.length > 0 ? getEventsByIds(workspaceId, missingEvents) : new Map<string, EventSummary>(),
+    missingForms.length > 0 ? getFormNames(workspaceId, missingForms) : new Map<string, string>(),
   ]);
-  return records.map((record) => {
-    const event = record.eventId ? events.get(record.eventId) : undefined;
-    const formName = record.orderFormId ? formNames.get(record.orderFormId) : undefined;
-    return {
-      ...record,
-      productsCount: productsCountOf(record),
-      ...(event ? { eventName: event.name } : {}),
-      ...(event?.image?.[0] ? { eventImage: event.image[0] } : {}),
-      ...(formName !== undefined ? { formName } : {}),
-      isEventSet: record.eventId !== undefined,
-    };
-  });
+  const eventOf = (id: string) => known.events.get(id) ?? events.get(id);
+  const formOf = (id: string) => known.forms.get(id) ?? forms.get(id);
+  return records.map((record) => toView(record, record.eventId ? eventOf(record.eventId) : undefined, record.orderFormId ? formOf(record.orderFormId) : undefined));
 }
 
 export async function createCheckout(workspaceId: string, body: CreateCheckoutBody, now = new Date()): Promise<CheckoutView> {
   const draft: CheckoutDraft = { ...body, products: withFeeIds(body.products) };
-  await validateDraft(workspaceId, draft);
+  const prefetched = await validateDraft(workspaceId, draft);
   const timestamp = now.toISOString();
   const record: CheckoutRecord = { ...draft, id: newId(now), ownerId: workspaceId, createdAt: timestamp, updatedAt: timestamp, version: 1 };
   await repository.insertCheckout(workspaceId, record);
-  const [view] = await presentCheckouts(workspaceId, [record]);
+  const [view] = await presentCheckouts(workspaceId, [record], prefetched);
   return view as CheckoutView;
 }
 
@@ -103,15 +124,16 @@ async function withVersionRetry(workspaceId: string, checkoutId: string, ifMatch
 export async function updateCheckout(workspaceId: string, checkoutId: string, patch: UpdateCheckoutBody, ifMatch?: number): Promise<CheckoutView> {
   const changes: Record<string, unknown> = { ...patch, ...(patch.products ? { products: withFeeIds(patch.products) } : {}) };
   const scope = { products: patch.products !== undefined, event: patch.eventId !== undefined, form: patch.orderFormId !== undefined };
+  let prefetched = emptyPrefetch();
   const record = await withVersionRetry(workspaceId, checkoutId, ifMatch, async (current) => {
     const draft = applyCheckoutPatch(draftOf(current), changes);
-    await validateDraft(workspaceId, draft, scope);
+    prefetched = await validateDraft(workspaceId, draft, scope);
     if (Object.values(patch).every((value) => value === undefined)) return current;
     const next: CheckoutRecord = { ...draft, id: current.id, ownerId: current.ownerId, createdAt: current.createdAt, updatedAt: new Date().toISOString(), version: current.version + 1 };
     await repository.replaceCheckout(workspaceId, next, current.version);
     return next;
   });
-  const [view] = await presentCheckouts(workspaceId, [record as CheckoutRecord]);
+  const [view] = await presentCheckouts(workspaceId, [record as CheckoutRecord], prefetched);
   return view as CheckoutView;
 }
 
@@ -123,13 +145,12 @@ export async function deleteCheckout(workspaceId: string, checkoutId: string, if
   });
 }
 
-async function displayNamesFor(workspaceId: string, records: readonly CheckoutRecord[], field: 'event' | 'form'): Promise<DisplayNames> {
+/** Events or forms of every selected checkout, for sorting by display name (one BatchGet per 100 ids). */
+async function prefetchFor(workspaceId: string, records: readonly CheckoutRecord[], field: 'event' | 'form'): Promise<Prefetched> {
   if (field === 'event') {
-    const events = await getEventsByIds(workspaceId, [...new Set(records.flatMap((record) => (record.eventId ? [record.eventId] : [])))]);
-    return { events: new Map([...events].map(([id, event]) => [id, event.name])), forms: new Map() };
+    return { events: await getEventsByIds(workspaceId, records.flatMap((record) => (record.eventId ? [record.eventId] : []))), forms: new Map() };
   }
-  const forms = await getFormNames(workspaceId, [...new Set(records.flatMap((record) => (record.orderFormId ? [record.orderFormId] : [])))]);
-  return { events: new Map(), forms };
+  return { events: new Map(), forms: await getFormNames(workspaceId, records.flatMap((record) => (record.orderFormId ? [record.orderFormId] : []))) };
 }
 
 /**
@@ -141,8 +162,12 @@ export async function listCheckouts(workspaceId: string, query: ListCheckoutsQue
   const all = await repository.listLiveCheckouts(workspaceId);
   const selected = all.filter((record) => isSelected(record, query));
   const { field, direction } = effectiveSort(query);
-  const names = field === 'event' || field === 'form' ? await displayNamesFor(workspaceId, selected, field) : { events: new Map(), forms: new Map() };
+  const known = field === 'event' || field === 'form' ? await prefetchFor(workspaceId, selected, field) : emptyPrefetch();
+  const names: DisplayNames = {
+    events: new Map([...known.events].map(([id, event]) => [id, event.name])),
+    forms: known.forms,
+  };
   const { items, hasMore } = pageOf(sortCheckouts(selected, field, direction, names), query.pageNumber, query.pageSize);
-  const data = await presentCheckouts(workspaceId, items, field === 'form' ? names : undefined);
+  const data = await presentCheckouts(workspaceId, items, known);
   return { data, hasMore, pageNumber: query.pageNumber, pageSize: query.pageSize };
 }

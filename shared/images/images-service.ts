@@ -18,8 +18,19 @@ export interface RegisterImageInput {
 
 /** Turns a stored record into the API shape, resolving the blob key to its public URL. */
 export function toImageAsset(record: ImageRecord, store: BlobStore, requestBaseUrl: string): ImageAssetView {
-  const { blobKey, ...rest } = record;
-  return { ...rest, url: store.publicUrl(blobKey, requestBaseUrl) };
+  return {
+    id: record.id,
+    hostId: record.hostId,
+    url: store.publicUrl(record.blobKey, requestBaseUrl),
+    width: record.width,
+    height: record.height,
+    contentType: record.contentType,
+    sizeBytes: record.sizeBytes,
+    filename: record.filename,
+    purpose: record.purpose,
+    createdAt: record.createdAt,
+    lastPublishedAt: record.lastPublishedAt,
+  };
 }
 
 /**

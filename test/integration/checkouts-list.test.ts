@@ -50,6 +50,14 @@ describe('GET /v1/checkouts', () => {
     expect(charlie).toMatchObject({ productsCount: 3, eventName: 'Zebra Fest', formName: 'Alpha form', isEventSet: true });
   });
 
+  it('resolves event and form names with one batch read each, not one read per checkout', async () => {
+    // Act
+    const response = await list('?sortField=event');
+    // Assess: one Query of the collection, one BatchGet of events, one of forms
+    expect(response.body.data.filter((checkout: { eventName?: string }) => checkout.eventName)).toHaveLength(2);
+    expect(response.headers.get('x-db-stats')).toMatch(/^calls=3;/);
+  });
+
   it('pages with pageNumber and pageSize', async () => {
     const first = await list('?sortField=name&pageSize=2');
     const second = await list('?sortField=name&pageSize=2&pageNumber=1');

@@ -3,6 +3,7 @@ import { seedPropertiesAndContacts } from './properties-and-contacts.js';
 import { seedEvents } from './events.js';
 import { seedInvoices } from './invoices.js';
 import { seedForms } from './forms.js';
+import { seedImagesAndCheckouts } from './images-and-checkouts.js';
 
 /**
  * Demo-data seeders, run in order against the running local server on first start. Each feature adds
@@ -13,4 +14,5 @@ export const seeders: { name: string; seed: Seeder }[] = [
   { name: 'forms', seed: seedForms },
   { name: 'events and demo partner', seed: seedEvents },
   { name: 'invoices, payments and payouts', seed: seedInvoices },
+  { name: 'images and checkouts', seed: seedImagesAndCheckouts },
 ];
