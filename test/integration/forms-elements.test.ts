@@ -154,6 +154,21 @@ describe('CRM property linkage', () => {
     expect(read.elements[1].propertyData.options).toHaveLength(2);
   });
 
+  it('reads every linked property of a form with one batch read', async () => {
+    // Prepare
+    const form = await createForm();
+    await addElement(form.id, { type: 'Email', prompt: 'Email', contactField: 'email', required: true });
+    for (const type of ['Text', 'Number', 'Date']) {
+      const linked = await createProperty({ type, name: uniqueName(type), objectType: 'contact' });
+      await addElement(form.id, { type, prompt: type, propertyId: linked.id });
+    }
+    // Act
+    const response = await api.request('GET', `/v1/forms/${form.id}`, { key: workspace.apiKey });
+    // Assess: one GetItem for the form, one BatchGetItem for its three properties
+    expect(response.headers.get('x-db-stats')).toMatch(/^calls=2;/);
+    expect(response.body.data.elements.filter((element: { propertyData?: unknown }) => element.propertyData)).toHaveLength(3);
+  });
+
   it.each([
     ['a property of another type', { type: 'Number', objectType: 'contact' }, 'Text'],
     ['an order property on a standalone form', { type: 'Text', objectType: 'order' }, 'Text'],
