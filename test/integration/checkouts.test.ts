@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiKey } from '../../shared/workspaces/workspaces-repository.js';
 import { startApi, type TestApi, type TestWorkspace } from './support/api.js';
 
 let api: TestApi;
@@ -154,6 +155,29 @@ describe('POST /v1/checkouts', () => {
     });
     expect(response.status).toBe(422);
     expect(response.body.error.details.map((detail: { path: string }) => detail.path)).toEqual(['products[0].dependents[0].price', 'products[1].productId']);
+  });
+
+  it('is 403 for a read-only key on every write', async () => {
+    const { apiKey } = await createApiKey(host.workspaceId, 'read_only');
+    const created = await createCheckout(host, { name: 'Read only target' });
+    const id = created.body.data.id;
+    expect((await api.request('POST', '/v1/checkouts', { key: apiKey, body: { name: 'x' } })).status).toBe(403);
+    expect((await api.request('PATCH', `/v1/checkouts/${id}`, { key: apiKey, body: { name: 'x' } })).status).toBe(403);
+    expect((await api.request('DELETE', `/v1/checkouts/${id}`, { key: apiKey })).status).toBe(403);
+    expect((await api.request('GET', `/v1/checkouts/${id}`, { key: apiKey })).status).toBe(200);
+  });
+
+  it('creates once for a repeated Idempotency-Key', async () => {
+    const headers = { 'Idempotency-Key': `checkout-${Date.now()}` };
+    const first = await api.request('POST', '/v1/checkouts', { key: host.apiKey, body: { name: 'Once' }, headers });
+    const again = await api.request('POST', '/v1/checkouts', { key: host.apiKey, body: { name: 'Once' }, headers });
+    expect(again.status).toBe(201);
+    expect(again.body.data.id).toBe(first.body.data.id);
+  });
+
+  it('is 415 for a body that is not JSON', async () => {
+    const response = await api.request('POST', '/v1/checkouts', { key: host.apiKey, raw: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(response.status).toBe(415);
   });
 
   it('is 400 invalid_json for a body that is not JSON', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jpegHeader, solidPng } from '../../shared/images/sample-images.js';
+import { createApiKey } from '../../shared/workspaces/workspaces-repository.js';
 import { startApi, type TestApi, type TestWorkspace } from './support/api.js';
 
 let api: TestApi;
@@ -100,6 +101,30 @@ describe('POST /v1/assets/images', () => {
     const response = await api.request('POST', '/v1/assets/images', { key: host.apiKey, raw: solidPng(1, 1), headers: { 'content-type': 'image/png' } });
     expect(response.status).toBe(422);
     expect(response.body.error.details[0].path).toBe('filename');
+  });
+
+  it('replays the first response for a repeated Idempotency-Key instead of registering twice', async () => {
+    // Prepare
+    const owner = await api.newWorkspace('Images idempotency');
+    const headers = { 'content-type': 'image/png', 'idempotency-key': 'upload-1' };
+    const png = solidPng(2, 2);
+    // Act
+    const first = await api.request('POST', '/v1/assets/images?filename=a.png', { key: owner.apiKey, raw: png, headers });
+    const again = await api.request('POST', '/v1/assets/images?filename=a.png', { key: owner.apiKey, raw: png, headers });
+    const different = await api.request('POST', '/v1/assets/images?filename=a.png', { key: owner.apiKey, raw: solidPng(3, 3), headers });
+    // Assess
+    expect(again.status).toBe(201);
+    expect(again.body.data.id).toBe(first.body.data.id);
+    expect(different.status).toBe(409);
+    expect(different.body.error.code).toBe('idempotency_key_reused');
+    expect((await api.request('GET', '/v1/assets/images', { key: owner.apiKey })).body.data).toHaveLength(1);
+  });
+
+  it('is 403 for a read-only key, which can still list', async () => {
+    const { apiKey } = await createApiKey(host.workspaceId, 'read_only');
+    const upload = await api.request('POST', '/v1/assets/images?filename=a.png', { key: apiKey, raw: solidPng(1, 1), headers: { 'content-type': 'image/png' } });
+    expect(upload.status).toBe(403);
+    expect((await api.request('GET', '/v1/assets/images', { key: apiKey })).status).toBe(200);
   });
 
   it('is 401 without a key', async () => {
