@@ -84,7 +84,9 @@ export function addRouteMethods(props: RouteMethodsProps): Map<string, Method> {
       if (!fn) throw new Error(`No function for group ${route.group} (route ${route.operation})`);
       let integration = integrations.get(route.group);
       if (!integration) {
-        integration = new LambdaIntegration(fn, { proxy: true, allowTestInvoke: false });
+        // One invoke permission per function, scoped to this API, instead of one per method: a
+        // stack holds at most 500 resources and every route would otherwise cost two.
+        integration = new LambdaIntegration(fn, { proxy: true, scopePermissionToMethod: false });
         integrations.set(route.group, integration);
       }
       const method = resource.addMethod(route.method, integration, route.auth === 'key'

@@ -164,3 +164,18 @@ describe('least privilege', () => {
     expect(s3Actions).toEqual(groups.includes('images') ? ['s3:PutObject'] : []);
   });
 });
+
+describe('invoke permissions', () => {
+  it('lets API Gateway invoke each group function through this API only, with one permission per function', () => {
+    // Prepare
+    const apiId = Object.keys(resourcesOf(app.api, 'AWS::ApiGateway::RestApi'))[0] as string;
+
+    // Act
+    const permissions = Object.values(resourcesOf(app.api, 'AWS::Lambda::Permission'))
+      .filter((permission) => permission.Properties.Principal === 'apigateway.amazonaws.com');
+
+    // Assess
+    expect(permissions).toHaveLength(groups.length + 1);
+    for (const permission of permissions) expect(JSON.stringify(permission.Properties.SourceArn)).toContain(apiId);
+  });
+});
