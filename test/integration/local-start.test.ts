@@ -45,7 +45,7 @@ function exited(child: ChildProcess): Promise<number | null> {
 
 describe('npm start', () => {
   it('explains in one line how to get Java when it is missing', async () => {
-    const env = { ...process.env, PATH: '/nonexistent', DYNAMODB_ENDPOINT: '' };
+    const env: NodeJS.ProcessEnv = { ...process.env, PATH: '/nonexistent' };
     delete env.DYNAMODB_ENDPOINT;
     const { child, output } = start(env, /Java/);
     const text = await output;

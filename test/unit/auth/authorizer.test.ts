@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
+import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { handler } from '../../../functions/authorizer/handler.js';
 import { policyAllows } from '../../../bin/local/policy-evaluation.js';
 import { hashApiKey } from '../../../shared/auth/api-keys.js';
@@ -79,7 +79,7 @@ describe('API key authorizer', () => {
 });
 
 describe('policyAllows', () => {
-  const policy = (effect: string, resource: string) => ({
+  const policy = (effect: 'Allow' | 'Deny', resource: string): APIGatewayAuthorizerResult => ({
     principalId: 'p',
     policyDocument: { Version: '2012-10-17', Statement: [{ Action: 'execute-api:Invoke', Effect: effect, Resource: [resource] }] },
   });
