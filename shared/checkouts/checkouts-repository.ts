@@ -3,7 +3,7 @@ import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynam
 import { db, tableName } from '../db/client.js';
 import { queryAll, withoutKeys } from '../db/query.js';
 import { TABLE_KEYS } from '../db/table-design.js';
-import { ConflictError } from '../errors.js';
+import { ConflictError, ValidationError } from '../errors.js';
 import { checkoutKeys, toCheckoutItem, toDeletedCheckoutItem, type CheckoutRecord } from './checkout-entity.js';
 
 /** The stored version moved on since it was read: the caller retries or answers 409. */
@@ -12,6 +12,13 @@ export class CheckoutVersionConflictError extends ConflictError {
     super('The checkout was modified since you read it. Read it again and retry.');
   }
 }
+
+/** DynamoDB refuses items above 400 KB; the request limits allow bodies that reach it (many dependents and fees). */
+function isItemTooLarge(error: unknown): boolean {
+  return error instanceof Error && error.name === 'ValidationException' && /item size/i.test(error.message);
+}
+
+const tooLarge = () => new ValidationError({ path: 'products', message: 'The checkout is too large to store: use fewer products, dependents or custom fees.' });
 
 function toRecord(item: Record<string, unknown>): CheckoutRecord {
   return withoutKeys(item) as CheckoutRecord;
@@ -27,6 +34,7 @@ export async function insertCheckout(workspaceId: string, record: CheckoutRecord
     }));
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) throw new ConflictError('A checkout with this id already exists.');
+    if (isItemTooLarge(error)) throw tooLarge();
     throw error;
   }
 }
@@ -49,6 +57,7 @@ export async function replaceCheckout(workspaceId: string, next: CheckoutRecord,
     }));
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) throw new CheckoutVersionConflictError();
+    if (isItemTooLarge(error)) throw tooLarge();
     throw error;
   }
 }
