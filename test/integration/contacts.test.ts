@@ -186,6 +186,12 @@ describe('GET /v1/contacts', () => {
     expect(second.body.data[0].email).toBe('carol@example.com');
   });
 
+  it.each(['createdAt', 'email'])('answers an empty last page for the largest page number sorted by %s', async (sort) => {
+    const response = await list(`?sort=${sort}&page=9007199254740991&limit=100`);
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ data: [], total: 0, hasMore: false });
+  });
+
   it('filters by exact email, case-insensitively', async () => {
     const found = await list('?email=ALICE%40example.com');
     const missing = await list('?email=nobody%40example.com');

@@ -225,6 +225,12 @@ describe('GET /v1/properties', () => {
     expect(new Set(ids).size).toBe(4);
   });
 
+  it.each(['createdAt', 'name', 'updatedAt'])('answers an empty last page for the largest page number sorted by %s', async (sort) => {
+    const response = await list(`?sort=${sort}&page=9007199254740991&limit=100`);
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ data: [], total: 0, hasMore: false });
+  });
+
   it('sorts by updatedAt', async () => {
     const response = await list('?sort=updatedAt&direction=desc');
     expect(response.body.data[0].name).toBe('Date of birth');
