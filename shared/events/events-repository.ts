@@ -4,6 +4,7 @@ import { db, tableName } from '../db/client.js';
 import { queryPage, withoutKeys } from '../db/query.js';
 import { TABLE_KEYS } from '../db/table-design.js';
 import { ConflictError, NotFoundError } from '../errors.js';
+import { eventSchema } from '../http/routes/events.js';
 import {
   EVENT_COPIES, EVENT_INTERNAL_ATTRIBUTES, UPCOMING_ORDERS, eventCopyItem, eventItem, eventKeys, isPartnerListed, isUpcoming,
   productItem, upcomingItem, type Event, type EventCopy, type ProductRecord,
@@ -17,7 +18,33 @@ const BATCH_GET_ATTEMPTS = 5;
 
 /** Strips keys and internal attributes from an event item (main item or sorted copy). */
 export function toEvent(item: Item): Event {
-  return withoutKeys(item, EVENT_INTERNAL_ATTRIBUTES) as Event;
+  const stored = withoutKeys(item, EVENT_INTERNAL_ATTRIBUTES);
+  // DynamoDB maps come back in no particular order: answer fields in the documented order.
+  const event: Item = {};
+  for (const field of EVENT_FIELD_ORDER) if (stored[field] !== undefined) event[field] = stored[field];
+  if (Array.isArray(event.products)) event.products = (event.products as Item[]).map((product) => pick(product, PRODUCT_FIELD_ORDER));
+  if (Array.isArray(event.descriptionBlocks)) event.descriptionBlocks = orderNodes(event.descriptionBlocks);
+  return event as Event;
+}
+
+const EVENT_FIELD_ORDER = Object.keys(eventSchema.shape);
+const PRODUCT_FIELD_ORDER = ['id', 'name', 'price', 'required', 'currency'];
+const NODE_FIELD_ORDER = ['type', 'text', 'attrs', 'content', 'marks'];
+
+function pick(value: Item, fields: readonly string[]): Item {
+  return Object.fromEntries(fields.filter((field) => value[field] !== undefined).map((field) => [field, value[field]]));
+}
+
+/** Rich-text nodes with `type` first; only the node keys of the schema exist, so none is lost. */
+function orderNodes(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(orderNodes);
+  if (typeof value !== 'object' || value === null) return value;
+  const node = value as Item;
+  const ordered: Item = {};
+  for (const key of [...NODE_FIELD_ORDER, ...Object.keys(node).filter((key) => !NODE_FIELD_ORDER.includes(key))]) {
+    if (node[key] !== undefined) ordered[key] = key === 'content' || key === 'marks' ? orderNodes(node[key]) : node[key];
+  }
+  return ordered;
 }
 
 function toProductRecord(item: Item): ProductRecord {
