@@ -9,7 +9,8 @@ export const EVENT_LIMITS = { products: 25, metaDataKeys: 50, listItems: 50, max
 const currencySchema = z.enum(['USD', 'CAD']);
 const shortText = z.string().max(200);
 const longText = z.string().max(20_000);
-const urlList = z.array(z.url({ protocol: /^https?$/ }).max(2_048)).max(EVENT_LIMITS.listItems);
+/** Image references (URLs or asset ids): the spec types them as plain strings. */
+const imageList = z.array(z.string().min(1).max(2_048)).max(EVENT_LIMITS.listItems);
 const tagList = z.array(z.string().min(1).max(100)).max(EVENT_LIMITS.listItems);
 const looseObject = z.record(z.string(), z.unknown());
 
@@ -43,8 +44,8 @@ const writableFields = {
   locationPlaceholder: shortText.optional(),
   virtualEventLink: z.url({ protocol: /^https?$/ }).max(2_048).optional(),
   description: longText.optional(),
-  image: urlList.optional(),
-  images: urlList.optional(),
+  image: imageList.optional(),
+  images: imageList.optional(),
   tags: tagList.optional(),
   currency: currencySchema.optional(),
   redirectUrl: z.url({ protocol: /^https?$/ }).max(2_048).optional(),
