@@ -1,4 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,6 +51,20 @@ describe('BoxofficeFunction bundling', () => {
     // Assess
     expect(bundle).not.toMatch(/from\s*"@aws-sdk\//);
     expect(bundle).toContain('DynamoDB_20120810');
+  });
+
+  it('loads as an ES module in plain Node and exports the handler', () => {
+    // Prepare
+    const script = `const m = await import(${JSON.stringify(pathToFileURL(join(bundleDir, 'index.mjs')).href)}); process.stdout.write(typeof m.handler);`;
+
+    // Act
+    const exported = execFileSync(process.execPath, ['--no-warnings', '--input-type=module', '-e', script], {
+      env: { ...process.env, TABLE_NAME: 'bundle-test', AWS_REGION: 'us-east-1', POWERTOOLS_LOG_LEVEL: 'SILENT' },
+      encoding: 'utf8',
+    });
+
+    // Assess
+    expect(exported).toBe('function');
   });
 
   it('copies the Swagger UI files next to the docs bundle', () => {
