@@ -187,12 +187,18 @@ describe('GET /v1/invoices/{invoiceId}', () => {
     // Act
     const foreign = await api.request('GET', `/v1/invoices/${invoice.id}`, { key: other.apiKey });
     const foreignFinalize = await post(`/v1/invoices/${invoice.id}/finalize`, undefined, other);
+    const foreignPayment = await post(`/v1/invoices/${invoice.id}/payments`, { amount: 1, idempotencyKey: 'x' }, other);
+    const foreignPatch = await api.request('PATCH', `/v1/invoices/${invoice.id}`, { key: other.apiKey, body: { notes: 'mine' } });
+    const foreignList = await api.request('GET', '/v1/invoices?limit=100', { key: other.apiKey });
     const absent = await api.request('GET', '/v1/invoices/aaaaaaaaaaaaaaaaaaaaaaaa', { key: workspace.apiKey });
     const malformed = await api.request('GET', '/v1/invoices/not-an-id', { key: workspace.apiKey });
     const own = await api.request('GET', `/v1/invoices/${invoice.id}`, { key: workspace.apiKey });
     // Assess
     expect(foreign.status).toBe(404);
     expect(foreignFinalize.status).toBe(404);
+    expect(foreignPayment.status).toBe(404);
+    expect(foreignPatch.status).toBe(404);
+    expect(foreignList.body.data.map((item: { id: string }) => item.id)).not.toContain(invoice.id);
     expect(foreign.body).toEqual(absent.body);
     expect(malformed.status).toBe(404);
     expect(own.body.data.id).toBe(invoice.id);
