@@ -3,6 +3,6 @@ import { implement } from '../../shared/http/operation.js';
 import { checkoutsRoutes } from '../../shared/http/routes/checkouts.js';
 
 /** The spec wraps this one response as `{checkout}` rather than `{data}`. */
-export const getCheckoutOperation = implement(checkoutsRoutes.getCheckout, async ({ workspaceId, params }) => ({
-  checkout: await getCheckout(workspaceId, params.id),
+export const getCheckoutOperation = implement(checkoutsRoutes.getCheckout, async ({ workspaceId, params, baseUrl }) => ({
+  checkout: await getCheckout(workspaceId, params.id, { baseUrl }),
 }));

@@ -3,6 +3,6 @@ import { parseIfMatch } from '../../shared/http/if-match.js';
 import { implement } from '../../shared/http/operation.js';
 import { checkoutsRoutes } from '../../shared/http/routes/checkouts.js';
 
-export const updateCheckoutOperation = implement(checkoutsRoutes.updateCheckout, async ({ workspaceId, params, body, headers }) => ({
-  data: await updateCheckout(workspaceId, params.id, body, parseIfMatch(headers)),
+export const updateCheckoutOperation = implement(checkoutsRoutes.updateCheckout, async ({ workspaceId, params, body, headers, baseUrl }) => ({
+  data: await updateCheckout(workspaceId, params.id, body, { baseUrl, ifMatch: parseIfMatch(headers) }),
 }));

@@ -1,8 +1,10 @@
 import { getEventsByIds, getProductsByIds } from '../events/events-repository.js';
+import { blobStore } from '../blob-store/index.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { getFormNames } from '../forms/forms-repository.js';
 import { checkoutSchema, type CheckoutView, type CreateCheckoutBody, type ListCheckoutsQuery, type UpdateCheckoutBody } from '../http/routes/checkouts.js';
 import { newId } from '../ids.js';
+import { resolveImageReferences } from '../images/images-service.js';
 import type { CheckoutRecord } from './checkout-entity.js';
 import { effectiveSort, isSelected, pageOf, productsCountOf, sortCheckouts, type DisplayNames } from './checkout-listing.js';
 import {
@@ -27,6 +29,12 @@ interface Prefetched {
 }
 
 const emptyPrefetch = (): Prefetched => ({ events: new Map(), forms: new Map() });
+
+/** What presenting a checkout needs from the request: image URLs of the local blob store depend on it. */
+export interface PresentationContext {
+  /** API root as the client called it. */
+  baseUrl: string;
+}
 
 /**
  * Checks the draft, then its references in at most three parallel reads (one BatchGet of products,
@@ -53,13 +61,13 @@ async function validateDraft(workspaceId: string, draft: CheckoutDraft, scope = 
 }
 
 /** The response shape, fields in a stable, documented order (DynamoDB returns attributes in any order). */
-function toView(record: CheckoutRecord, event: EventSummary | undefined, formName: string | undefined): CheckoutView {
+function toView(record: CheckoutRecord, event: EventSummary | undefined, eventImage: string | undefined, formName: string | undefined): CheckoutView {
   const full: Record<string, unknown> = {
     ...record,
     products: record.products.map(({ productId, quantity, visibility, dependents }) => ({ productId, quantity, visibility, dependents })),
     productsCount: productsCountOf(record),
     eventName: event?.name,
-    eventImage: event?.image?.[0],
+    eventImage,
     formName,
     isEventSet: record.eventId !== undefined,
   };
@@ -72,7 +80,7 @@ function toView(record: CheckoutRecord, event: EventSummary | undefined, formNam
  * Adds the computed fields to a set of checkouts with one BatchGet of their distinct events and one
  * of their distinct forms (per 100 ids), skipping what the request already read: never one read per checkout.
  */
-export async function presentCheckouts(workspaceId: string, records: readonly CheckoutRecord[], known: Prefetched = emptyPrefetch()): Promise<CheckoutView[]> {
+export async function presentCheckouts(workspaceId: string, records: readonly CheckoutRecord[], context: PresentationContext, known: Prefetched = emptyPrefetch()): Promise<CheckoutView[]> {
   const missingEvents = [...new Set(records.flatMap((record) => (record.eventId && !known.events.has(record.eventId) ? [record.eventId] : [])))];
   const missingForms = [...new Set(records.flatMap((record) => (record.orderFormId && !known.forms.has(record.orderFormId) ? [record.orderFormId] : [])))];
   const [events, forms] = await Promise.all([
@@ -81,16 +89,26 @@ export async function presentCheckouts(workspaceId: string, records: readonly Ch
   ]);
   const eventOf = (id: string) => known.events.get(id) ?? events.get(id);
   const formOf = (id: string) => known.forms.get(id) ?? forms.get(id);
-  return records.map((record) => toView(record, record.eventId ? eventOf(record.eventId) : undefined, record.orderFormId ? formOf(record.orderFormId) : undefined));
+  // An event image may be an image asset id: one more batch read turns those into download URLs.
+  const imageReferences = [...new Set(records.flatMap((record) => {
+    const reference = record.eventId ? eventOf(record.eventId)?.image?.[0] : undefined;
+    return reference ? [reference] : [];
+  }))];
+  const imageUrls = imageReferences.length > 0 ? await resolveImageReferences(workspaceId, imageReferences, blobStore(), context.baseUrl) : new Map<string, string>();
+  return records.map((record) => {
+    const event = record.eventId ? eventOf(record.eventId) : undefined;
+    const imageReference = event?.image?.[0];
+    return toView(record, event, imageReference ? imageUrls.get(imageReference) : undefined, record.orderFormId ? formOf(record.orderFormId) : undefined);
+  });
 }
 
-export async function createCheckout(workspaceId: string, body: CreateCheckoutBody, now = new Date()): Promise<CheckoutView> {
+export async function createCheckout(workspaceId: string, body: CreateCheckoutBody, context: PresentationContext, now = new Date()): Promise<CheckoutView> {
   const draft: CheckoutDraft = { ...body, products: withFeeIds(body.products) };
   const prefetched = await validateDraft(workspaceId, draft);
   const timestamp = now.toISOString();
   const record: CheckoutRecord = { ...draft, id: newId(now), ownerId: workspaceId, createdAt: timestamp, updatedAt: timestamp, version: 1 };
   await repository.insertCheckout(workspaceId, record);
-  const [view] = await presentCheckouts(workspaceId, [record], prefetched);
+  const [view] = await presentCheckouts(workspaceId, [record], context, prefetched);
   return view as CheckoutView;
 }
 
@@ -100,8 +118,8 @@ async function findOrThrow(workspaceId: string, checkoutId: string): Promise<Che
   return record;
 }
 
-export async function getCheckout(workspaceId: string, checkoutId: string): Promise<CheckoutView> {
-  const [view] = await presentCheckouts(workspaceId, [await findOrThrow(workspaceId, checkoutId)]);
+export async function getCheckout(workspaceId: string, checkoutId: string, context: PresentationContext): Promise<CheckoutView> {
+  const [view] = await presentCheckouts(workspaceId, [await findOrThrow(workspaceId, checkoutId)], context);
   return view as CheckoutView;
 }
 
@@ -121,7 +139,8 @@ async function withVersionRetry(workspaceId: string, checkoutId: string, ifMatch
   }
 }
 
-export async function updateCheckout(workspaceId: string, checkoutId: string, patch: UpdateCheckoutBody, ifMatch?: number): Promise<CheckoutView> {
+export async function updateCheckout(workspaceId: string, checkoutId: string, patch: UpdateCheckoutBody, context: PresentationContext & { ifMatch?: number }): Promise<CheckoutView> {
+  const { ifMatch } = context;
   const changes: Record<string, unknown> = { ...patch, ...(patch.products ? { products: withFeeIds(patch.products) } : {}) };
   const scope = { products: patch.products !== undefined, event: patch.eventId !== undefined, form: patch.orderFormId !== undefined };
   let prefetched = emptyPrefetch();
@@ -133,7 +152,7 @@ export async function updateCheckout(workspaceId: string, checkoutId: string, pa
     await repository.replaceCheckout(workspaceId, next, current.version);
     return next;
   });
-  const [view] = await presentCheckouts(workspaceId, [record as CheckoutRecord], prefetched);
+  const [view] = await presentCheckouts(workspaceId, [record as CheckoutRecord], context, prefetched);
   return view as CheckoutView;
 }
 
@@ -158,7 +177,7 @@ async function prefetchFor(workspaceId: string, records: readonly CheckoutRecord
  * filters and sorts in memory, then resolves names for the page only, except when sorting by
  * `event`/`form`, which needs the names of every match first.
  */
-export async function listCheckouts(workspaceId: string, query: ListCheckoutsQuery): Promise<{ data: CheckoutView[]; hasMore: boolean; pageNumber: number; pageSize: number }> {
+export async function listCheckouts(workspaceId: string, query: ListCheckoutsQuery, context: PresentationContext): Promise<{ data: CheckoutView[]; hasMore: boolean; pageNumber: number; pageSize: number }> {
   const all = await repository.listLiveCheckouts(workspaceId);
   const selected = all.filter((record) => isSelected(record, query));
   const { field, direction } = effectiveSort(query);
@@ -168,6 +187,6 @@ export async function listCheckouts(workspaceId: string, query: ListCheckoutsQue
     forms: known.forms,
   };
   const { items, hasMore } = pageOf(sortCheckouts(selected, field, direction, names), query.pageNumber, query.pageSize);
-  const data = await presentCheckouts(workspaceId, items, known);
+  const data = await presentCheckouts(workspaceId, items, context, known);
   return { data, hasMore, pageNumber: query.pageNumber, pageSize: query.pageSize };
 }

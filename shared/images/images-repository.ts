@@ -1,5 +1,5 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../db/client.js';
 import { queryPage } from '../db/query.js';
 import { TABLE_KEYS } from '../db/table-design.js';
@@ -43,4 +43,27 @@ export async function listImages(workspaceId: string, page: number, pageSize: nu
     ScanIndexForward: false,
   }, page, pageSize);
   return { items: items.map(fromImageItem), hasMore };
+}
+
+const BATCH_GET_MAX = 100;
+const BATCH_GET_ATTEMPTS = 5;
+
+/** Images of the workspace by id, one BatchGet per 100 ids; absent (or foreign) ids are missing from the map. */
+export async function getImagesByIds(workspaceId: string, ids: readonly string[]): Promise<Map<string, ImageRecord>> {
+  const found = new Map<string, ImageRecord>();
+  const unique = [...new Set(ids)];
+  for (let start = 0; start < unique.length; start += BATCH_GET_MAX) {
+    let keys: Record<string, unknown>[] = unique.slice(start, start + BATCH_GET_MAX).map((id) => imageKeys.image(workspaceId, id));
+    for (let attempt = 0; keys.length > 0; attempt += 1) {
+      if (attempt >= BATCH_GET_ATTEMPTS) throw new Error('BatchGetItem left image keys unprocessed after retries.');
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 2 ** attempt * 10));
+      const { Responses, UnprocessedKeys } = await db.send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys } } }));
+      for (const item of Responses?.[tableName()] ?? []) {
+        const record = fromImageItem(item);
+        found.set(record.id, record);
+      }
+      keys = (UnprocessedKeys?.[tableName()]?.Keys ?? []) as Record<string, unknown>[];
+    }
+  }
+  return found;
 }

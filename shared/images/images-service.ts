@@ -1,6 +1,6 @@
 import type { BlobStore } from '../blob-store/blob-store.js';
 import { NotFoundError, ValidationError } from '../errors.js';
-import { newId } from '../ids.js';
+import { isId, newId } from '../ids.js';
 import type { ImageRecord } from './image-entity.js';
 import { extensionOf, inspectImage, type ImageContentType } from './image-format.js';
 import * as repository from './images-repository.js';
@@ -68,3 +68,17 @@ export async function getImageOrThrow(workspaceId: string, imageId: string): Pro
 }
 
 export const listImages = repository.listImages;
+
+/**
+ * Resolves image references (an image asset id or a URL, as events store them) to download URLs:
+ * asset ids of the workspace become their public URL, anything else is returned unchanged.
+ * One BatchGet per 100 distinct asset ids.
+ */
+export async function resolveImageReferences(workspaceId: string, references: readonly string[], store: BlobStore, requestBaseUrl: string): Promise<Map<string, string>> {
+  const assetIds = references.filter(isId);
+  const assets = assetIds.length > 0 ? await repository.getImagesByIds(workspaceId, assetIds) : new Map<string, ImageRecord>();
+  return new Map(references.map((reference) => {
+    const asset = assets.get(reference);
+    return [reference, asset ? store.publicUrl(asset.blobKey, requestBaseUrl) : reference];
+  }));
+}

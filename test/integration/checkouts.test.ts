@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { solidPng } from '../../shared/images/sample-images.js';
 import { createApiKey } from '../../shared/workspaces/workspaces-repository.js';
 import { startApi, type TestApi, type TestWorkspace } from './support/api.js';
 
@@ -91,6 +92,18 @@ describe('POST /v1/checkouts', () => {
     expect(checkout.products[0].dependents[0].customFees[0].id).toMatch(/^[a-f0-9]{24}$/);
     expect(checkout.createdAt).toMatch(/Z$/);
     expect(checkout.updatedAt).toBe(checkout.createdAt);
+  });
+
+  it('turns an event image that is an image asset id into the asset\'s download URL', async () => {
+    // Prepare
+    const png = solidPng(2, 2);
+    const asset = await api.request('POST', '/v1/assets/images?filename=cover.png', { key: host.apiKey, raw: png, headers: { 'content-type': 'image/png' } });
+    const event = await createEvent(host, 'Pictured', ['Seat'], asset.body.data.id);
+    // Act
+    const response = await createCheckout(host, { name: 'Pictured', eventId: event.id });
+    // Assess
+    expect(response.body.data.eventImage).toBe(asset.body.data.url);
+    expect(Buffer.from(await (await fetch(response.body.data.eventImage)).arrayBuffer()).equals(png)).toBe(true);
   });
 
   it('creates a minimal checkout whose required fields are all present', async () => {

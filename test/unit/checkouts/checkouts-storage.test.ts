@@ -57,7 +57,7 @@ describe('checkouts service concurrency', () => {
     ddbMock.on(GetCommand).resolvesOnce({ Item: toCheckoutItem(WS, stored) }).resolves({ Item: toCheckoutItem(WS, { ...stored, version: 2, timeslotId: 'concurrent' }) });
     ddbMock.on(PutCommand).rejectsOnce(conditionFailed()).resolves({});
     // Act
-    const saved = await updateCheckout(WS, stored.id, { name: 'Renamed' });
+    const saved = await updateCheckout(WS, stored.id, { name: 'Renamed' }, { baseUrl: 'https://api.test' });
     // Assess
     expect(saved).toMatchObject({ name: 'Renamed', description: 'kept', timeslotId: 'concurrent', version: 3 });
     expect(ddbMock.commandCalls(PutCommand)).toHaveLength(2);
@@ -66,7 +66,7 @@ describe('checkouts service concurrency', () => {
   it('answers 409 at once with a stale If-Match, without writing', async () => {
     const stored = checkoutRecord({ version: 4 });
     ddbMock.on(GetCommand).resolves({ Item: toCheckoutItem(WS, stored) });
-    await expect(updateCheckout(WS, stored.id, { name: 'x' }, 3)).rejects.toBeInstanceOf(CheckoutVersionConflictError);
+    await expect(updateCheckout(WS, stored.id, { name: 'x' }, { baseUrl: 'https://api.test', ifMatch: 3 })).rejects.toBeInstanceOf(CheckoutVersionConflictError);
     await expect(deleteCheckout(WS, stored.id, 3)).rejects.toBeInstanceOf(CheckoutVersionConflictError);
     expect(ddbMock.commandCalls(PutCommand)).toHaveLength(0);
     expect(ddbMock.commandCalls(TransactWriteCommand)).toHaveLength(0);
@@ -82,6 +82,6 @@ describe('checkouts service concurrency', () => {
 
   it('is a 404 when the checkout is gone', async () => {
     ddbMock.on(GetCommand).resolves({});
-    await expect(updateCheckout(WS, 'b'.repeat(24), { name: 'x' })).rejects.toMatchObject({ code: 'not_found' });
+    await expect(updateCheckout(WS, 'b'.repeat(24), { name: 'x' }, { baseUrl: 'https://api.test' })).rejects.toMatchObject({ code: 'not_found' });
   });
 });
