@@ -121,7 +121,7 @@ export const checkoutSchema = z
     updatedAt: dateTimeSchema,
     productsCount: z.number().int().meta({ description: 'Number of entries in `products` (dependents not counted).' }),
     eventName: z.string().optional().meta({ description: 'Name of the event `eventId`, read at request time.' }),
-    eventImage: z.string().optional().meta({ description: 'First image URL of the event `eventId`, if it has one.' }),
+    eventImage: z.string().optional().meta({ description: 'First image of the event `eventId`, if it has one; an image asset id is resolved to the asset\'s download URL.' }),
     formName: z.string().optional().meta({ description: 'Name of the form `orderFormId`, read at request time.' }),
     isEventSet: z.boolean().meta({ description: 'True exactly when `eventId` is set.' }),
     version: z.number().int().min(1).meta({ description: 'Optimistic-concurrency version: send `If-Match: <version>` on PATCH/DELETE.' }),
@@ -168,7 +168,7 @@ export const checkoutsRoutes = {
     auth: 'key',
     tags: ['Checkouts'],
     summary: 'List checkouts',
-    description: 'Filters, search and sort apply before paging. Any malformed or out-of-range parameter (or an unknown one) is 400 `invalid_query`. Cost: one Query over the workspace\'s live checkouts, plus one BatchGet per 100 distinct events/forms on the page (on all matches when sorting by `event`/`form`).',
+    description: 'Filters, search and sort apply before paging. Any malformed or out-of-range parameter (or an unknown one) is 400 `invalid_query`. Cost: one Query over the workspace\'s live checkouts, plus one BatchGet per 100 distinct events, forms and event image assets on the page (events or forms of all matches when sorting by `event`/`form`): never one read per checkout.',
     query: listCheckoutsQuerySchema,
     success: {
       status: 200,
