@@ -1,3 +1,4 @@
+import { jitteredBackoff, retrying } from '../db/retry.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import { getPropertiesByIds } from '../properties/properties-repository.js';
 import type { Contact } from './contact-entity.js';
@@ -37,22 +38,9 @@ export async function listContactsOfWorkspace(workspaceId: string, query: Contac
   return listContacts(workspaceId, query);
 }
 
-function backoff(attempt: number): Promise<void> {
-  const ceiling = Math.min(200, 5 * 2 ** attempt);
-  return new Promise((resolve) => setTimeout(resolve, Math.random() * ceiling));
-}
-
 /** Retries a write that DynamoDB cancelled for contention (nothing was written); other errors pass. */
-async function withContentionRetry(write: () => Promise<void>): Promise<void> {
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      await write();
-      return;
-    } catch (error) {
-      if (!(error instanceof ContactWriteContentionError) || attempt >= 4) throw error;
-      await backoff(attempt);
-    }
-  }
+function withContentionRetry(write: () => Promise<void>): Promise<void> {
+  return retrying(write, (error) => error instanceof ContactWriteContentionError, 5);
 }
 
 /**
@@ -77,7 +65,7 @@ export async function updateContact(workspaceId: string, id: string, patch: Cont
       // Contention wrote nothing: retry even with If-Match (the re-read tells whether it went stale).
       const retryable = error instanceof ContactWriteContentionError || (error instanceof ContactVersionConflictError && ifMatch === undefined);
       if (!retryable) throw error;
-      await backoff(attempt);
+      await jitteredBackoff(attempt);
     }
   }
   throw new ConflictError('The contact is being modified by too many requests at once. Retry the request.');

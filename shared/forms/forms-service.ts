@@ -1,4 +1,5 @@
 import { ConflictError, NotFoundError } from '../errors.js';
+import { jitteredBackoff } from '../db/retry.js';
 import { newId } from '../ids.js';
 import { getPropertiesByIds } from '../properties/properties-repository.js';
 import type { Property } from '../properties/property-entity.js';
@@ -97,10 +98,6 @@ export async function listFormsPage(workspaceId: string, query: FormListQuery): 
   return { items: items.map((form) => withPropertyData(form, properties)), hasMore };
 }
 
-function pause(attempt: number): Promise<void> {
-  const ceiling = Math.min(200, 5 * 2 ** Math.min(attempt, 6));
-  return new Promise((resolve) => setTimeout(resolve, Math.random() * ceiling));
-}
 
 /**
  * Read-modify-write of one form under optimistic concurrency: `change` is applied to the version
@@ -129,7 +126,7 @@ export async function changeForm(
       return withPropertyData(next, properties);
     } catch (error) {
       if (!(error instanceof FormVersionConflictError) || ifMatch !== undefined || attempt + 1 >= MAX_ATTEMPTS) throw error;
-      await pause(attempt);
+      await jitteredBackoff(attempt);
     }
   }
 }

@@ -39,21 +39,4 @@ export function isTransactionConflict(error: unknown): boolean {
   return error instanceof TransactionConflictException || (error instanceof TransactionRejectedError && error.conflicted);
 }
 
-const MAX_ATTEMPTS = 60;
-
-/**
- * Runs a read-decide-write attempt until it commits: `shouldRetry` says which failures mean "somebody
- * else won, read again". Jittered backoff spreads contenders (e.g. 20 concurrent finalizes racing for
- * the invoice counter: every round one wins, so the attempts needed are bounded by the contenders).
- */
-export async function retrying<T>(attempt: () => Promise<T>, shouldRetry: (error: unknown) => boolean): Promise<T> {
-  for (let round = 1; ; round += 1) {
-    try {
-      return await attempt();
-    } catch (error) {
-      if (round >= MAX_ATTEMPTS || !shouldRetry(error)) throw error;
-      const ceiling = Math.min(200, 5 * 2 ** Math.min(round, 6));
-      await new Promise((resolve) => setTimeout(resolve, Math.floor(Math.random() * ceiling)));
-    }
-  }
-}
+export { retrying } from '../db/retry.js';

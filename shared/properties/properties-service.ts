@@ -1,3 +1,4 @@
+import { jitteredBackoff, retrying } from '../db/retry.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import type { Property } from './property-entity.js';
 import { applyPropertyPatch, buildProperty, type NewPropertyInput, type PropertyPatch } from './property-rules.js';
@@ -26,22 +27,9 @@ export async function listPropertiesOfWorkspace(workspaceId: string, query: Prop
   return listProperties(workspaceId, query);
 }
 
-function backoff(attempt: number): Promise<void> {
-  const ceiling = Math.min(200, 5 * 2 ** attempt);
-  return new Promise((resolve) => setTimeout(resolve, Math.random() * ceiling));
-}
-
 /** Retries a write that DynamoDB cancelled for contention (nothing was written); other errors pass. */
-async function withContentionRetry(write: () => Promise<void>): Promise<void> {
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      await write();
-      return;
-    } catch (error) {
-      if (!(error instanceof PropertyWriteContentionError) || attempt >= 4) throw error;
-      await backoff(attempt);
-    }
-  }
+function withContentionRetry(write: () => Promise<void>): Promise<void> {
+  return retrying(write, (error) => error instanceof PropertyWriteContentionError, 5);
 }
 
 /**
@@ -65,7 +53,7 @@ export async function updateProperty(workspaceId: string, id: string, patch: Pro
       // Contention wrote nothing: retry even with If-Match (the re-read tells whether it went stale).
       const retryable = error instanceof PropertyWriteContentionError || (error instanceof PropertyVersionConflictError && ifMatch === undefined);
       if (!retryable) throw error;
-      await backoff(attempt);
+      await jitteredBackoff(attempt);
     }
   }
   throw new ConflictError('The property is being modified by too many requests at once. Retry the request.');
