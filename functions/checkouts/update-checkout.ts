@@ -1,8 +1,7 @@
 import { updateCheckout } from '../../shared/checkouts/checkouts-service.js';
-import { parseIfMatch } from '../../shared/http/if-match.js';
 import { implement } from '../../shared/http/operation.js';
 import { checkoutsRoutes } from '../../shared/http/routes/checkouts.js';
 
-export const updateCheckoutOperation = implement(checkoutsRoutes.updateCheckout, async ({ workspaceId, params, body, headers, baseUrl }) => ({
-  data: await updateCheckout(workspaceId, params.id, body, { baseUrl, ifMatch: parseIfMatch(headers) }),
+export const updateCheckoutOperation = implement(checkoutsRoutes.updateCheckout, async ({ workspaceId, params, body, ifMatch, baseUrl }) => ({
+  data: await updateCheckout(workspaceId, params.id, body, { baseUrl, ifMatch: ifMatch }),
 }));

@@ -2,11 +2,10 @@ import { implement } from '../../shared/http/operation.js';
 import { formsRoutes } from '../../shared/http/routes/forms.js';
 import { addElement } from '../../shared/forms/form-operations.js';
 import { changeForm } from '../../shared/forms/forms-service.js';
-import { parseIfMatch } from '../../shared/http/if-match.js';
 
-export const addFormElement = implement(formsRoutes.addFormElement, async ({ workspaceId, params, body, headers }) => {
+export const addFormElement = implement(formsRoutes.addFormElement, async ({ workspaceId, params, body, ifMatch }) => {
   let added = -1;
-  const form = await changeForm(workspaceId, params.formId, parseIfMatch(headers), (current) => {
+  const form = await changeForm(workspaceId, params.formId, ifMatch, (current) => {
     const result = addElement(current, body);
     added = result.index;
     return result.form;

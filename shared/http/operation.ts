@@ -9,6 +9,7 @@ import {
 } from '../errors.js';
 import type { KeyScope } from '../auth/api-keys.js';
 import { toMiddyHttpError } from './error-mapping.js';
+import { parseIfMatch } from './if-match.js';
 import { corsHeaders } from './gateway-responses.js';
 import { fingerprintOf, runIdempotent, type StoredResponse } from './idempotency.js';
 import type { RouteDefinition } from './route.js';
@@ -33,6 +34,8 @@ export interface OperationInput<R extends RouteDefinition> {
   /** Workspace of the API key; every data access of a key route is scoped by it. */
   workspaceId: R['auth'] extends 'key' ? string : undefined;
   auth: R['auth'] extends 'key' ? AuthContext : undefined;
+  /** The `If-Match` version, for routes that declare `ifMatch`; undefined when the header is absent. */
+  ifMatch: number | undefined;
   /** Lower-cased request headers. */
   headers: Record<string, string | undefined>;
   requestId: string;
@@ -204,8 +207,9 @@ export function implement<R extends RouteDefinition>(route: R, impl: OperationIm
     }
     const rawBody = route.rawBody ? readRawBody(route, event) : undefined;
     const headers = (event.headers ?? {}) as Record<string, string | undefined>;
+    const ifMatch = route.ifMatch ? parseIfMatch(headers) : undefined;
     const input = {
-      params, query, body, rawBody, auth, workspaceId: auth?.workspaceId, headers,
+      params, query, body, rawBody, auth, workspaceId: auth?.workspaceId, headers, ifMatch,
       requestId: event.requestContext.requestId, baseUrl: baseUrlOf(event), event,
     } as OperationInput<R>;
     const work = async () => buildResponse(route, await impl(input));

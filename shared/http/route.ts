@@ -55,6 +55,11 @@ export interface RouteDefinition<
   };
   /** Error statuses documented for this route (401/404/500 etc. are implied by auth and params). */
   readonly errors?: readonly number[];
+  /**
+   * The operation honours `If-Match: <version>` (optimistic concurrency): the operation layer parses the
+   * header (422 when malformed) and hands the version to the operation as `ifMatch`.
+   */
+  readonly ifMatch?: boolean;
   /** POST routes honour `Idempotency-Key` unless this is false. */
   readonly idempotent?: boolean;
   /** Public routes called from browsers on other sites: CORS headers on every response and preflight. */

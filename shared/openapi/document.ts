@@ -35,6 +35,14 @@ const idempotencyKeyHeader = {
   schema: { type: 'string' as const, minLength: 1, maxLength: 255 },
 };
 
+const ifMatchHeader = {
+  name: 'If-Match',
+  in: 'header' as const,
+  required: false,
+  description: 'The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it, concurrent updates are all applied.',
+  schema: { type: 'string' as const, pattern: '^(W/)?"?[0-9]{1,15}"?$' },
+};
+
 /** Path parameters as OpenAPI needs them: every `{name}` of the path, typed by the route when it can. */
 function pathParamsOf(route: RouteDefinition): z.ZodObject | undefined {
   const names = pathParameterNames(route.path);
@@ -87,7 +95,9 @@ function operationOf(route: RouteDefinition): ZodOpenApiOperationObject {
       ...(pathParamsOf(route) ? { path: pathParamsOf(route) } : {}),
       ...(route.query ? { query: route.query as z.ZodType<unknown, Record<string, unknown>> } : {}),
     },
-    ...(usesIdempotency ? { parameters: [idempotencyKeyHeader] } : {}),
+    ...(usesIdempotency || route.ifMatch
+      ? { parameters: [...(usesIdempotency ? [idempotencyKeyHeader] : []), ...(route.ifMatch ? [ifMatchHeader] : [])] }
+      : {}),
     ...(requestBodyOf(route) ? { requestBody: requestBodyOf(route) } : {}),
     responses: responsesOf(route),
   };

@@ -191,6 +191,7 @@ export const checkoutsRoutes = {
     errors: [401, 403, 404],
   }),
   updateCheckout: defineRoute({
+    ifMatch: true,
     group: 'checkouts',
     operation: 'updateCheckout',
     method: 'PATCH',
@@ -205,6 +206,7 @@ export const checkoutsRoutes = {
     errors: [400, 401, 403, 404, 409, 415, 422],
   }),
   deleteCheckout: defineRoute({
+    ifMatch: true,
     group: 'checkouts',
     operation: 'deleteCheckout',
     method: 'DELETE',

@@ -107,6 +107,7 @@ export const contactsRoutes = {
     errors: [404],
   }),
   updateContact: defineRoute({
+    ifMatch: true,
     group: 'contacts',
     operation: 'updateContact',
     method: 'PATCH',

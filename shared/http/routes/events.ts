@@ -159,6 +159,7 @@ export const eventsRoutes = {
     errors: [401, 403, 404],
   }),
   updateEvent: defineRoute({
+    ifMatch: true,
     group: 'events',
     operation: 'updateEvent',
     method: 'PATCH',

@@ -41,6 +41,7 @@ export const formsRoutes = {
     success: { status: 200, description: 'The form.', schema: formResponse },
   }),
   editFormSettings: defineRoute({
+    ifMatch: true,
     group: 'forms', operation: 'editFormSettings', method: 'PATCH', path: '/v1/forms/{formId}', auth: 'key', tags,
     summary: 'Edit form settings',
     description: `Only the fields provided change (\`null\` clears \`nameHidden\`/\`submitButtonAlign\`); \`type\` or \`isEventForm\` present is 422. ${ifMatchNote}`,
@@ -50,6 +51,7 @@ export const formsRoutes = {
     errors: [409, 422],
   }),
   replaceFormLayout: defineRoute({
+    ifMatch: true,
     group: 'forms', operation: 'replaceFormLayout', method: 'PUT', path: '/v1/forms/{formId}/layout', auth: 'key', tags,
     summary: 'Replace the layout',
     description: 'Every element in exactly one column, fractions in (0, 1] summing to 1 per row (within 1e-9); on order forms '
@@ -69,6 +71,7 @@ export const formsRoutes = {
     errors: [422],
   }),
   addFormElement: defineRoute({
+    ifMatch: true,
     group: 'forms', operation: 'addFormElement', method: 'POST', path: '/v1/forms/{formId}/elements', auth: 'key', tags,
     summary: 'Add an element',
     description: 'Appends the element in a new full-width row: at the end of the buyer section on order forms (at `attendeeRowsStart`, '
@@ -80,6 +83,7 @@ export const formsRoutes = {
     errors: [409, 422],
   }),
   updateFormElement: defineRoute({
+    ifMatch: true,
     group: 'forms', operation: 'updateFormElement', method: 'PATCH', path: '/v1/forms/{formId}/elements/{elementId}', auth: 'key', tags,
     summary: 'Update an element',
     description: `Only the fields provided change; \`null\` removes an optional field. The type cannot change. The result is validated as a whole. ${ifMatchNote}`,
@@ -89,6 +93,7 @@ export const formsRoutes = {
     errors: [409, 422],
   }),
   deleteFormElement: defineRoute({
+    ifMatch: true,
     group: 'forms', operation: 'deleteFormElement', method: 'DELETE', path: '/v1/forms/{formId}/elements/{elementId}', auth: 'key', tags,
     summary: 'Delete an element',
     description: 'Removes its column (and its row when emptied; the other columns of the row are widened to fill it), the logic groups '
@@ -98,6 +103,7 @@ export const formsRoutes = {
     errors: [409, 422],
   }),
   toggleElementOther: defineRoute({
+    ifMatch: true,
     group: 'forms', operation: 'toggleElementOther', method: 'POST', path: '/v1/forms/{formId}/elements/{elementId}/other', auth: 'key', tags,
     summary: 'Toggle the Other option',
     description: '`{"enabled": true, "otherPrompt": "Something else"}` turns `Select One` into `Select One or "Other"` (and `Select Multiple` into '
@@ -108,6 +114,7 @@ export const formsRoutes = {
     errors: [409, 422],
   }),
   moveFormElement: defineRoute({
+    ifMatch: true,
     group: 'forms', operation: 'moveFormElement', method: 'POST', path: '/v1/forms/{formId}/elements/{elementId}/move', auth: 'key', tags,
     summary: 'Move an element between sections',
     description: 'Order forms only. The element leaves its row and gets a new full-width row at the end of the target section; '
@@ -118,6 +125,7 @@ export const formsRoutes = {
     errors: [409, 422],
   }),
   addLogicRule: defineRoute({
+    ifMatch: true,
     group: 'forms', operation: 'addLogicRule', method: 'POST', path: '/v1/forms/{formId}/elements/{elementId}/logic-rules', auth: 'key', tags,
     summary: 'Add a logic rule',
     description: 'The path element is the source (selection or Yes/No question). Selection: `{"revealedElementId": "...", "condition": '
@@ -128,6 +136,7 @@ export const formsRoutes = {
     errors: [409, 422],
   }),
   removeLogicRule: defineRoute({
+    ifMatch: true,
     group: 'forms', operation: 'removeLogicRule', method: 'DELETE',
     path: '/v1/forms/{formId}/elements/{elementId}/logic-rules/{revealedElementId}', auth: 'key', tags,
     summary: 'Remove logic rules',

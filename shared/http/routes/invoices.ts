@@ -254,6 +254,7 @@ export const invoicesRoutes = {
     errors: [401, 403, 404],
   }),
   reviseInvoice: defineRoute({
+    ifMatch: true,
     group: 'invoices',
     operation: 'reviseInvoice',
     method: 'PATCH',
@@ -268,6 +269,7 @@ export const invoicesRoutes = {
     errors: [401, 403, 404, 409, 422],
   }),
   finalizeInvoice: defineRoute({
+    ifMatch: true,
     group: 'invoices',
     operation: 'finalizeInvoice',
     method: 'POST',
@@ -322,6 +324,7 @@ export const invoicesRoutes = {
     errors: [401, 403, 404, 409, 422],
   }),
   voidInvoice: defineRoute({
+    ifMatch: true,
     group: 'invoices',
     operation: 'voidInvoice',
     method: 'POST',

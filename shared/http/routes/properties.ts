@@ -119,6 +119,7 @@ export const propertiesRoutes = {
     errors: [404],
   }),
   updateProperty: defineRoute({
+    ifMatch: true,
     group: 'properties',
     operation: 'updateProperty',
     method: 'PATCH',

@@ -5,9 +5,9 @@ import { ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb
 import { createGroupHandler } from '../../../shared/http/group-handler.js';
 import { operations as systemOperations } from '../../../functions/system/handler.js';
 import { apiEvent, context } from '../support/events.js';
-import { echoOperation, echoRoute, readOperation, readRoute } from '../support/test-routes.js';
+import { echoOperation, echoRoute, readOperation, readRoute, versionedOperation, versionedRoute } from '../support/test-routes.js';
 
-const handler = createGroupHandler('system', systemOperations, [echoOperation, readOperation]);
+const handler = createGroupHandler('system', systemOperations, [echoOperation, readOperation, versionedOperation]);
 const thingId = '6740f1a2c3d4e5f601234567';
 const ws = 'aaaaaaaaaaaaaaaaaaaaaaaa';
 const ddbMock = mockClient(DynamoDBDocumentClient);
@@ -76,7 +76,7 @@ describe('operation layer', () => {
   it('answers a known path with an unknown method with 405 and Allow', async () => {
     const response = await handler(apiEvent({ route: echoRoute, method: 'DELETE', path: `/v1/test-things/${thingId}`, workspaceId: ws }), context());
     expect(response.statusCode).toBe(405);
-    expect(response.headers?.Allow).toBe('POST, GET');
+    expect(response.headers?.Allow).toBe('POST, GET, PATCH');
   });
 
   it('turns DynamoDB throttling after retries into 503 with Retry-After', async () => {
@@ -108,5 +108,17 @@ describe('operation layer', () => {
   it('refuses a key route without an authorizer context with 401', async () => {
     const response = await handler(apiEvent({ route: readRoute, path: `/v1/test-things/${thingId}` }), context());
     expect(response.statusCode).toBe(401);
+  });
+
+  it.each([['3', 3], ['"7"', 7], ['W/"12"', 12]])('hands an If-Match of %s to routes that declare ifMatch', async (header, version) => {
+    const response = await handler(apiEvent({ route: versionedRoute, path: `/v1/test-things/${thingId}`, body: '{}', headers: { 'content-type': 'application/json', 'if-match': header }, workspaceId: ws }), context());
+    expect(response.statusCode).toBe(200);
+    expect(JSON.parse(response.body).data.ifMatch).toBe(version);
+  });
+
+  it('answers a malformed If-Match with 422 naming the header', async () => {
+    const response = await handler(apiEvent({ route: versionedRoute, path: `/v1/test-things/${thingId}`, body: '{}', headers: { 'content-type': 'application/json', 'if-match': 'yesterday' }, workspaceId: ws }), context());
+    expect(response.statusCode).toBe(422);
+    expect(JSON.parse(response.body).error.details[0].path).toBe('If-Match');
   });
 });

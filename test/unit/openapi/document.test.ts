@@ -159,6 +159,23 @@ describe('buildOpenApiDocument', () => {
     expect(operation?.parameters?.some((parameter) => parameter.name === 'Idempotency-Key' && parameter.in === 'header')).toBe(true);
   });
 
+  it('declares If-Match with its 409 and 422 on routes that honour it, and only there', () => {
+    // Prepare
+    const versioned = sampleRoute({ method: 'PATCH', ifMatch: true, success: { status: 200, description: 'OK.' } });
+    const plain = sampleRoute({ method: 'PATCH', operation: 'plainPatch', path: '/v1/plain/{sampleId}', success: { status: 200, description: 'OK.' } });
+
+    // Act
+    const built = buildOpenApiDocument([versioned, plain]) as unknown as { paths: Record<string, Record<string, Operation>> };
+
+    // Assess
+    const withIfMatch = built.paths['/v1/samples/{sampleId}/things']?.patch;
+    expect(withIfMatch?.parameters?.some((parameter) => parameter.name === 'If-Match' && parameter.in === 'header')).toBe(true);
+    expect(withIfMatch?.responses['409']).toBeDefined();
+    const withoutIfMatch = built.paths['/v1/plain/{sampleId}']?.patch;
+    expect(withoutIfMatch?.parameters?.some((parameter) => parameter.name === 'If-Match') ?? false).toBe(false);
+    expect(withoutIfMatch?.responses['409']).toBeUndefined();
+  });
+
   it('documents a 422 for a bad query when the route says so', () => {
     // Prepare
     const route = sampleRoute({ method: 'GET', body: undefined, query: z.object({ page: z.string().optional() }), queryErrorCode: 'validation_failed', success: { status: 200, description: 'OK.' } });

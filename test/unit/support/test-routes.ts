@@ -26,6 +26,22 @@ export const echoRoute = defineRoute({
   success: { status: 201, description: 'Echoed.' },
 });
 
+export const versionedRoute = defineRoute({
+  group: 'system',
+  operation: 'testVersioned',
+  method: 'PATCH',
+  path: '/v1/test-things/{thingId}',
+  auth: 'key',
+  tags: ['Test'],
+  summary: 'Versioned update (test only)',
+  params: idParams('thingId'),
+  body: z.object({}),
+  ifMatch: true,
+  success: { status: 200, description: 'Echoes the If-Match version.' },
+});
+
+export const versionedOperation = implement(versionedRoute, async ({ ifMatch }) => ({ data: { ifMatch: ifMatch ?? null } }));
+
 export const readRoute = defineRoute({
   group: 'system',
   operation: 'testRead',
