@@ -58,6 +58,11 @@ export function errorStatusesOf(route: RouteDefinition): number[] {
     statuses.add(409);
     statuses.add(422);
   }
+  if (route.ifMatch) {
+    // A stale If-Match version is 409; a malformed one is 422.
+    statuses.add(409);
+    statuses.add(422);
+  }
   statuses.add(429);
   statuses.add(500);
   return [...statuses].sort((a, b) => a - b);
