@@ -2,6 +2,7 @@ import { INDEXES, TABLE_KEYS } from '../db/table-design.js';
 import type { Form, FormElement } from './form-schemas.js';
 
 export const FORM_ENTITY = 'Form';
+export const FORM_POINTER_ENTITY = 'FormPointer';
 
 /**
  * Sort orders of the forms list, each served by its own key order so that a page costs reads
@@ -24,6 +25,8 @@ function nameSortKey(name: string): string {
  *   guard); a Query on the partition lists by creation time (ids are time-ordered).
  * - by name: GSI1 `WS#<ws>#FORMS_BY_NAME` / `<lower(name)>#<id>`.
  * - by last update: GSI2 `WS#<ws>#FORMS_BY_UPDATED` / `<updatedAt>#<id>`.
+ * - pointer: `FORM#<id>` / `POINTER`, holding `workspaceId`: the public submit route has no API key,
+ *   so it finds the form's workspace from our own data, never from the request.
  */
 export const formKeys = {
   partition: (workspaceId: string) => `WS#${workspaceId}#FORM`,
@@ -33,7 +36,16 @@ export const formKeys = {
   }),
   byNamePartition: (workspaceId: string) => `WS#${workspaceId}#FORMS_BY_NAME`,
   byUpdatedPartition: (workspaceId: string) => `WS#${workspaceId}#FORMS_BY_UPDATED`,
+  pointer: (id: string) => ({
+    [TABLE_KEYS.partitionKey]: `FORM#${id}`,
+    [TABLE_KEYS.sortKey]: 'POINTER',
+  }),
 };
+
+/** The pointer item from a form id to its workspace (written with the form, never changed). */
+export function toFormPointerItem(workspaceId: string, formId: string): Record<string, unknown> {
+  return { ...formKeys.pointer(formId), [TABLE_KEYS.entityType]: FORM_POINTER_ENTITY, workspaceId, formId };
+}
 
 /** The stored item: keys, list projections, entity type and the form (elements without `propertyData`). */
 export function toFormItem(workspaceId: string, form: Form): Record<string, unknown> {

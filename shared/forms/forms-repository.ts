@@ -1,10 +1,10 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, GetCommand, PutCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand, TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../db/client.js';
 import { queryPage } from '../db/query.js';
 import { TABLE_KEYS } from '../db/table-design.js';
 import { ConflictError, ValidationError } from '../errors.js';
-import { FORM_LIST_INDEXES, formKeys, fromFormItem, toFormItem } from './form-entity.js';
+import { FORM_LIST_INDEXES, formKeys, fromFormItem, toFormItem, toFormPointerItem } from './form-entity.js';
 import type { Form, FormStatus } from './form-schemas.js';
 
 const BATCH_GET_LIMIT = 100;
@@ -19,24 +19,37 @@ export class FormVersionConflictError extends ConflictError {
 
 /** A form is one item, so its size is bounded by DynamoDB's item limit (400 KB): a 422, not a 500. */
 function tooLarge(error: unknown): boolean {
+  if (error instanceof TransactionCanceledException) {
+    return (error.CancellationReasons ?? []).some((reason) => reason.Code === 'ValidationError' && /item size/i.test(reason.Message ?? ''));
+  }
   return error instanceof Error && error.name === 'ValidationException' && /item size/i.test(error.message);
 }
 
 const tooLargeError = () => new ValidationError({ path: 'elements', message: 'The form is too large to store (about 400 KB with all its elements). Split it into smaller forms.' });
 
-/** Creates a form; the id is fresh, so the condition only guards against a (theoretical) id clash. */
+/**
+ * Creates a form and its public pointer in one transaction (nothing half-written); the id is fresh,
+ * so the conditions only guard against a (theoretical) id clash.
+ */
 export async function createForm(workspaceId: string, form: Form): Promise<void> {
+  const notExists = { ConditionExpression: 'attribute_not_exists(#pk)', ExpressionAttributeNames: { '#pk': TABLE_KEYS.partitionKey } };
   try {
-    await db.send(new PutCommand({
-      TableName: tableName(),
-      Item: toFormItem(workspaceId, form),
-      ConditionExpression: 'attribute_not_exists(#pk)',
-      ExpressionAttributeNames: { '#pk': TABLE_KEYS.partitionKey },
+    await db.send(new TransactWriteCommand({
+      TransactItems: [
+        { Put: { TableName: tableName(), Item: toFormItem(workspaceId, form), ...notExists } },
+        { Put: { TableName: tableName(), Item: toFormPointerItem(workspaceId, form.id), ...notExists } },
+      ],
     }));
   } catch (error) {
     if (tooLarge(error)) throw tooLargeError();
     throw error;
   }
+}
+
+/** The workspace owning a form, from its pointer; `undefined` for an unknown form id. */
+export async function getFormWorkspaceId(formId: string): Promise<string | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: formKeys.pointer(formId) }));
+  return typeof Item?.workspaceId === 'string' ? Item.workspaceId : undefined;
 }
 
 /** Reads one form of the workspace; another workspace's form is simply absent. */

@@ -1,2 +1,49 @@
-// Routes of the `responses` group. Filled in by the issue that builds the group.
-export const responsesRoutes = {};
+import * as z from 'zod';
+import { defineRoute } from '../route.js';
+import { dataResponse, idParams, idSchema } from '../schemas.js';
+
+const answersSchema = z.record(z.string(), z.unknown()).meta({
+  description: 'Answers keyed by element id. Yes/No: boolean; Number: number; Date: `YYYY-MM-DD`; Select One: the option (or any text on "Other" types); '
+    + 'Select Multiple: array of options (at most one Other text); File: an uploaded file URL or id; other types: string. '
+    + 'Blank values (`null`, blank strings, empty arrays) count as no answer.',
+});
+
+export const submitResponseBodySchema = z.strictObject({
+  answers: answersSchema.meta({ description: 'Buyer answers (standalone forms: all answers).' }),
+  attendees: z.array(answersSchema).max(500).optional()
+    .meta({ description: 'Order forms: one answer map per attendee (ticket holder) for the `askAllAttendees` elements; required (>= 1) when the form has any. Forbidden on standalone forms.' }),
+}).meta({
+  id: 'SubmitFormResponse',
+  example: { answers: { '6740f1a2c3d4e5f601234567': 'ada@example.com', '6740f1a2c3d4e5f601234568': true } },
+});
+
+export const submittedResponseSchema = z.object({
+  id: idSchema.meta({ description: 'Id of the stored response.' }),
+  contactId: idSchema.optional().meta({ description: 'The contact created or updated from the Email question with `contactField: email`, when it was answered.' }),
+}).meta({ id: 'SubmittedFormResponse' });
+
+export const responsesRoutes = {
+  submitFormResponse: defineRoute({
+    group: 'responses',
+    operation: 'submitFormResponse',
+    method: 'POST',
+    path: '/forms/{formId}/responses',
+    auth: 'public',
+    cors: true,
+    tags: ['Forms'],
+    summary: 'Submit a response to a form',
+    description: [
+      'Public: no API key; CORS `*` so forms embedded on any site can post. The form must be `active`: an unknown form and a `draft` or `archived` form are all 404 `not_found` (a draft is not reachable at its URL).',
+      'Answers are validated against every element rule; visibility follows the form logic (each attendee instance with its own answers), and an element hidden by logic is neither required nor accepted (answering it is 422).',
+      'Unknown element ids, answers to static elements and answers in the wrong section are 422; details paths are `answers.<elementId>` and `attendees[i].<elementId>`.',
+      'Elements limited by `forEventItems` are hidden: a submission has no cart.',
+      'When an Email question with `contactField: email` is answered, the contact of that email (case-insensitive) is created or updated in the form\'s workspace, in the same transaction as the response:',
+      '`contactField` answers set firstName, lastName, phone and status (Yes `opted-in`, No `unsubscribed`), answers to questions linked to contact properties set those properties (an Other text that is no option of the property is kept in the response only).',
+      'Order and ticket property answers are kept in the stored response only. `Idempotency-Key` replays the first response.',
+    ].join(' '),
+    params: idParams('formId'),
+    body: submitResponseBodySchema,
+    success: { status: 201, description: 'The response was stored.', schema: dataResponse(submittedResponseSchema) },
+    errors: [400, 404, 409, 415, 422],
+  }),
+};

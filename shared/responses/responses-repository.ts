@@ -1,0 +1,86 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../db/client.js';
+import { TABLE_KEYS } from '../db/table-design.js';
+import { ConflictError, ValidationError } from '../errors.js';
+import { CONTACT_EMAIL_GUARD_ENTITY, contactKeys, fromContactItem, toContactItem, type Contact } from '../contacts/contact-entity.js';
+import { toResponseItem, type FormResponse } from './response-entity.js';
+
+/**
+ * The contact write that goes with a response: a new contact (with its email guard), or the next
+ * version of an existing one (conditional on the version read).
+ */
+export type ContactWrite =
+  | { readonly kind: 'create'; readonly contact: Contact }
+  | { readonly kind: 'update'; readonly current: Contact; readonly next: Contact };
+
+/**
+ * The contact write lost a race (another request created the contact of this email, changed the
+ * contact, or touched the same items at the same moment). Nothing was written: read again and retry.
+ */
+export class SubmissionContactRaceError extends ConflictError {
+  constructor() {
+    super('The contact of this email is being changed by another request at the same moment. Retry the request.');
+  }
+}
+
+/** DynamoDB refuses items above 400 KB, either before the transaction or as its cancellation reason. */
+function tooLarge(error: unknown): boolean {
+  if (error instanceof TransactionCanceledException) {
+    return (error.CancellationReasons ?? []).some((reason) => reason.Code === 'ValidationError' && /item size/i.test(reason.Message ?? ''));
+  }
+  return error instanceof Error && error.name === 'ValidationException' && /item size/i.test(error.message);
+}
+
+type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;
+
+const notExists = { ConditionExpression: 'attribute_not_exists(#pk)', ExpressionAttributeNames: { '#pk': TABLE_KEYS.partitionKey } };
+
+function contactItems(workspaceId: string, write: ContactWrite): TransactItems {
+  if (write.kind === 'update') {
+    return [{
+      Put: {
+        TableName: tableName(),
+        Item: toContactItem(workspaceId, write.next),
+        ConditionExpression: '#version = :version',
+        ExpressionAttributeNames: { '#version': 'version' },
+        ExpressionAttributeValues: { ':version': write.current.version },
+      },
+    }];
+  }
+  const guard = { ...contactKeys.emailGuard(workspaceId, write.contact.email), [TABLE_KEYS.entityType]: CONTACT_EMAIL_GUARD_ENTITY, contactId: write.contact.id };
+  return [
+    { Put: { TableName: tableName(), Item: toContactItem(workspaceId, write.contact), ...notExists } },
+    { Put: { TableName: tableName(), Item: guard, ...notExists } },
+  ];
+}
+
+/**
+ * Finds the workspace's contact of an email with strongly consistent reads (guard, then contact), so
+ * that a retry after a lost race sees the winner's write.
+ */
+export async function findContactForSubmission(workspaceId: string, email: string): Promise<Contact | undefined> {
+  const { Item: guard } = await db.send(new GetCommand({ TableName: tableName(), Key: contactKeys.emailGuard(workspaceId, email), ConsistentRead: true }));
+  if (!guard || typeof guard.contactId !== 'string') return undefined;
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: contactKeys.contact(workspaceId, guard.contactId), ConsistentRead: true }));
+  return Item ? fromContactItem(Item) : undefined;
+}
+
+/**
+ * Stores a response and its contact write in ONE transaction: either the response and the contact
+ * change both land, or neither does.
+ */
+export async function saveSubmission(workspaceId: string, response: FormResponse, contact?: ContactWrite): Promise<void> {
+  const items: TransactItems = [
+    { Put: { TableName: tableName(), Item: toResponseItem(workspaceId, response), ...notExists } },
+    ...(contact ? contactItems(workspaceId, contact) : []),
+  ];
+  try {
+    await db.send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (error) {
+    if (tooLarge(error)) throw new ValidationError({ path: 'answers', message: 'The response is too large to store (about 400 KB). Send shorter answers.' });
+    const reasons = error instanceof TransactionCanceledException ? error.CancellationReasons ?? [] : [];
+    if (reasons.some((reason) => reason.Code === 'ConditionalCheckFailed' || reason.Code === 'TransactionConflict')) throw new SubmissionContactRaceError();
+    throw error;
+  }
+}

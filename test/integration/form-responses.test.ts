@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../../shared/ids.js';
+import { startApi, type TestApi, type TestWorkspace } from './support/api.js';
+
+let api: TestApi;
+let workspace: TestWorkspace;
+
+beforeAll(async () => {
+  api = await startApi();
+  workspace = await api.newWorkspace('Form responses');
+});
+afterAll(async () => api.close());
+
+type Json = Record<string, unknown>;
+
+async function call(method: string, path: string, body?: unknown, key = workspace.apiKey) {
+  const response = await api.request(method, path, { key, ...(body === undefined ? {} : { body }) });
+  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${response.text}`);
+  return response.body?.data;
+}
+
+async function createForm(overrides: Json = {}, key = workspace.apiKey) {
+  return call('POST', '/v1/forms', { name: 'Signup', type: 'standalone', status: 'active', ...overrides }, key);
+}
+
+async function addElement(formId: string, element: Json, key = workspace.apiKey) {
+  return call('POST', `/v1/forms/${formId}/elements`, element, key);
+}
+
+/** An active signup form: required email (contact), first name, opt-in, and a follow-up revealed by Yes. */
+async function signupForm(key = workspace.apiKey) {
+  const form = await createForm({}, key);
+  const email = await addElement(form.id, { type: 'Email', prompt: 'Email', required: true, contactField: 'email' }, key);
+  const firstName = await addElement(form.id, { type: 'Text', prompt: 'First name', contactField: 'firstName' }, key);
+  const optIn = await addElement(form.id, { type: 'Yes/No', prompt: 'Newsletter?', dropdown: true, contactField: 'status' }, key);
+  const topics = await addElement(form.id, { type: 'Text', prompt: 'Topics?', required: true }, key);
+  await call('POST', `/v1/forms/${form.id}/elements/${optIn.id}/logic-rules`, { revealedElementId: topics.id, condition: { selectionType: 'is', value: true } }, key);
+  return { form, email, firstName, optIn, topics };
+}
+
+const submit = (formId: string, body: unknown, headers: Record<string, string> = {}) =>
+  api.request('POST', `/forms/${formId}/responses`, { body, headers });
+
+describe('POST /forms/{formId}/responses', () => {
+  it('stores the response without a key and creates the contact in the form\'s workspace', async () => {
+    // Prepare
+    const { form, email, firstName, optIn } = await signupForm();
+    // Act
+    const response = await submit(form.id, { answers: { [email.id]: 'Ada@Example.com', [firstName.id]: 'Ada', [optIn.id]: false } });
+    // Assess
+    expect(response.status).toBe(201);
+    expect(response.body.data.id).toMatch(/^[a-f0-9]{24}$/);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    const contact = await call('GET', `/v1/contacts/${response.body.data.contactId}`);
+    expect(contact).toMatchObject({ email: 'Ada@Example.com', firstName: 'Ada', status: 'unsubscribed' });
+  });
+
+  it('updates the same contact when the same email submits again', async () => {
+    // Prepare
+    const { form, email, firstName, optIn, topics } = await signupForm();
+    const first = await submit(form.id, { answers: { [email.id]: 'grace@example.com', [firstName.id]: 'G' } });
+    // Act
+    const second = await submit(form.id, { answers: { [email.id]: 'GRACE@example.com', [firstName.id]: 'Grace', [optIn.id]: true, [topics.id]: 'COBOL' } });
+    // Assess
+    expect(second.status).toBe(201);
+    expect(second.body.data.contactId).toBe(first.body.data.contactId);
+    expect(second.body.data.id).not.toBe(first.body.data.id);
+    const contact = await call('GET', `/v1/contacts/${first.body.data.contactId}`);
+    expect(contact).toMatchObject({ email: 'grace@example.com', firstName: 'Grace', status: 'opted-in', version: 2 });
+  });
+
+  it('creates the contact in the form\'s workspace, not in another one with the same email', async () => {
+    // Prepare
+    const other = await api.newWorkspace('Other host');
+    const { form, email } = await signupForm(other.apiKey);
+    await call('POST', '/v1/contacts', { email: 'shared@example.com', firstName: 'Mine' });
+    // Act
+    const response = await submit(form.id, { answers: { [email.id]: 'shared@example.com' } });
+    // Assess
+    expect(response.status).toBe(201);
+    const inOther = await api.request('GET', `/v1/contacts/${response.body.data.contactId}`, { key: other.apiKey });
+    const inMine = await api.request('GET', `/v1/contacts/${response.body.data.contactId}`, { key: workspace.apiKey });
+    expect(inOther.status).toBe(200);
+    expect(inMine.status).toBe(404);
+  });
+
+  it('answers 201 without contactId on a form that identifies no contact', async () => {
+    // Prepare
+    const form = await createForm();
+    const question = await addElement(form.id, { type: 'Number', prompt: 'Guests', integerOnly: true });
+    // Act
+    const response = await submit(form.id, { answers: { [question.id]: 3 } });
+    // Assess
+    expect(response.status).toBe(201);
+    expect(response.body.data).not.toHaveProperty('contactId');
+  });
+
+  it('is a 404 for a draft form, an unknown form and a malformed id, with CORS headers', async () => {
+    // Prepare
+    const draft = await createForm({ status: 'draft' });
+    // Act
+    const responses = await Promise.all([submit(draft.id, { answers: {} }), submit(newId(), { answers: {} }), submit('not-an-id', { answers: {} })]);
+    // Assess
+    for (const response of responses) {
+      expect(response.status).toBe(404);
+      expect(response.body.error.code).toBe('not_found');
+      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    }
+  });
+
+  it('is a 422 naming a missing required answer and an answer to a question hidden by logic', async () => {
+    // Prepare
+    const { form, email, optIn, topics } = await signupForm();
+    // Act
+    const missing = await submit(form.id, { answers: { [optIn.id]: true } });
+    const hidden = await submit(form.id, { answers: { [email.id]: 'x@example.com', [optIn.id]: false, [topics.id]: 'Rust' } });
+    // Assess
+    expect(missing.status).toBe(422);
+    expect(missing.headers.get('access-control-allow-origin')).toBe('*');
+    expect(missing.body.error.details).toEqual(expect.arrayContaining([
+      { path: `answers.${email.id}`, message: 'is required' },
+      { path: `answers.${topics.id}`, message: 'is required' },
+    ]));
+    expect(hidden.status).toBe(422);
+    expect(hidden.body.error.details).toEqual([{ path: `answers.${topics.id}`, message: expect.stringContaining('hidden') }]);
+  });
+
+  it('takes attendee answers per attendee on order forms', async () => {
+    // Prepare
+    const form = await createForm({ type: 'order' });
+    const diet = await addElement(form.id, { type: 'Select One or "Other"', prompt: 'Diet', options: ['Vegan', 'None'], otherPrompt: 'Other', required: true, askAllAttendees: true });
+    // Act
+    const without = await submit(form.id, { answers: {} });
+    const wrong = await submit(form.id, { answers: {}, attendees: [{ [diet.id]: 'Vegan' }, {}] });
+    const ok = await submit(form.id, { answers: {}, attendees: [{ [diet.id]: 'Vegan' }, { [diet.id]: 'Halal' }] });
+    // Assess
+    expect(without.body.error.details).toEqual([{ path: 'attendees', message: expect.any(String) }]);
+    expect(wrong.body.error.details).toEqual([{ path: `attendees[1].${diet.id}`, message: 'is required' }]);
+    expect(ok.status).toBe(201);
+  });
+
+  it('replays the first response for the same Idempotency-Key without storing twice', async () => {
+    // Prepare
+    const { form, email } = await signupForm();
+    const body = { answers: { [email.id]: 'replay@example.com' } };
+    const key = `submit-${newId()}`;
+    // Act
+    const first = await submit(form.id, body, { 'Idempotency-Key': key });
+    const replay = await submit(form.id, body, { 'Idempotency-Key': key });
+    // Assess
+    expect(first.status).toBe(201);
+    expect(replay.status).toBe(201);
+    expect(replay.body).toEqual(first.body);
+  });
+
+  it('answers the CORS preflight', async () => {
+    // Act
+    const response = await api.request('OPTIONS', `/forms/${newId()}/responses`, {
+      headers: { Origin: 'https://site.example', 'Access-Control-Request-Method': 'POST' },
+    });
+    // Assess
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-allow-methods')).toContain('POST');
+  });
+});
