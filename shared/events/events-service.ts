@@ -70,7 +70,10 @@ export function buildEvent(body: CreateEventBody, now: Date = new Date()): Event
 /** Applies a validated partial update to an event: recomputes prices, bumps the version. */
 export function applyEventUpdate(previous: Event, patch: UpdateEventBody, now: Date = new Date()): Event {
   const { products: productInputs, referral_code: referralCode, ...fields } = patch;
-  const next: Event = { ...previous, ...fields, version: previous.version + 1, updatedAt: now.toISOString() };
+  const present = Object.entries(fields).filter(([, value]) => value !== undefined);
+  const next = { ...previous, ...Object.fromEntries(present.filter(([, value]) => value !== null)), version: previous.version + 1, updatedAt: now.toISOString() } as Event;
+  // `null` removes an optional field.
+  for (const [key] of present.filter(([, value]) => value === null)) delete (next as unknown as Record<string, unknown>)[key];
   if (referralCode === null) delete next.referral_code;
   else if (referralCode !== undefined) next.referral_code = referralCode;
   if (productInputs !== undefined) next.products = resolveProducts(productInputs, previous.products, next.currency);

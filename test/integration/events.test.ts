@@ -148,6 +148,20 @@ describe('PATCH /v1/events/{id}', () => {
     expect(products.get(vip.id)).toMatchObject({ eventId: created.id, price: 20_000, required: true, currency: 'USD' });
   });
 
+  it('removes an optional field sent as null', async () => {
+    // Prepare
+    const created = await createEvent();
+    await api.request('PATCH', `/v1/events/${created.id}`, { key: workspace.apiKey, body: { description: 'Plain text', tags: ['jazz'] } });
+    // Act
+    const response = await api.request('PATCH', `/v1/events/${created.id}`, { key: workspace.apiKey, body: { description: null } });
+    // Assess
+    expect(response.status).toBe(200);
+    expect(response.body.data).not.toHaveProperty('description');
+    expect(response.body.data.tags).toEqual(['jazz']);
+    const fetched = await api.request('GET', `/v1/events/${created.id}`, { key: workspace.apiKey });
+    expect(fetched.body.data).not.toHaveProperty('description');
+  });
+
   it('is 422 for a product id that is not one of the event', async () => {
     const created = await createEvent();
     const response = await api.request('PATCH', `/v1/events/${created.id}`, {

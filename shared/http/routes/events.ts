@@ -58,6 +58,13 @@ const writableFields = {
   metaData: metaDataSchema.optional(),
 };
 
+type WritableFields = typeof writableFields;
+
+/** The same fields for a PATCH, where `null` removes an optional field (as on forms, contacts and checkouts). */
+const clearableFields = Object.fromEntries(
+  Object.entries(writableFields).map(([key, schema]) => [key, schema.unwrap().nullable().optional()]),
+) as { [K in keyof WritableFields]: z.ZodOptional<z.ZodNullable<ReturnType<WritableFields[K]['unwrap']>>> };
+
 const eventType = z.enum(['event', 'booking', 'recurring', 'multiple']);
 const eventStatus = z.enum(['draft', 'published']);
 const eventVisibility = z.enum(['public', 'private']);
@@ -87,12 +94,12 @@ export const updateEventBodySchema = z
     status: eventStatus.optional(),
     visibility: eventVisibility.optional(),
     referral_code: referralCodeSchema.nullable().optional().meta({ description: '`null` unlinks the event from its partner.' }),
-    descriptionBlocks: richTextRequestSchema.optional(),
+    descriptionBlocks: richTextRequestSchema.nullable().optional().meta({ description: '`null` removes the description.' }),
     products: z.array(productUpdateSchema).max(EVENT_LIMITS.products).optional()
       .meta({ description: 'Replaces the product list; entries with an existing `id` keep it.' }),
-    ...writableFields,
+    ...clearableFields,
   })
-  .meta({ id: 'UpdateEvent' });
+  .meta({ id: 'UpdateEvent', description: 'Only the fields sent change; `null` removes an optional field.' });
 
 export const eventSchema = z
   .object({

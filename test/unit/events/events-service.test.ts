@@ -51,6 +51,22 @@ describe('resolveProducts', () => {
 });
 
 describe('applyEventUpdate', () => {
+  it('removes optional fields sent as null and keeps the ones not sent', () => {
+    // Prepare
+    const event = { ...anEvent(), description: 'Old', tags: ['a'], locationPlaceholder: 'Somewhere' };
+    // Act
+    const next = applyEventUpdate(event, patch({ description: null, tags: null }));
+    // Assess
+    expect(next).not.toHaveProperty('description');
+    expect(next).not.toHaveProperty('tags');
+    expect(next.locationPlaceholder).toBe('Somewhere');
+  });
+
+  it('refuses null for required fields', () => {
+    expect(updateEventBodySchema.safeParse({ name: null }).success).toBe(false);
+    expect(updateEventBodySchema.safeParse({ start: null }).success).toBe(false);
+  });
+
   it('bumps the version, keeps createdAt and recomputes prices when products change', () => {
     // Prepare
     const event = anEvent();
