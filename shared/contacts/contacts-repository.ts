@@ -1,4 +1,5 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { failedConditionIndices, isTransactionContention } from '../db/cancellation.js';
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { batchGetItems } from '../db/batch-get.js';
 import { db, tableName } from '../db/client.js';
@@ -33,16 +34,6 @@ export class ContactEmailTakenError extends ConflictError {
 
 function emailGuardItem(workspaceId: string, contact: Contact): Record<string, unknown> {
   return { ...contactKeys.emailGuard(workspaceId, contact.email), [TABLE_KEYS.entityType]: CONTACT_EMAIL_GUARD_ENTITY, contactId: contact.id };
-}
-
-function isContention(error: TransactionCanceledException): boolean {
-  return (error.CancellationReasons ?? []).some((reason) => reason.Code === 'TransactionConflict');
-}
-
-function failedConditions(error: TransactionCanceledException): number[] {
-  return (error.CancellationReasons ?? [])
-    .map((reason, index) => (reason.Code === 'ConditionalCheckFailed' ? index : -1))
-    .filter((index) => index >= 0);
 }
 
 /** Reads one contact of the workspace; another workspace's contact is simply absent. */
@@ -97,8 +88,8 @@ export async function createContact(workspaceId: string, contact: Contact): Prom
     }));
   } catch (error) {
     if (error instanceof TransactionCanceledException) {
-      if (failedConditions(error).includes(1)) throw new ContactEmailTakenError(contact.email);
-      if (isContention(error)) throw new ContactWriteContentionError();
+      if (failedConditionIndices(error).includes(1)) throw new ContactEmailTakenError(contact.email);
+      if (isTransactionContention(error)) throw new ContactWriteContentionError();
     }
     throw error;
   }
@@ -137,10 +128,10 @@ export async function saveContact(workspaceId: string, current: Contact, next: C
     await db.send(new TransactWriteCommand({ TransactItems: items }));
   } catch (error) {
     if (error instanceof TransactionCanceledException) {
-      const failed = failedConditions(error);
+      const failed = failedConditionIndices(error);
       if (failed.includes(0)) throw new ContactVersionConflictError();
       if (failed.includes(2)) throw new ContactEmailTakenError(next.email);
-      if (isContention(error)) throw new ContactWriteContentionError();
+      if (isTransactionContention(error)) throw new ContactWriteContentionError();
     }
     throw error;
   }

@@ -47,7 +47,7 @@ interface CapacityLike {
   WriteCapacityUnits?: number;
 }
 
-const READ_COMMANDS = new Set(['GetItemCommand', 'QueryCommand', 'ScanCommand', 'BatchGetItemCommand', 'TransactGetItemsCommand']);
+const READ_COMMANDS = new Set(['GetItemCommand', 'QueryCommand', 'BatchGetItemCommand', 'TransactGetItemsCommand']);
 
 function addCapacity(stats: DbStats, commandName: string, consumed: CapacityLike | CapacityLike[] | undefined): void {
   if (!consumed) return;

@@ -1,4 +1,5 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { cancellationCodes } from '../db/cancellation.js';
 import { BatchGetCommand, GetCommand, TransactWriteCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../db/client.js';
 import { queryPage, withoutKeys } from '../db/query.js';
@@ -98,7 +99,7 @@ export async function findEvent(workspaceId: string, eventId: string): Promise<E
  */
 function isContention(error: unknown): boolean {
   if (!(error instanceof TransactionCanceledException)) return false;
-  const codes = (error.CancellationReasons ?? []).map((reason) => reason.Code ?? 'None');
+  const codes = cancellationCodes(error);
   return codes.some((code) => code === 'ConditionalCheckFailed' || code === 'TransactionConflict')
     && codes.every((code) => code === 'ConditionalCheckFailed' || code === 'TransactionConflict' || code === 'None');
 }

@@ -1,4 +1,5 @@
 import { TransactionCanceledException, TransactionConflictException } from '@aws-sdk/client-dynamodb';
+import { cancellationCodes } from '../db/cancellation.js';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { db } from '../db/client.js';
 
@@ -28,7 +29,7 @@ export async function transact(items: TransactItem[]): Promise<void> {
     await db.send(new TransactWriteCommand({ TransactItems: items }));
   } catch (error) {
     if (error instanceof TransactionCanceledException) {
-      throw new TransactionRejectedError((error.CancellationReasons ?? []).map((reason) => reason.Code ?? 'None'));
+      throw new TransactionRejectedError(cancellationCodes(error));
     }
     throw error;
   }

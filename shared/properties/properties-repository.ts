@@ -1,4 +1,5 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { failedConditionIndices, isTransactionContention } from '../db/cancellation.js';
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { batchGetItems } from '../db/batch-get.js';
 import { db, tableName } from '../db/client.js';
@@ -43,17 +44,6 @@ function nameGuardItem(workspaceId: string, property: Property): Record<string, 
     objectType: property.objectType,
     status: property.status,
   };
-}
-
-/** Indices of the transaction items whose condition failed. */
-function isContention(error: TransactionCanceledException): boolean {
-  return (error.CancellationReasons ?? []).some((reason) => reason.Code === 'TransactionConflict');
-}
-
-function failedConditions(error: TransactionCanceledException): number[] {
-  return (error.CancellationReasons ?? [])
-    .map((reason, index) => (reason.Code === 'ConditionalCheckFailed' ? index : -1))
-    .filter((index) => index >= 0);
 }
 
 /** Reads one property of the workspace; another workspace's property is simply absent. */
@@ -104,8 +94,8 @@ export async function createProperty(workspaceId: string, property: Property): P
     }));
   } catch (error) {
     if (error instanceof TransactionCanceledException) {
-      if (failedConditions(error).includes(1)) throw new PropertyNameTakenError(property.name, property.objectType);
-      if (isContention(error)) throw new PropertyWriteContentionError();
+      if (failedConditionIndices(error).includes(1)) throw new PropertyNameTakenError(property.name, property.objectType);
+      if (isTransactionContention(error)) throw new PropertyWriteContentionError();
     }
     throw error;
   }
@@ -156,10 +146,10 @@ export async function saveProperty(workspaceId: string, current: Property, next:
     await db.send(new TransactWriteCommand({ TransactItems: items }));
   } catch (error) {
     if (error instanceof TransactionCanceledException) {
-      const failed = failedConditions(error);
+      const failed = failedConditionIndices(error);
       if (failed.includes(0)) throw new PropertyVersionConflictError();
       if (failed.includes(2)) throw new PropertyNameTakenError(next.name, next.objectType);
-      if (isContention(error)) throw new PropertyWriteContentionError();
+      if (isTransactionContention(error)) throw new PropertyWriteContentionError();
     }
     throw error;
   }
