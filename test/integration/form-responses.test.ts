@@ -84,6 +84,45 @@ describe('POST /forms/{formId}/responses', () => {
     expect(inMine.status).toBe(404);
   });
 
+  it('gives every simultaneous submission of a new email the same single contact', async () => {
+    // Prepare
+    const { form, email, firstName } = await signupForm();
+    // Act
+    const responses = await Promise.all(['A', 'B', 'C', 'D'].map((name) => submit(form.id, { answers: { [email.id]: 'burst@example.com', [firstName.id]: name } })));
+    // Assess
+    expect(responses.map((response) => response.status)).toEqual([201, 201, 201, 201]);
+    expect(new Set(responses.map((response) => response.body.data.contactId)).size).toBe(1);
+    const listed = await api.request('GET', '/v1/contacts?email=burst@example.com', { key: workspace.apiKey });
+    expect(listed.body.data).toHaveLength(1);
+  });
+
+  it('sets contact property values from questions linked to contact properties', async () => {
+    // Prepare
+    const tier = await call('POST', '/v1/properties', { type: 'Select One', name: `Tier ${newId()}`, objectType: 'contact', options: [{ value: 'gold', label: 'Gold' }, { value: 'silver', label: 'Silver' }] });
+    const { form, email } = await signupForm();
+    const question = await addElement(form.id, { type: 'Select One', prompt: 'Tier', propertyId: tier.id });
+    // Act
+    const refused = await submit(form.id, { answers: { [email.id]: 'tier@example.com', [question.id]: 'bronze' } });
+    const accepted = await submit(form.id, { answers: { [email.id]: 'tier@example.com', [question.id]: 'gold' } });
+    // Assess
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.details).toEqual([{ path: `answers.${question.id}`, message: expect.stringContaining('gold') }]);
+    const contact = await call('GET', `/v1/contacts/${accepted.body.data.contactId}`);
+    expect(contact.properties).toEqual({ [tier.id]: 'gold' });
+  });
+
+  it('reaches a duplicated form through its own pointer', async () => {
+    // Prepare
+    const { form } = await signupForm();
+    const copy = await call('POST', `/v1/forms/${form.id}/duplicate`, { status: 'active' });
+    // Act
+    const response = await submit(copy.id, { answers: { [copy.elements[0].id]: 'copy@example.com' } });
+    // Assess
+    expect(copy.elements[0].type).toBe('Email');
+    expect(response.status).toBe(201);
+    expect(response.body.data.contactId).toMatch(/^[a-f0-9]{24}$/);
+  });
+
   it('answers 201 without contactId on a form that identifies no contact', async () => {
     // Prepare
     const form = await createForm();
