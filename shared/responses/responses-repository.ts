@@ -1,5 +1,6 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { failedConditionIndices, isTransactionContention } from '../db/cancellation.js';
 import { db, tableName } from '../db/client.js';
 import { TABLE_KEYS } from '../db/table-design.js';
 import { ConflictError, ValidationError } from '../errors.js';
@@ -79,8 +80,10 @@ export async function saveSubmission(workspaceId: string, response: FormResponse
     await db.send(new TransactWriteCommand({ TransactItems: items }));
   } catch (error) {
     if (tooLarge(error)) throw new ValidationError({ path: 'answers', message: 'The response is too large to store (about 400 KB). Send shorter answers.' });
-    const reasons = error instanceof TransactionCanceledException ? error.CancellationReasons ?? [] : [];
-    if (reasons.some((reason) => reason.Code === 'ConditionalCheckFailed' || reason.Code === 'TransactionConflict')) throw new SubmissionContactRaceError();
+    // The response id is fresh, so a failed condition is always on the contact or its guard.
+    if (error instanceof TransactionCanceledException && (isTransactionContention(error) || failedConditionIndices(error).length > 0)) {
+      throw new SubmissionContactRaceError();
+    }
     throw error;
   }
 }
