@@ -18,6 +18,8 @@ export interface WorkspaceReferences {
   products: ReadonlyMap<string, ProductOwner>;
   eventExists: boolean;
   formExists: boolean;
+  /** Type of the referenced form, when it exists: a checkout collects buyer data with an order form. */
+  formType?: 'standalone' | 'order';
 }
 
 function isTimeZone(zone: string): boolean {
@@ -96,6 +98,9 @@ export function checkoutReferenceProblems(draft: CheckoutDraft, references: Work
   const problems: ErrorDetail[] = [];
   if (draft.eventId !== undefined && !references.eventExists) problems.push({ path: 'eventId', message: 'no such event in this workspace' });
   if (draft.orderFormId !== undefined && !references.formExists) problems.push({ path: 'orderFormId', message: 'no such form in this workspace' });
+  if (draft.orderFormId !== undefined && references.formExists && references.formType !== undefined && references.formType !== 'order') {
+    problems.push({ path: 'orderFormId', message: 'must be an order form (type "order"), not a standalone form' });
+  }
   const check = (productId: string, path: string) => {
     const owner = references.products.get(productId);
     if (!owner) problems.push({ path, message: 'no such product among this workspace\'s events' });

@@ -1,7 +1,7 @@
 import { getEventsByIds, getProductsByIds } from '../events/events-repository.js';
 import { blobStore } from '../blob-store/index.js';
 import { NotFoundError, ValidationError } from '../errors.js';
-import { getFormNames } from '../forms/forms-repository.js';
+import { getFormNames, getFormSummaries, type FormSummary } from '../forms/forms-repository.js';
 import { checkoutSchema, type CheckoutView, type CreateCheckoutBody, type ListCheckoutsQuery, type UpdateCheckoutBody } from '../http/routes/checkouts.js';
 import { newId } from '../ids.js';
 import { resolveImageReferences } from '../images/images-service.js';
@@ -50,14 +50,15 @@ async function validateDraft(workspaceId: string, draft: CheckoutDraft, scope = 
   const [products, events, forms] = await Promise.all([
     checkProducts ? getProductsByIds(workspaceId, referencedProductIds(draft)) : new Map(),
     checkEvent ? getEventsByIds(workspaceId, [draft.eventId as string]) : new Map<string, EventSummary>(),
-    checkForm ? getFormNames(workspaceId, [draft.orderFormId as string]) : new Map<string, string>(),
+    checkForm ? getFormSummaries(workspaceId, [draft.orderFormId as string]) : new Map<string, FormSummary>(),
   ]);
+  const form = draft.orderFormId !== undefined ? forms.get(draft.orderFormId) : undefined;
   const problems = checkoutReferenceProblems(
     { ...draft, products: checkProducts ? draft.products : [], eventId: checkEvent ? draft.eventId : undefined, orderFormId: checkForm ? draft.orderFormId : undefined },
-    { products, eventExists: draft.eventId !== undefined && events.has(draft.eventId), formExists: draft.orderFormId !== undefined && forms.has(draft.orderFormId) },
+    { products, eventExists: draft.eventId !== undefined && events.has(draft.eventId), formExists: form !== undefined, formType: form?.type },
   );
   if (problems.length > 0) throw new ValidationError(problems);
-  return { events, forms };
+  return { events, forms: new Map([...forms].map(([id, summary]) => [id, summary.name])) };
 }
 
 /** The response shape, fields in a stable, documented order (DynamoDB returns attributes in any order). */

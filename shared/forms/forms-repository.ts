@@ -1,14 +1,12 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, GetCommand, PutCommand, TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { batchGetItems } from '../db/batch-get.js';
+import { GetCommand, PutCommand, TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../db/client.js';
 import { queryPage } from '../db/query.js';
 import { TABLE_KEYS } from '../db/table-design.js';
 import { ConflictError, ValidationError } from '../errors.js';
 import { FORM_LIST_INDEXES, formKeys, fromFormItem, toFormItem, toFormPointerItem } from './form-entity.js';
 import type { Form, FormStatus } from './form-schemas.js';
-
-const BATCH_GET_LIMIT = 100;
-const BATCH_GET_ATTEMPTS = 8;
 
 /** The form changed since it was read: the service re-reads (no If-Match) or answers 409 (If-Match). */
 export class FormVersionConflictError extends ConflictError {
@@ -114,24 +112,24 @@ export async function listForms(workspaceId: string, query: FormListQuery): Prom
   return { items: items.map(fromFormItem), hasMore };
 }
 
+/** What other resources show of a form they reference. */
+export interface FormSummary {
+  name: string;
+  type: Form['type'];
+}
+
 /**
- * Display names of many forms at once (e.g. `formName` on checkouts): one BatchGetItem per 100
- * distinct ids, projecting only the name. Absent ids (or another workspace's) are missing from the map.
+ * Name and type of many forms at once (e.g. a checkout's `orderFormId`): one BatchGetItem per 100
+ * distinct ids, projecting only what is shown. Absent ids (or another workspace's) are missing.
  */
+export async function getFormSummaries(workspaceId: string, ids: readonly string[]): Promise<Map<string, FormSummary>> {
+  const keys = [...new Set(ids)].map((id) => formKeys.form(workspaceId, id));
+  const items = await batchGetItems(keys, { attributes: ['id', 'name', 'type'] });
+  return new Map(items.map((item) => [item.id as string, { name: item.name as string, type: item.type as Form['type'] }]));
+}
+
+/** Display names of many forms at once (`formName` on checkouts). */
 export async function getFormNames(workspaceId: string, ids: readonly string[]): Promise<Map<string, string>> {
-  const names = new Map<string, string>();
-  const unique = [...new Set(ids)];
-  for (let start = 0; start < unique.length; start += BATCH_GET_LIMIT) {
-    let keys: Record<string, unknown>[] = unique.slice(start, start + BATCH_GET_LIMIT).map((id) => formKeys.form(workspaceId, id));
-    for (let attempt = 0; keys.length > 0; attempt += 1) {
-      if (attempt >= BATCH_GET_ATTEMPTS) throw new Error('BatchGetItem left keys unprocessed after retries.');
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 2 ** attempt * 10));
-      const { Responses, UnprocessedKeys } = await db.send(new BatchGetCommand({
-        RequestItems: { [tableName()]: { Keys: keys, ProjectionExpression: '#id, #name', ExpressionAttributeNames: { '#id': 'id', '#name': 'name' } } },
-      }));
-      for (const item of Responses?.[tableName()] ?? []) names.set(item.id as string, item.name as string);
-      keys = (UnprocessedKeys?.[tableName()]?.Keys ?? []) as Record<string, unknown>[];
-    }
-  }
-  return names;
+  const summaries = await getFormSummaries(workspaceId, ids);
+  return new Map([...summaries].map(([id, summary]) => [id, summary.name]));
 }

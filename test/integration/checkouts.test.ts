@@ -136,6 +136,16 @@ describe('POST /v1/checkouts', () => {
     expect(response.body.error.details.map((detail: { path: string }) => detail.path).sort()).toEqual(['eventId', 'orderFormId']);
   });
 
+  it('is 422 when orderFormId is a standalone form', async () => {
+    // Prepare
+    const standalone = await api.request('POST', '/v1/forms', { key: host.apiKey, body: { name: 'Newsletter', type: 'standalone' } });
+    // Act
+    const response = await createCheckout(host, { name: 'Wrong form', orderFormId: standalone.body.data.id });
+    // Assess
+    expect(response.status).toBe(422);
+    expect(response.body.error.details).toEqual([{ path: 'orderFormId', message: expect.stringContaining('order form') }]);
+  });
+
   it('is 422 when a product belongs to another event than eventId', async () => {
     const response = await createCheckout(host, { name: 'Mixed', eventId: concert.id, products: [{ productId: gala.productIds[0] }] });
     expect(response.status).toBe(422);

@@ -69,6 +69,12 @@ describe('checkoutReferenceProblems', () => {
   it('accepts products of several events when no eventId is set', () => {
     expect(checkoutReferenceProblems(draft({ products: [productEntry('p1'), productEntry('p2')] }), { products, eventExists: false, formExists: false })).toEqual([]);
   });
+
+  it('requires orderFormId to be an order form', () => {
+    expect(checkoutReferenceProblems(draft({ orderFormId: 'f1' }), { products, eventExists: false, formExists: true, formType: 'standalone' }))
+      .toEqual([{ path: 'orderFormId', message: expect.stringContaining('order form') }]);
+    expect(checkoutReferenceProblems(draft({ orderFormId: 'f1' }), { products, eventExists: false, formExists: true, formType: 'order' })).toEqual([]);
+  });
 });
 
 describe('referencedProductIds', () => {
