@@ -175,24 +175,39 @@ export async function replaceEvent(workspaceId: string, previous: Event, next: E
   }
 }
 
+/** `a = :a AND b = :b` over the attributes that have a value. */
+function equalityFilter(values: Record<string, string | undefined>) {
+  const present = Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined);
+  return {
+    expression: present.map(([name]) => `#f_${name} = :f_${name}`).join(' AND '),
+    names: Object.fromEntries(present.map(([name]) => [`#f_${name}`, name])),
+    values: Object.fromEntries(present.map(([name, value]) => [`:f_${name}`, value])),
+  };
+}
+
 export interface EventListOptions {
   page: number;
   limit: number;
   sort: 'start' | 'end' | 'createdAt' | 'name';
   direction: 'asc' | 'desc';
+  status?: 'draft' | 'published';
+  visibility?: 'public' | 'private';
 }
 
 /**
  * One page of the workspace's events from the sorted copy of the requested sort field: always one
- * Query reading about `(page + 1) * limit + 1` items, however many events the workspace has.
+ * Query reading about `(page + 1) * limit + 1` items, however many events the workspace has. The
+ * `status`/`visibility` filters are filter expressions: they also pay for the events they skip.
  */
 export async function listEvents(workspaceId: string, options: EventListOptions): Promise<{ items: Event[]; hasMore: boolean }> {
   const partition = eventKeys.copyPartition(workspaceId, options.sort);
+  const filter = equalityFilter({ status: options.status, visibility: options.visibility });
   const { items, hasMore } = await queryPage({
     TableName: tableName(),
     KeyConditionExpression: '#pk = :pk',
-    ExpressionAttributeNames: { '#pk': TABLE_KEYS.partitionKey },
-    ExpressionAttributeValues: { ':pk': partition },
+    ExpressionAttributeNames: { '#pk': TABLE_KEYS.partitionKey, ...filter.names },
+    ExpressionAttributeValues: { ':pk': partition, ...filter.values },
+    ...(filter.expression ? { FilterExpression: filter.expression } : {}),
     ScanIndexForward: options.direction === 'asc',
   }, options.page, options.limit);
   return { items: items.map(toEvent), hasMore };

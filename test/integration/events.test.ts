@@ -245,8 +245,22 @@ describe('GET /v1/events', () => {
     expect(second.body).toMatchObject({ total: 1, hasMore: false, page: 1 });
   });
 
+  it('filters by status and visibility, in the requested order', async () => {
+    // Prepare
+    const filtering = await api.newWorkspace('Events filters');
+    await createEvent({ name: 'Draft private' }, filtering.apiKey);
+    await createEvent({ name: 'Live public', status: 'published', visibility: 'public' }, filtering.apiKey);
+    await createEvent({ name: 'Live private', status: 'published' }, filtering.apiKey);
+    // Act
+    const published = await api.request('GET', '/v1/events?status=published&sort=name', { key: filtering.apiKey });
+    const publicLive = await api.request('GET', '/v1/events?status=published&visibility=public', { key: filtering.apiKey });
+    // Assess
+    expect(published.body.data.map((event: { name: string }) => event.name)).toEqual(['Live private', 'Live public']);
+    expect(publicLive.body.data.map((event: { name: string }) => event.name)).toEqual(['Live public']);
+  });
+
   it('is 400 invalid_query for a bad limit, sort or direction', async () => {
-    for (const query of ['limit=0', 'limit=101', 'sort=price', 'direction=up', 'page=-1']) {
+    for (const query of ['limit=0', 'limit=101', 'sort=price', 'direction=up', 'page=-1', 'status=live', 'visibility=secret']) {
       const response = await api.request('GET', `/v1/events?${query}`, { key: listing.apiKey });
       expect(response.status, query).toBe(400);
       expect(response.body.error.code).toBe('invalid_query');

@@ -149,7 +149,10 @@ export const eventsRoutes = {
     tags: ['Events'],
     summary: 'List events',
     description: 'Generic list: `page`, `limit` (1..100), `sort` (start|end|createdAt|name), `direction`. `total` is the number of items on this page.',
-    query: listQuery(EVENT_SORT_FIELDS, 'createdAt', {}),
+    query: listQuery(EVENT_SORT_FIELDS, 'createdAt', {
+      status: eventStatus.optional().meta({ description: 'Only events with this status.' }),
+      visibility: eventVisibility.optional().meta({ description: 'Only events with this visibility.' }),
+    }),
     success: { status: 200, description: 'One page of events.', schema: listResponse(eventSchema) },
     errors: [400, 401, 403],
   }),
