@@ -21,7 +21,9 @@ export const seedImagesAndCheckouts: Seeder = async (client) => {
   }
 
   const events = (await client.request<Listed<DemoEvent>>('GET', '/v1/events?limit=10')).data.filter((event) => event.products.length > 0);
-  const forms = (await client.request<Listed<{ id: string; name: string }>>('GET', '/v1/forms?limit=1')).data;
+  // A checkout collects buyer and attendee data with an order form.
+  const forms = (await client.request<Listed<{ id: string; name: string; type: string }>>('GET', '/v1/forms?limit=100')).data
+    .filter((form) => form.type === 'order');
   const [first, second] = events;
   if (!first) return;
 
