@@ -76,6 +76,18 @@ describe('POST /v1/events', () => {
     expect(response.body.error.details).toContainEqual({ path: 'descriptionBlocks[0].content', message: expect.any(String) });
   });
 
+  it.each([
+    ['a top-level field', { minPrice: 1 }, 'minPrice'],
+    ['a product field', { products: [{ name: 'VIP', price: 100, colour: 'gold' }] }, 'products[0].colour'],
+  ])('is 422 validation_failed for an unknown field (%s)', async (_case, overrides, path) => {
+    // Act
+    const response = await api.request('POST', '/v1/events', { key: workspace.apiKey, body: eventBody(overrides) });
+    // Assess
+    expect(response.status).toBe(422);
+    expect(response.body.error.code).toBe('validation_failed');
+    expect(response.body.error.details).toContainEqual({ path, message: 'unknown field "' + path.split('.').pop() + '"' });
+  });
+
   it('is 422 when end is before start', async () => {
     const response = await api.request('POST', '/v1/events', {
       key: workspace.apiKey,
@@ -188,6 +200,18 @@ describe('PATCH /v1/events/{id}', () => {
     expect(responses.map((response) => response.status)).toEqual([200, 200, 200]);
     const after = await api.request('GET', `/v1/events/${created.id}`, { key: workspace.apiKey });
     expect(after.body.data.version).toBe(4);
+  });
+
+  it('is 422 validation_failed for an unknown or read-only field and changes nothing', async () => {
+    // Prepare
+    const created = await createEvent();
+    // Act
+    const response = await api.request('PATCH', `/v1/events/${created.id}`, { key: workspace.apiKey, body: { name: 'Renamed', minPrice: 1 } });
+    // Assess
+    expect(response.status).toBe(422);
+    expect(response.body.error.details).toContainEqual({ path: 'minPrice', message: 'unknown field "minPrice"' });
+    const after = await api.request('GET', `/v1/events/${created.id}`, { key: workspace.apiKey });
+    expect(after.body.data).toMatchObject({ name: 'Summer gala', version: 1 });
   });
 
   it('is 422 when the update puts end before start', async () => {

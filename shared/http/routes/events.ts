@@ -21,7 +21,7 @@ const metaDataSchema = z
   .refine((value) => Object.keys(value).length <= EVENT_LIMITS.metaDataKeys, `at most ${EVENT_LIMITS.metaDataKeys} keys`)
   .meta({ description: 'String key/value pairs attached through onboarding; the partner listing filters on them.' });
 
-const productInputSchema = z.object({
+const productInputSchema = z.strictObject({
   name: z.string().min(1).max(200),
   price: moneySchema.min(0).meta({ description: 'Price in cents.' }),
   required: z.boolean().default(false).meta({ description: 'Required tickets define minPrice/maxPrice.' }),
@@ -70,7 +70,7 @@ const eventStatus = z.enum(['draft', 'published']);
 const eventVisibility = z.enum(['public', 'private']);
 
 export const createEventBodySchema = z
-  .object({
+  .strictObject({
     name: z.string().min(1).max(200),
     start: dateTimeSchema,
     end: dateTimeSchema,
@@ -86,7 +86,7 @@ export const createEventBodySchema = z
   .meta({ id: 'CreateEvent' });
 
 export const updateEventBodySchema = z
-  .object({
+  .strictObject({
     name: z.string().min(1).max(200).optional(),
     start: dateTimeSchema.optional(),
     end: dateTimeSchema.optional(),
