@@ -72,10 +72,12 @@ export function parsePartnerQuery(raw: Readonly<Record<string, string | undefine
   if ((page + 1) * limit > PARTNER_LISTING.maxDepth) {
     throw new PartnerQueryError({ path: 'page', message: `page * limit must stay below ${PARTNER_LISTING.maxDepth} events` });
   }
-  const metaData: Record<string, string> = {};
-  for (const [key, value] of Object.entries(raw)) {
-    if (value !== undefined && !(PARTNER_LISTING.reservedKeys as readonly string[]).includes(key)) metaData[key] = value;
-  }
+  // fromEntries defines own properties, so a key such as `__proto__` stays a filter instead of
+  // silently vanishing into the prototype (and the listing going unfiltered).
+  const metaData: Record<string, string> = Object.fromEntries(
+    Object.entries(raw).filter((entry): entry is [string, string] =>
+      entry[1] !== undefined && !(PARTNER_LISTING.reservedKeys as readonly string[]).includes(entry[0])),
+  );
   return {
     referralCode,
     page,

@@ -40,6 +40,15 @@ describe('parsePartnerQuery', () => {
   it('turns every other key into a metaData filter', () => {
     expect(parsePartnerQuery({ referral_code: 'P1', city: 'Montreal', tier: 'gold', sort: 'end' }).metaData).toEqual({ city: 'Montreal', tier: 'gold' });
   });
+
+  it('keeps a __proto__ key as a metaData filter instead of dropping it', () => {
+    // Prepare
+    const raw = JSON.parse('{"referral_code":"P1","__proto__":"x"}') as Record<string, string>;
+    // Act
+    const query = parsePartnerQuery(raw);
+    // Assess
+    expect(Object.entries(query.metaData)).toEqual([['__proto__', 'x']]);
+  });
 });
 
 describe('planPartnerQuery', () => {
