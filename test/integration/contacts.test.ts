@@ -129,6 +129,31 @@ describe('POST /v1/contacts', () => {
   });
 });
 
+describe('property values keyed "__proto__"', () => {
+  it('are a 422 on create and on update, like any unknown property id, and change nothing', async () => {
+    // Prepare
+    const existing = await createOk({ firstName: 'Proto' });
+    const email = uniqueEmail('proto');
+    // Act
+    const created = await api.request('POST', '/v1/contacts', {
+      key: workspace.apiKey, raw: `{"email": "${email}", "properties": {"__proto__": "x"}}`, headers: { 'content-type': 'application/json' },
+    });
+    const updated = await api.request('PATCH', `/v1/contacts/${existing.id}`, {
+      key: workspace.apiKey, raw: '{"firstName": "Changed", "properties": {"__proto__": {"x": 1}}}', headers: { 'content-type': 'application/json' },
+    });
+    const listed = await api.request('GET', `/v1/contacts?email=${encodeURIComponent(email)}`, { key: workspace.apiKey });
+    const after = await api.request('GET', `/v1/contacts/${existing.id}`, { key: workspace.apiKey });
+    // Assess
+    for (const response of [created, updated]) {
+      expect(response.status).toBe(422);
+      expect(response.body.error.code).toBe('validation_failed');
+      expect(response.body.error.details).toContainEqual(expect.objectContaining({ path: 'properties.__proto__' }));
+    }
+    expect(listed.body.data).toEqual([]);
+    expect(after.body.data.firstName).toBe('Proto');
+  });
+});
+
 describe('GET /v1/contacts/{id}', () => {
   it('returns the contact', async () => {
     const created = await createOk({ firstName: 'Alan' });

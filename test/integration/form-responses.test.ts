@@ -164,6 +164,26 @@ describe('POST /forms/{formId}/responses', () => {
     expect(hidden.body.error.details).toEqual([{ path: `answers.${topics.id}`, message: expect.stringContaining('hidden') }]);
   });
 
+  it('is a 422 for an answer keyed "__proto__", in the answers and in an attendee, like any unknown element id', async () => {
+    // Prepare
+    const form = await createForm({ type: 'order' });
+    const seat = await addElement(form.id, { type: 'Text', prompt: 'Seat', askAllAttendees: true });
+    const answers = '{"__proto__": {"x": 1}}';
+    // Act
+    const buyer = await api.request('POST', `/forms/${form.id}/responses`, {
+      raw: `{"answers": ${answers}, "attendees": [{"${seat.id}": "A1"}]}`, headers: { 'content-type': 'application/json' },
+    });
+    const attendee = await api.request('POST', `/forms/${form.id}/responses`, {
+      raw: `{"answers": {}, "attendees": [${answers}]}`, headers: { 'content-type': 'application/json' },
+    });
+    // Assess
+    expect(buyer.status).toBe(422);
+    expect(buyer.body.error.code).toBe('validation_failed');
+    expect(buyer.body.error.details).toEqual([{ path: 'answers.__proto__', message: 'no element of this form has this id' }]);
+    expect(attendee.status).toBe(422);
+    expect(attendee.body.error.details).toEqual([{ path: expect.stringMatching(/^attendees.*__proto__$/), message: 'no element of this form has this id' }]);
+  });
+
   it('takes attendee answers per attendee on order forms', async () => {
     // Prepare
     const form = await createForm({ type: 'order' });

@@ -15,8 +15,15 @@ const paymentMethodSchema = z.string().trim().min(1).max(255).meta({
   description: 'Token of the saved card at the payment processor. Sandbox tokens: `pm_card_visa` (succeeds), `pm_card_chargeDeclined`, `pm_card_authenticationRequired`.',
   example: 'pm_card_visa',
 });
+/** zod's record drops an own `__proto__` key silently; it names no property, so it is refused like any unknown id. */
+const refuseProtoKey = (input: unknown, ctx: z.core.$RefinementCtx): unknown => {
+  if (typeof input === 'object' && input !== null && Object.hasOwn(input, '__proto__')) {
+    ctx.addIssue({ code: 'custom', message: 'There is no property with the id "__proto__" in this workspace.', path: ['__proto__'], input });
+  }
+  return input;
+};
 const propertyValuesSchema = z
-  .record(z.string(), z.unknown())
+  .preprocess(refuseProtoKey, z.record(z.string(), z.unknown()))
   .refine((values) => Object.keys(values).length <= 100, 'at most 100 property values per request')
   .meta({
     description: 'Values of contact CRM properties keyed by property id; each is validated against the property\'s type and options.',

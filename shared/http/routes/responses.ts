@@ -2,7 +2,19 @@ import * as z from 'zod';
 import { defineRoute } from '../route.js';
 import { dataResponse, idParams, idSchema } from '../schemas.js';
 
-const answersSchema = z.record(z.string(), z.unknown()).meta({
+/**
+ * zod's record drops an own `__proto__` key without a word (JSON.parse keeps it as a plain key), so a
+ * respondent could send it and get 201 as if it were not there. It names no element: refuse it like any
+ * other unknown id.
+ */
+const refuseProtoKey = (input: unknown, ctx: z.core.$RefinementCtx): unknown => {
+  if (typeof input === 'object' && input !== null && Object.hasOwn(input, '__proto__')) {
+    ctx.addIssue({ code: 'custom', message: 'no element of this form has this id', path: ['__proto__'], input });
+  }
+  return input;
+};
+
+const answersSchema = z.preprocess(refuseProtoKey, z.record(z.string(), z.unknown())).meta({
   description: 'Answers keyed by element id. Yes/No: boolean; Number: number; Date: `YYYY-MM-DD`; Select One: the option (or any text on "Other" types); '
     + 'Select Multiple: array of options (at most one Other text); File: an uploaded file URL or id; other types: string. '
     + 'Blank values (`null`, blank strings, empty arrays) count as no answer.',
