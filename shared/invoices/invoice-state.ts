@@ -17,10 +17,20 @@ export const ALLOWED_FROM: Readonly<Record<InvoiceAction, readonly InvoiceStatus
   void: ['draft', 'open', 'payment_failed'],
 };
 
+/** How each action reads in an error message: "Cannot <phrase> an invoice in status <status>." */
+const ACTION_PHRASES: Readonly<Record<InvoiceAction, string>> = {
+  revise: 'revise',
+  finalize: 'finalize',
+  charge: 'charge',
+  record_payment: 'record a payment on',
+  refund: 'refund a payment of',
+  void: 'void',
+};
+
 /** Throws 409 `invalid_state` unless `action` may start from `status`. */
 export function assertAllowed(action: InvoiceAction, status: InvoiceStatus): void {
   if (!ALLOWED_FROM[action].includes(status)) {
-    throw new InvalidStateError(`Cannot ${action.replace('_', ' ')} an invoice in status ${status}.`);
+    throw new InvalidStateError(`Cannot ${ACTION_PHRASES[action]} an invoice in status ${status}.`);
   }
 }
 

@@ -23,6 +23,17 @@ describe('assertAllowed', () => {
     }
   }
 
+  it.each([
+    ['record_payment', 'draft', 'Cannot record a payment on an invoice in status draft.'],
+    ['refund', 'void', 'Cannot refund a payment of an invoice in status void.'],
+    ['finalize', 'open', 'Cannot finalize an invoice in status open.'],
+  ] as const)('explains a refused %s from %s in plain words', (action, status, message) => {
+    // Act
+    const act = () => assertAllowed(action, status);
+    // Assess
+    expect(act).toThrow(message);
+  });
+
   it('documents the same table it enforces', () => {
     expect(ALLOWED_FROM).toEqual(EXPECTED);
   });
