@@ -30,7 +30,7 @@ export const balanceBucketSchema = z
     gross: z.number().int(),
     fees: z.number().int(),
     currency: z.enum(CURRENCIES).nullable().meta({ description: 'Null on an empty bucket.' }),
-    orders: z.array(balanceOrderSchema).meta({ description: 'The most recent ledger entries of this bucket (at most 10).' }),
+    orders: z.array(balanceOrderSchema).meta({ description: 'Recent activity: the entries of this bucket among the 10 most recent ledger entries of the scope and currency (so it can be empty while the totals are not).' }),
     account_limit: z.number().optional(),
   })
   .meta({ id: 'BalanceBucket' });
