@@ -218,7 +218,9 @@ export function implement<R extends RouteDefinition>(route: R, impl: OperationIm
       return runIdempotent(
         {
           key: idempotencyKey,
-          scope: auth?.workspaceId ?? 'public',
+          // A public request has no workspace: its key is scoped to the resource it names (the form), so
+          // respondents of different workspaces' forms never share, or block, one another's keys.
+          scope: auth?.workspaceId ?? `public:${JSON.stringify(event.pathParameters ?? {})}`,
           operation: route.operation,
           fingerprint: fingerprintOf({ params: event.pathParameters ?? {}, query: event.queryStringParameters ?? {}, body: rawBody ? fingerprintOf(rawBody.toString('base64')) : body }),
         },

@@ -212,6 +212,21 @@ describe('POST /forms/{formId}/responses', () => {
     expect(replay.body).toEqual(first.body);
   });
 
+  it('scopes an Idempotency-Key to the form, so respondents of another workspace\'s form are not refused or replayed', async () => {
+    // Prepare
+    const other = await api.newWorkspace('Form responses elsewhere');
+    const mine = await createForm();
+    const theirs = await createForm({}, other.apiKey);
+    const key = `shared-${newId()}`;
+    // Act
+    const first = await submit(mine.id, { answers: {} }, { 'Idempotency-Key': key });
+    const second = await submit(theirs.id, { answers: {} }, { 'Idempotency-Key': key });
+    // Assess
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(201);
+    expect(second.body.data.id).not.toBe(first.body.data.id);
+  });
+
   it('answers the CORS preflight', async () => {
     // Act
     const response = await api.request('OPTIONS', `/forms/${newId()}/responses`, {
