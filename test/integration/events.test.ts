@@ -88,6 +88,20 @@ describe('POST /v1/events', () => {
     expect(response.body.error.details).toContainEqual({ path, message: 'unknown field "' + path.split('.').pop() + '"' });
   });
 
+  it.each([
+    ['metaData', '{"__proto__": "x", "city": "Montreal"}'],
+    ['location', '{"__proto__": {"x": 1}, "venue": "Hall"}'],
+  ])('is 422 for a %s key "__proto__" instead of dropping it silently', async (field, value) => {
+    // Prepare
+    const raw = `{"name": "Proto", "start": "2030-06-01T18:00:00Z", "end": "2030-06-01T23:00:00Z", "${field}": ${value}}`;
+    // Act
+    const response = await api.request('POST', '/v1/events', { key: workspace.apiKey, raw, headers: { 'content-type': 'application/json' } });
+    // Assess
+    expect(response.status).toBe(422);
+    expect(response.body.error.code).toBe('validation_failed');
+    expect(response.body.error.details).toContainEqual(expect.objectContaining({ path: `${field}.__proto__` }));
+  });
+
   it('is 422 when end is before start', async () => {
     const response = await api.request('POST', '/v1/events', {
       key: workspace.apiKey,

@@ -12,12 +12,22 @@ const longText = z.string().max(20_000);
 /** Image references (URLs or asset ids): the spec types them as plain strings. */
 const imageList = z.array(z.string().min(1).max(2_048)).max(EVENT_LIMITS.listItems);
 const tagList = z.array(z.string().min(1).max(100)).max(EVENT_LIMITS.listItems);
-const looseObject = z.record(z.string(), z.unknown());
+/**
+ * zod's record drops an own `__proto__` key without a word (JSON.parse keeps it as a plain key), so a
+ * client would get 201 with part of its input gone: refuse it instead.
+ */
+const refuseProtoKey = (input: unknown, ctx: z.core.$RefinementCtx): unknown => {
+  if (typeof input === 'object' && input !== null && Object.hasOwn(input, '__proto__')) {
+    ctx.addIssue({ code: 'custom', message: 'the key "__proto__" is not allowed', path: ['__proto__'], input });
+  }
+  return input;
+};
+const looseObject = z.preprocess(refuseProtoKey, z.record(z.string(), z.unknown()));
 
 export const referralCodeSchema = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only');
 
 const metaDataSchema = z
-  .record(z.string().min(1).max(100), z.string().max(500))
+  .preprocess(refuseProtoKey, z.record(z.string().min(1).max(100), z.string().max(500)))
   .refine((value) => Object.keys(value).length <= EVENT_LIMITS.metaDataKeys, `at most ${EVENT_LIMITS.metaDataKeys} keys`)
   .meta({ description: 'String key/value pairs attached through onboarding; the partner listing filters on them.' });
 
