@@ -1,6 +1,6 @@
 import type { ErrorDetail } from '../errors.js';
 import type { Property } from '../properties/property-entity.js';
-import { canRevealOthers, hasOther, optionValuesOf, view } from './element-kinds.js';
+import { canRevealOthers, hasOther, optionValuesOf, view, type ElementView } from './element-kinds.js';
 import type { Form, FormElement, LogicGroup, SelectionLogicGroup } from './form-schemas.js';
 import { sectionOf } from './form-layout.js';
 
@@ -14,7 +14,12 @@ export function isSelectionGroup(group: LogicGroup): group is SelectionLogicGrou
  * option indices are in range of the question's (or its property's) options, -1 only where the type
  * has Other; on order forms an attendee element never reveals a buyer element.
  */
-export function validateLogic(form: Pick<Form, 'type' | 'elements'>, properties: ReadonlyMap<string, Property>): ErrorDetail[] {
+export function validateLogic(
+  form: Pick<Form, 'type' | 'elements'>,
+  properties: ReadonlyMap<string, Property>,
+  /** Option-index lists (JSON) the source already had against its linked property: not re-judged for range. */
+  keptLinkedIndices: (source: ElementView) => ReadonlySet<string> = () => new Set(),
+): ErrorDetail[] {
   const details: ErrorDetail[] = [];
   form.elements.forEach((element, index) => {
     const source = view(element);
@@ -27,6 +32,7 @@ export function validateLogic(form: Pick<Form, 'type' | 'elements'>, properties:
     }
     const propertyOptions = source.propertyId ? properties.get(source.propertyId)?.options : undefined;
     const optionCount = optionValuesOf(source, propertyOptions)?.length;
+    const kept = source.propertyId === undefined ? new Set<string>() : keptLinkedIndices(source);
     groups.forEach((group, g) => {
       const path = `${base}[${g}]`;
       const target = form.elements[group.revealedElementIndex];
@@ -45,11 +51,12 @@ export function validateLogic(form: Pick<Form, 'type' | 'elements'>, properties:
         details.push({ path, message: 'selection groups take {revealedElementIndex, optionIndices, operator}' });
         return;
       }
+      const rangeChecked = !kept.has(JSON.stringify(group.optionIndices));
       group.optionIndices.forEach((optionIndex, o) => {
         const optionPath = `${path}.optionIndices[${o}]`;
         if (optionIndex === -1) {
           if (!hasOther(source.type)) details.push({ path: optionPath, message: `-1 (Other) is only valid on types with an Other option, not ${source.type}` });
-        } else if (optionCount !== undefined && optionIndex >= optionCount) {
+        } else if (rangeChecked && optionCount !== undefined && optionIndex >= optionCount) {
           details.push({ path: optionPath, message: `option index ${optionIndex} is out of range (${optionCount} options)` });
         }
       });

@@ -1,13 +1,28 @@
 import { ValidationError, type ErrorDetail } from '../errors.js';
 import type { Property } from '../properties/property-entity.js';
 import { PROPERTY_TYPE_OF, isQuestion, isSelection, view, type ElementView } from './element-kinds.js';
-import type { Form } from './form-schemas.js';
+import type { Form, FormElement } from './form-schemas.js';
 import { sectionOf, validateLayout } from './form-layout.js';
-import { validateLogic } from './form-logic.js';
+import { isSelectionGroup, validateLogic } from './form-logic.js';
 
 export interface RuleContext {
   /** Properties linked before this change: they stay valid even if archived since (spec "Property status"). */
   readonly alreadyLinked?: ReadonlySet<string>;
+  /**
+   * The elements as stored before this change (for a duplicate: the copy itself). A linked question's
+   * option-count checks (logic option indices, `minChoices`) that it already had against the same
+   * property are not re-judged: the property's options may have changed since (spec "CRM property":
+   * changing options migrates nothing), and that must not make every other edit of the form a 422.
+   */
+  readonly previous?: readonly FormElement[];
+}
+
+/** The same question as stored before this change, when it was linked to the same property. */
+export function previousLink(element: ElementView, context: RuleContext): ElementView | undefined {
+  if (element.id === undefined || element.propertyId === undefined) return undefined;
+  const stored = context.previous?.find((candidate) => candidate.id === element.id);
+  const before = stored === undefined ? undefined : view(stored);
+  return before?.propertyId === element.propertyId ? before : undefined;
 }
 
 /** Property ids linked by the form's questions: the one batch read validation and reads need. */
@@ -51,7 +66,7 @@ function linkageErrors(form: Pick<Form, 'type'>, element: ElementView, path: str
   return details;
 }
 
-function fieldErrors(element: ElementView, path: string, properties: ReadonlyMap<string, Property>): ErrorDetail[] {
+function fieldErrors(element: ElementView, path: string, properties: ReadonlyMap<string, Property>, context: RuleContext): ErrorDetail[] {
   const details: ErrorDetail[] = [];
   if ((element.type === 'Select One' || element.type === 'Select One or "Other"') && element.placeholder !== undefined && element.dropdown !== true) {
     details.push({ path: `${path}.placeholder`, message: 'placeholder applies to Select One only when dropdown is true' });
@@ -63,7 +78,8 @@ function fieldErrors(element: ElementView, path: string, properties: ReadonlyMap
     details.push({ path: `${path}.maxChoices`, message: 'maxChoices must be at least minChoices' });
   }
   const optionCount = element.options?.length ?? (element.propertyId ? properties.get(element.propertyId)?.options?.length : undefined);
-  if (element.minChoices !== undefined && optionCount !== undefined && element.minChoices > optionCount + (element.otherPrompt ? 1 : 0)) {
+  const unchangedLinkedMinimum = element.options === undefined && previousLink(element, context)?.minChoices === element.minChoices;
+  if (element.minChoices !== undefined && optionCount !== undefined && element.minChoices > optionCount + (element.otherPrompt ? 1 : 0) && !unchangedLinkedMinimum) {
     details.push({ path: `${path}.minChoices`, message: `minChoices exceeds the number of options (${optionCount})` });
   }
   if (element.minValue !== undefined && element.maxValue !== undefined && element.minValue > element.maxValue) {
@@ -110,11 +126,14 @@ export function formRuleErrors(form: Form, properties: ReadonlyMap<string, Prope
       if (fields.forEventItems !== undefined) details.push({ path: `${path}.forEventItems`, message: 'forEventItems exists on order forms only' });
     }
     if (isQuestion(fields.type)) details.push(...linkageErrors(form, fields, path, properties, context));
-    details.push(...fieldErrors(fields, path, properties));
+    details.push(...fieldErrors(fields, path, properties, context));
   });
   details.push(...contactEmailErrors(form, properties));
   details.push(...validateLayout(form));
-  details.push(...validateLogic(form, properties));
+  details.push(...validateLogic(form, properties, (source) => {
+    const before = previousLink(source, context)?.logicGroups ?? [];
+    return new Set(before.filter(isSelectionGroup).map((group) => JSON.stringify(group.optionIndices)));
+  }));
   return details;
 }
 

@@ -73,7 +73,7 @@ export async function createNewForm(workspaceId: string, input: NewFormInput, no
 /** Stores a form built elsewhere (duplicate) after checking every rule against current properties. */
 export async function insertForm(workspaceId: string, form: Form): Promise<Form> {
   const properties = await propertiesOf(workspaceId, [form]);
-  assertFormValid(form, properties, { alreadyLinked: new Set(linkedPropertyIds(form)) });
+  assertFormValid(form, properties, { alreadyLinked: new Set(linkedPropertyIds(form)), previous: form.elements });
   await createForm(workspaceId, form);
   return withPropertyData(form, properties);
 }
@@ -120,7 +120,7 @@ export async function changeForm(
     const changed = change(current);
     const next: Form = { ...changed, version: current.version + 1, updatedAt: now().toISOString() };
     const properties = await propertiesOf(workspaceId, [next]);
-    assertFormValid(next, properties, { alreadyLinked: new Set(linkedPropertyIds(current)) });
+    assertFormValid(next, properties, { alreadyLinked: new Set(linkedPropertyIds(current)), previous: current.elements });
     try {
       await saveForm(workspaceId, next, current.version);
       return withPropertyData(next, properties);

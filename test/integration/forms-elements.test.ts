@@ -226,6 +226,54 @@ describe('CRM property linkage', () => {
   });
 });
 
+describe('a linked property whose options shrink after linking', () => {
+  async function shrunkForm() {
+    const topics = await createProperty({
+      type: 'Select Multiple', name: uniqueName('Topics'), objectType: 'contact',
+      options: [{ value: 'a', label: 'A' }, { value: 'b', label: 'B' }, { value: 'c', label: 'C' }],
+    });
+    const form = await createForm();
+    await addElement(form.id, { type: 'Email', prompt: 'Email', contactField: 'email', required: true });
+    const source = await addElement(form.id, { type: 'Select Multiple', prompt: 'Topics', propertyId: topics.id, minChoices: 2 });
+    const follow = await addElement(form.id, text('Why C?'));
+    const rule = await api.request('POST', `/v1/forms/${form.id}/elements/${source.id}/logic-rules`, {
+      key: workspace.apiKey, body: { revealedElementId: follow.id, condition: { optionIndices: [2], operator: 'any_of' } },
+    });
+    if (rule.status !== 201) throw new Error(`logic rule: ${rule.status} ${rule.text}`);
+    const shrink = await api.request('PATCH', `/v1/properties/${topics.id}`, { key: workspace.apiKey, body: { options: [{ value: 'a', label: 'A' }] } });
+    if (shrink.status !== 200) throw new Error(`shrink: ${shrink.status} ${shrink.text}`);
+    return { form, source, follow };
+  }
+
+  it('still lets the host edit, extend, rename and duplicate the form', async () => {
+    // Prepare
+    const { form, follow } = await shrunkForm();
+    // Act
+    const edited = await api.request('PATCH', `/v1/forms/${form.id}/elements/${follow.id}`, { key: workspace.apiKey, body: { prompt: 'Why?' } });
+    const added = await api.request('POST', `/v1/forms/${form.id}/elements`, { key: workspace.apiKey, body: text('More') });
+    const settings = await api.request('PATCH', `/v1/forms/${form.id}`, { key: workspace.apiKey, body: { name: 'Renamed' } });
+    const copy = await api.request('POST', `/v1/forms/${form.id}/duplicate`, { key: workspace.apiKey, body: {} });
+    // Assess
+    expect([edited.status, added.status, settings.status, copy.status]).toEqual([200, 201, 200, 201]);
+    expect(copy.body.data.elements[1].logicGroups).toEqual([{ revealedElementIndex: 2, optionIndices: [2], operator: 'any_of' }]);
+  });
+
+  it('still judges option indices and minChoices the host sends anew against the current options', async () => {
+    // Prepare
+    const { form, source, follow } = await shrunkForm();
+    // Act
+    const newRule = await api.request('POST', `/v1/forms/${form.id}/elements/${source.id}/logic-rules`, {
+      key: workspace.apiKey, body: { revealedElementId: follow.id, condition: { optionIndices: [1], operator: 'any_of' } },
+    });
+    const newMinimum = await api.request('PATCH', `/v1/forms/${form.id}/elements/${source.id}`, { key: workspace.apiKey, body: { minChoices: 3 } });
+    // Assess
+    expect(newRule.status).toBe(422);
+    expect(newRule.body.error.details).toEqual([{ path: 'elements[1].logicGroups[1].optionIndices[0]', message: 'option index 1 is out of range (1 options)' }]);
+    expect(newMinimum.status).toBe(422);
+    expect(newMinimum.body.error.details).toEqual([{ path: 'elements[1].minChoices', message: 'minChoices exceeds the number of options (1)' }]);
+  });
+});
+
 describe('DELETE /v1/forms/{formId}/elements/{elementId} with If-Match', () => {
   it('answers a stale version with 409 and keeps the element', async () => {
     const form = await createForm();
