@@ -3,7 +3,7 @@ import {
 } from 'aws-cdk-lib/aws-apigateway';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Validations } from 'aws-cdk-lib';
-import { METHOD_NOT_ALLOWED, corsPreflightHeaders, gatewayErrorBody } from '../shared/http/gateway-responses.js';
+import { METHOD_NOT_ALLOWED, corsHeaders, corsPreflightHeaders, gatewayErrorBody } from '../shared/http/gateway-responses.js';
 import type { RouteDefinition, RouteGroup } from '../shared/http/route.js';
 
 export interface RouteMethodsProps {
@@ -20,12 +20,14 @@ const literal = (value: string) => `'${value}'`;
  * Known path, wrong method: a MOCK `ANY` method (explicit methods win over `ANY`) answering exactly
  * what the local server answers. No authorizer: it reaches no backend and reveals only the Allow list.
  */
-function addMethodNotAllowed(resource: IResource, allowed: readonly string[]): Method {
-  const responseParameters = {
+function addMethodNotAllowed(resource: IResource, allowed: readonly string[], cors: boolean): Method {
+  const responseParameters: Record<string, string> = {
     'method.response.header.Allow': literal(allowed.join(', ')),
     'method.response.header.X-Request-Id': 'context.requestId',
     'method.response.header.Content-Type': literal('application/json'),
   };
+  // Browsers on other sites must be able to read the 405 of a public cross-origin path too.
+  if (cors) for (const [name, value] of Object.entries(corsHeaders())) responseParameters[`method.response.header.${name}`] = literal(value);
   const method = resource.addMethod('ANY', new MockIntegration({
     requestTemplates: { 'application/json': '{"statusCode": 405}' },
     passthroughBehavior: PassthroughBehavior.WHEN_NO_MATCH,
@@ -46,8 +48,8 @@ function addMethodNotAllowed(resource: IResource, allowed: readonly string[]): M
 }
 
 /** CORS preflight for public cross-origin routes, with the headers the local server sends. */
-function addPreflight(resource: IResource): Method {
-  const headers = corsPreflightHeaders();
+function addPreflight(resource: IResource, methods: readonly string[]): Method {
+  const headers = corsPreflightHeaders(methods);
   const responseParameters: Record<string, string> = { 'method.response.header.X-Request-Id': 'context.requestId' };
   for (const [name, value] of Object.entries(headers)) responseParameters[`method.response.header.${name}`] = literal(value);
   const method = resource.addMethod('OPTIONS', new MockIntegration({
@@ -95,8 +97,9 @@ export function addRouteMethods(props: RouteMethodsProps): Map<string, Method> {
       if (route.auth === 'public') acknowledgePublic(method, `Public by the API contract (${route.method} ${route.path}: ${route.summary}); no credential exists for it.`);
       methods.set(`${route.method} ${route.path}`, method);
     }
-    addMethodNotAllowed(resource, routes.map((route) => route.method));
-    if (routes.some((route) => route.cors)) addPreflight(resource);
+    const cors = routes.some((route) => route.cors);
+    addMethodNotAllowed(resource, routes.map((route) => route.method), cors);
+    if (cors) addPreflight(resource, routes.map((route) => route.method));
   }
   return methods;
 }

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayAuthorizerResult, APIGatewayProxyEvent, APIGatewayProxyResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import {
-  GATEWAY_ERRORS, METHOD_NOT_ALLOWED, corsPreflightHeaders, gatewayErrorBody, type GatewayErrorDefinition,
+  GATEWAY_ERRORS, METHOD_NOT_ALLOWED, corsHeaders, corsPreflightHeaders, gatewayErrorBody, type GatewayErrorDefinition,
 } from '../../shared/http/gateway-responses.js';
 import { matchPath, type RouteDefinition, type RouteGroup } from '../../shared/http/route.js';
 import { routeTable } from '../../shared/http/routes.js';
@@ -113,12 +113,13 @@ async function handle(request: IncomingMessage, response: ServerResponse, option
   const bestPath = candidates[0]?.route.path;
   const samePath = candidates.filter((candidate) => candidate.route.path === bestPath);
   if (method === 'OPTIONS' && samePath.some((candidate) => candidate.route.cors)) {
-    response.writeHead(204, { ...corsPreflightHeaders(), 'X-Request-Id': requestId });
+    response.writeHead(204, { ...corsPreflightHeaders(samePath.map((candidate) => candidate.route.method)), 'X-Request-Id': requestId });
     return void response.end();
   }
   const match = samePath.find((candidate) => candidate.route.method === method);
   if (!match) {
-    return sendGatewayError(response, METHOD_NOT_ALLOWED, requestId, { Allow: samePath.map((candidate) => candidate.route.method).join(', ') });
+    const cors = samePath.some((candidate) => candidate.route.cors) ? corsHeaders() : {};
+    return sendGatewayError(response, METHOD_NOT_ALLOWED, requestId, { Allow: samePath.map((candidate) => candidate.route.method).join(', '), ...cors });
   }
 
   const event = toProxyEvent(incoming, match.route, match.params, null);

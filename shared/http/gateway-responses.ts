@@ -39,7 +39,6 @@ export function gatewayErrorBody(definition: GatewayErrorDefinition): string {
 /** CORS for public routes, shared by the deployed preflight and the local server. */
 export const PUBLIC_CORS = {
   allowOrigin: '*',
-  allowMethods: ['GET', 'POST', 'OPTIONS'],
   allowHeaders: ['Content-Type', 'Idempotency-Key'],
   exposeHeaders: ['X-Request-Id'],
   maxAgeSeconds: 600,
@@ -55,10 +54,11 @@ export function corsHeaders(): Record<string, string> {
   };
 }
 
-export function corsPreflightHeaders(): Record<string, string> {
+/** Preflight answer for one path: it allows exactly the methods the path has (plus OPTIONS). */
+export function corsPreflightHeaders(methods: readonly string[]): Record<string, string> {
   return {
     ...corsHeaders(),
-    'Access-Control-Allow-Methods': PUBLIC_CORS.allowMethods.join(', '),
+    'Access-Control-Allow-Methods': [...methods, 'OPTIONS'].join(', '),
     'Access-Control-Allow-Headers': PUBLIC_CORS.allowHeaders.join(', '),
     'Access-Control-Max-Age': String(PUBLIC_CORS.maxAgeSeconds),
   };

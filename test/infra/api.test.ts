@@ -85,6 +85,8 @@ describe('known path, wrong method', () => {
     expect(response?.StatusCode).toBe('405');
     expect(response?.ResponseTemplates['application/json']).toBe(gatewayErrorBody(METHOD_NOT_ALLOWED));
     expect(response?.ResponseParameters['method.response.header.Allow']).toBe(`'${allowed.join(', ')}'`);
+    const cors = routeTable.some((route) => route.path === path && route.cors);
+    expect(response?.ResponseParameters['method.response.header.Access-Control-Allow-Origin']).toBe(cors ? "'*'" : undefined);
   });
 });
 
@@ -97,7 +99,8 @@ describe('CORS preflight', () => {
     const integration = options?.properties.Integration as { Type: string; IntegrationResponses: { StatusCode: string; ResponseParameters: Record<string, string> }[] };
     expect(integration.Type).toBe('MOCK');
     expect(integration.IntegrationResponses[0]?.StatusCode).toBe('204');
-    for (const [name, value] of Object.entries(corsPreflightHeaders())) {
+    const pathMethods = routeTable.filter((route) => route.path === path).map((route) => route.method);
+    for (const [name, value] of Object.entries(corsPreflightHeaders(pathMethods))) {
       expect(integration.IntegrationResponses[0]?.ResponseParameters[`method.response.header.${name}`]).toBe(`'${value}'`);
     }
   });

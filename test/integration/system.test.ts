@@ -67,6 +67,27 @@ describe('gateway behaviour', () => {
     expect(response.text).toBe(gatewayErrorBody(METHOD_NOT_ALLOWED));
   });
 
+  it('lets browsers on other sites read a 405 on a public cross-origin path', async () => {
+    const response = await api.request('DELETE', '/partner/events?referral_code=X');
+    expect(response.status).toBe(405);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('allow')).toBe('GET');
+  });
+
+  it('allows exactly the path\'s own methods in a CORS preflight', async () => {
+    const listing = await api.request('OPTIONS', '/partner/events');
+    const submissions = await api.request('OPTIONS', '/forms/6740f1a2c3d4e5f601234567/responses');
+    expect(listing.status).toBe(204);
+    expect(listing.headers.get('access-control-allow-methods')).toBe('GET, OPTIONS');
+    expect(submissions.headers.get('access-control-allow-methods')).toBe('POST, OPTIONS');
+  });
+
+  it('sends no CORS headers on a 405 of a key-protected path', async () => {
+    const response = await api.request('DELETE', '/v1/');
+    expect(response.status).toBe(405);
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
   it('puts an X-Request-Id on successes and errors alike', async () => {
     const ok = await api.request('GET', '/health/');
     const error = await api.request('GET', '/v1/');
