@@ -8,6 +8,9 @@ import { idSchema } from '../http/schemas.js';
  * 422, so a client learns at once that e.g. `placeholder` means nothing on a `Date` question.
  */
 
+/** Rendered as an <img> wherever the form is shown: only http(s) URLs, so no `javascript:` or `data:` payloads. */
+const imageUrlSchema = z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).max(2048);
+
 export const FORM_STATUSES = ['draft', 'active', 'archived'] as const;
 export const FORM_TYPES = ['standalone', 'order'] as const;
 
@@ -108,7 +111,7 @@ const emailElement = z.strictObject({ ...question, type: z.literal('Email'), ...
 const phoneElement = z.strictObject({ ...question, type: z.literal('Phone'), ...required, ...placeholder, contactField: z.literal('phone').optional() });
 const staticTextElement = z.strictObject({ ...common, type: z.literal('Static Text'), content: z.string().min(1).max(50_000) });
 const staticImageElement = z.strictObject({
-  ...common, type: z.literal('Static Image'), imageUrl: z.string().min(1).max(2048),
+  ...common, type: z.literal('Static Image'), imageUrl: imageUrlSchema,
   imageWidth: z.number().min(1).max(100).default(100).meta({ description: 'Percent of the column width, 1..100.' }),
 });
 
@@ -153,7 +156,7 @@ export const elementPatchSchema = z.strictObject({
   accept: z.array(z.enum(['images', 'documents', 'data', 'audio', 'video'])).min(1).optional(),
   logicGroups: z.array(z.union([selectionLogicGroupSchema, yesNoLogicGroupSchema])).max(500).nullable().optional(),
   content: z.string().min(1).max(50_000).optional(),
-  imageUrl: z.string().min(1).max(2048).optional(),
+  imageUrl: imageUrlSchema.optional(),
   imageWidth: z.number().min(1).max(100).optional(),
   forEventItems: z.array(eventItemRefSchema).max(200).nullable().optional(),
   askAllAttendees: z.boolean().optional(),

@@ -54,8 +54,10 @@ const INVALID: [string, Record<string, unknown>, string][] = [
   ['Static Text', { prompt: 'Intro', content: 'x', required: true }, 'required'],
   ['Static Text', { prompt: 'Intro', content: 'x', propertyId: PROPERTY }, 'propertyId'],
   ['Static Image', { prompt: 'Logo' }, 'imageUrl'],
-  ['Static Image', { prompt: 'Logo', imageUrl: 'u', imageWidth: 0 }, 'imageWidth'],
-  ['Static Image', { prompt: 'Logo', imageUrl: 'u', imageWidth: 101 }, 'imageWidth'],
+  ['Static Image', { prompt: 'Logo', imageUrl: 'javascript:alert(1)' }, 'imageUrl'],
+  ['Static Image', { prompt: 'Logo', imageUrl: 'data:image/png;base64,AAAA' }, 'imageUrl'],
+  ['Static Image', { prompt: 'Logo', imageUrl: 'https://cdn.example.com/logo.png', imageWidth: 0 }, 'imageWidth'],
+  ['Static Image', { prompt: 'Logo', imageUrl: 'https://cdn.example.com/logo.png', imageWidth: 101 }, 'imageWidth'],
 ];
 
 describe('form element schema', () => {
@@ -80,7 +82,7 @@ describe('form element schema', () => {
   });
 
   it('defaults imageWidth to 100', () => {
-    const result = formElementSchema.parse({ type: 'Static Image', prompt: 'Logo', imageUrl: 'u' });
+    const result = formElementSchema.parse({ type: 'Static Image', prompt: 'Logo', imageUrl: 'https://cdn.example.com/logo.png' });
     expect(result).toMatchObject({ imageWidth: 100 });
   });
 
