@@ -2,34 +2,22 @@ import type { ErrorDetail } from '../errors.js';
 import { isId, newId } from '../ids.js';
 import type { Property } from '../properties/property-entity.js';
 import { validatePropertyValue } from '../properties/property-values.js';
-import type { Contact, ContactStatus } from './contact-entity.js';
+import type { Contact } from './contact-entity.js';
 
-/** What a client may send to create a contact. */
-export interface NewContactInput {
-  email: string;
-  firstName?: string;
-  lastName?: string;
-  phone?: string;
-  status?: ContactStatus;
-  defaultPaymentMethod?: string;
-  properties?: Record<string, unknown>;
-}
+const OPTIONAL_FIELDS = ['firstName', 'lastName', 'phone', 'status', 'defaultPaymentMethod'] as const;
+type OptionalField = (typeof OPTIONAL_FIELDS)[number];
+
+/** What a client may send to create a contact (the entity's writable fields; `properties` optional). */
+export type NewContactInput = Pick<Contact, 'email' | OptionalField> & { properties?: Contact['properties'] };
 
 /**
  * What a client may send to update a contact: absent fields stay, `null` removes an optional field;
  * `properties` is merged key by key and a `null` value removes that property's value.
  */
-export interface ContactPatch {
-  email?: string;
-  firstName?: string | null;
-  lastName?: string | null;
-  phone?: string | null;
-  status?: ContactStatus | null;
-  defaultPaymentMethod?: string | null;
-  properties?: Record<string, unknown>;
-}
+export type ContactPatch = Partial<Pick<Contact, 'email'>>
+  & { [K in OptionalField]?: Contact[K] | null }
+  & { properties?: Contact['properties'] };
 
-const OPTIONAL_FIELDS = ['firstName', 'lastName', 'phone', 'status', 'defaultPaymentMethod'] as const;
 
 /** Property ids worth reading for these values: removals (`null`) and malformed ids need no read. */
 export function propertyIdsToRead(values: Record<string, unknown> | undefined): string[] {
