@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type TestApi, type TestWorkspace } from './support/api.js';
+import { formsFixtures, text, selectOne } from './support/forms-fixtures.js';
 
 let api: TestApi;
 let workspace: TestWorkspace;
@@ -12,26 +13,7 @@ beforeAll(async () => {
 });
 afterAll(async () => api.close());
 
-const text = (prompt = 'Question') => ({ type: 'Text', prompt });
-const selectOne = (prompt = 'Size', options = ['S', 'M', 'L']) => ({ type: 'Select One', prompt, options });
-
-async function createForm(overrides: Record<string, unknown> = {}, key = workspace.apiKey) {
-  const response = await api.request('POST', '/v1/forms', { key, body: { name: 'Registration', type: 'standalone', ...overrides } });
-  if (response.status !== 201) throw new Error(`createForm: ${response.status} ${response.text}`);
-  return response.body.data;
-}
-
-async function addElement(formId: string, element: Record<string, unknown>) {
-  const response = await api.request('POST', `/v1/forms/${formId}/elements`, { key: workspace.apiKey, body: element });
-  if (response.status !== 201) throw new Error(`addElement: ${response.status} ${response.text}`);
-  return response.body.data;
-}
-
-async function getForm(formId: string) {
-  const response = await api.request('GET', `/v1/forms/${formId}`, { key: workspace.apiKey });
-  if (response.status !== 200) throw new Error(`getForm: ${response.status} ${response.text}`);
-  return response.body.data;
-}
+const { createForm, addElement, getForm } = formsFixtures(() => ({ api, key: workspace.apiKey }), 'Registration');
 
 describe('POST /v1/forms', () => {
   it('creates an empty draft standalone form', async () => {
