@@ -57,8 +57,15 @@ function sortValue(record: CheckoutRecord, field: SortField, names: DisplayNames
   }
 }
 
-function compareValues(a: string | number, b: string | number): number {
+/** Code-point order: what fixed-width, time-ordered hex ids need (`…1199` before `…119a`). */
+function compareCodePoints(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Numbers numerically; display names in natural order ("Event 2" before "Event 10"); ids by code point. */
+function compareValues(a: string | number, b: string | number, field: SortField): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (field === '_id') return compareCodePoints(String(a), String(b));
   return collator.compare(String(a), String(b));
 }
 
@@ -72,9 +79,9 @@ export function sortCheckouts(records: readonly CheckoutRecord[], field: SortFie
   keyed.sort((a, b) => {
     if (a.value === undefined && b.value !== undefined) return 1;
     if (b.value === undefined && a.value !== undefined) return -1;
-    const byValue = a.value === undefined || b.value === undefined ? 0 : compareValues(a.value, b.value);
+    const byValue = a.value === undefined || b.value === undefined ? 0 : compareValues(a.value, b.value, field);
     if (byValue !== 0) return sign * byValue;
-    return sign * (a.record.id < b.record.id ? -1 : a.record.id > b.record.id ? 1 : 0);
+    return sign * compareCodePoints(a.record.id, b.record.id);
   });
   return keyed.map((entry) => entry.record);
 }

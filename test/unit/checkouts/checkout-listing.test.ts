@@ -39,6 +39,18 @@ describe('sortCheckouts', () => {
     expect(namesOf(sortCheckouts(records, 'name', 'desc', noNames))).toEqual(['b10', 'B9', 'a']);
   });
 
+  it('sorts _id by code point, which is creation order for hex ids that straddle digits and letters', () => {
+    // Prepare: natural-order collation would read "1199" as a number and put it after "119a".
+    const ids = ['6b0159965bcc9e31f56c119a', '6b0159965bcc9e31f56c1199', '6b0159965bcc9e31f56c119b'];
+    const records = ids.map((id) => checkoutRecord({ id }));
+    // Act
+    const ascending = sortCheckouts(records, '_id', 'asc', noNames).map((record) => record.id);
+    const descending = sortCheckouts(records, '_id', 'desc', noNames).map((record) => record.id);
+    // Assess
+    expect(ascending).toEqual(['6b0159965bcc9e31f56c1199', '6b0159965bcc9e31f56c119a', '6b0159965bcc9e31f56c119b']);
+    expect(descending).toEqual([...ascending].reverse());
+  });
+
   it('puts checkouts without the value last in both directions', () => {
     const records = [checkoutRecord({ name: 'none' }), checkoutRecord({ name: 'z', description: 'z' }), checkoutRecord({ name: 'a', description: 'a' })];
     expect(namesOf(sortCheckouts(records, 'description', 'asc', noNames))).toEqual(['a', 'z', 'none']);
