@@ -1,6 +1,9 @@
 import { createGroupHandler } from '../../shared/http/group-handler.js';
 import type { Operation } from '../../shared/http/operation.js';
+import { getFormResponse } from './get-form-response.js';
+import { getPublicForm } from './get-public-form.js';
+import { listFormResponses } from './list-form-responses.js';
 import { submitFormResponse } from './submit-form-response.js';
 
-export const operations: Operation[] = [submitFormResponse];
+export const operations: Operation[] = [getPublicForm, submitFormResponse, listFormResponses, getFormResponse];
 export const handler = createGroupHandler('responses', operations);

@@ -6,7 +6,7 @@ import type { Property } from '../properties/property-entity.js';
 import { view } from './element-kinds.js';
 import type { Form, FormElement } from './form-schemas.js';
 import { assertFormValid, linkedPropertyIds } from './form-rules.js';
-import { FormVersionConflictError, createForm, getForm, listForms, saveForm, type FormListQuery } from './forms-repository.js';
+import { FormVersionConflictError, createForm, getForm, getFormWorkspaceId, listForms, saveForm, type FormListQuery } from './forms-repository.js';
 
 /** Enough for 20+ concurrent writers to the same form to all land. */
 const MAX_ATTEMPTS = 40;
@@ -89,6 +89,32 @@ export async function loadForm(workspaceId: string, formId: string, consistent =
 export async function readForm(workspaceId: string, formId: string): Promise<Form> {
   const form = await loadForm(workspaceId, formId);
   return withPropertyData(form, await propertiesOf(workspaceId, [form]));
+}
+
+/** An `active` form found by id alone (public routes): its workspace, comes from the form's pointer. */
+export interface ActiveForm {
+  workspaceId: string;
+  /** With `propertyData` on linked questions. */
+  form: Form;
+  properties: ReadonlyMap<string, Property>;
+}
+
+/**
+ * Finds a form by id for the public routes, which carry no key: the workspace comes from the form's
+ * pointer, never from the request. An unknown form and a form that is not `active` are both 404 (a
+ * draft is "not reachable at its URL", spec).
+ */
+export async function readActiveForm(formId: string): Promise<ActiveForm> {
+  const workspaceId = await getFormWorkspaceId(formId);
+  const stored = workspaceId === undefined ? undefined : await getForm(workspaceId, formId);
+  if (workspaceId === undefined || !stored || stored.status !== 'active') throw new NotFoundError('Form');
+  const properties = await propertiesOf(workspaceId, [stored]);
+  return { workspaceId, form: withPropertyData(stored, properties), properties };
+}
+
+/** Whether the form exists in the workspace: one read of its small pointer item, not of the form. */
+export async function formBelongsTo(workspaceId: string, formId: string): Promise<boolean> {
+  return (await getFormWorkspaceId(formId)) === workspaceId;
 }
 
 /** One page of forms; one batch read fills `propertyData` for every form on the page. */

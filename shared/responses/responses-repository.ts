@@ -1,11 +1,13 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { batchGetItems } from '../db/batch-get.js';
 import { failedConditionIndices, isTransactionContention } from '../db/cancellation.js';
 import { db, tableName } from '../db/client.js';
+import { queryPage } from '../db/query.js';
 import { TABLE_KEYS } from '../db/table-design.js';
 import { ConflictError, ValidationError } from '../errors.js';
 import { CONTACT_EMAIL_GUARD_ENTITY, contactKeys, fromContactItem, toContactItem, type Contact } from '../contacts/contact-entity.js';
-import { toResponseItem, type FormResponse } from './response-entity.js';
+import { fromResponseItem, responseKeys, toResponseByContactItem, toResponseItem, type FormResponse } from './response-entity.js';
 
 /**
  * The contact write that goes with a response: a new contact (with its email guard), or the next
@@ -68,13 +70,15 @@ export async function findContactForSubmission(workspaceId: string, email: strin
 }
 
 /**
- * Stores a response and its contact write in ONE transaction: either the response and the contact
- * change both land, or neither does.
+ * Stores a response, its `contactId` projection and its contact write in ONE transaction: either the
+ * response and the contact change both land, or neither does.
  */
 export async function saveSubmission(workspaceId: string, response: FormResponse, contact?: ContactWrite): Promise<void> {
+  const contactId = response.contactId;
   const items: TransactItems = [
     { Put: { TableName: tableName(), Item: toResponseItem(workspaceId, response), ...notExists } },
     ...(contact ? contactItems(workspaceId, contact) : []),
+    ...(contactId === undefined ? [] : [{ Put: { TableName: tableName(), Item: toResponseByContactItem(workspaceId, { ...response, contactId }), ...notExists } }]),
   ];
   try {
     await db.send(new TransactWriteCommand({ TransactItems: items }));
@@ -86,4 +90,40 @@ export async function saveSubmission(workspaceId: string, response: FormResponse
     }
     throw error;
   }
+}
+
+export interface ResponseListQuery {
+  page: number;
+  limit: number;
+  direction: 'asc' | 'desc';
+  contactId?: string | undefined;
+}
+
+/**
+ * One page of a form's responses in submission order (ids are time-ordered). Unfiltered: a Query on
+ * the form's response partition. With `contactId`: a Query on that contact's projection partition,
+ * then one BatchGet of the page. Either way the cost follows the page depth, never the form's other
+ * responses.
+ */
+export async function listResponses(workspaceId: string, formId: string, query: ResponseListQuery): Promise<{ items: FormResponse[]; hasMore: boolean }> {
+  const partition = query.contactId === undefined
+    ? responseKeys.partition(workspaceId, formId)
+    : responseKeys.byContactPartition(workspaceId, formId, query.contactId);
+  const { items, hasMore } = await queryPage({
+    TableName: tableName(),
+    KeyConditionExpression: '#pk = :pk',
+    ExpressionAttributeNames: { '#pk': TABLE_KEYS.partitionKey },
+    ExpressionAttributeValues: { ':pk': partition },
+    ScanIndexForward: query.direction === 'asc',
+  }, query.page, query.limit);
+  if (query.contactId === undefined) return { items: items.map(fromResponseItem), hasMore };
+  const ids = items.map((item) => item.responseId as string);
+  const byId = new Map((await batchGetItems(ids.map((id) => responseKeys.response(workspaceId, formId, id)))).map((item) => [item.id as string, fromResponseItem(item)]));
+  return { items: ids.flatMap((id) => byId.get(id) ?? []), hasMore };
+}
+
+/** One response of one of the workspace's forms; another workspace's (or form's) is simply absent. */
+export async function getResponse(workspaceId: string, formId: string, id: string): Promise<FormResponse | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: responseKeys.response(workspaceId, formId, id) }));
+  return Item ? fromResponseItem(Item) : undefined;
 }

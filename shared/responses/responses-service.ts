@@ -1,16 +1,15 @@
 import { applyContactPatch, buildContact } from '../contacts/contact-rules.js';
 import { retrying } from '../db/retry.js';
 import { NotFoundError, ValidationError } from '../errors.js';
-import { linkedPropertyIds } from '../forms/form-rules.js';
-import { getForm, getFormWorkspaceId } from '../forms/forms-repository.js';
-import { withPropertyData } from '../forms/forms-service.js';
+import { formBelongsTo, readActiveForm } from '../forms/forms-service.js';
 import { visibleElementIds } from '../forms/logic-evaluator.js';
 import { newId } from '../ids.js';
-import { getPropertiesByIds } from '../properties/properties-repository.js';
 import { contactChangesOf, type ContactChanges } from './response-contact.js';
 import type { FormResponse } from './response-entity.js';
 import { submissionProblems, type Submission } from './response-rules.js';
-import { SubmissionContactRaceError, findContactForSubmission, saveSubmission, type ContactWrite } from './responses-repository.js';
+import {
+  SubmissionContactRaceError, findContactForSubmission, getResponse, listResponses, saveSubmission, type ContactWrite, type ResponseListQuery,
+} from './responses-repository.js';
 
 /** Enough for a burst of simultaneous submissions with the same email to all land. */
 const MAX_ATTEMPTS = 30;
@@ -42,12 +41,7 @@ async function contactWriteFor(workspaceId: string, changes: ContactChanges, now
  * fresh read when a concurrent submission or contact update wins the race.
  */
 export async function submitResponse(formId: string, submission: Submission, now: () => Date = () => new Date()): Promise<SubmissionResult> {
-  const workspaceId = await getFormWorkspaceId(formId);
-  const stored = workspaceId === undefined ? undefined : await getForm(workspaceId, formId);
-  if (workspaceId === undefined || !stored || stored.status !== 'active') throw new NotFoundError('Form');
-  const ids = linkedPropertyIds(stored);
-  const properties = ids.length > 0 ? await getPropertiesByIds(workspaceId, ids) : new Map();
-  const form = withPropertyData(stored, properties);
+  const { workspaceId, form, properties } = await readActiveForm(formId);
   const problems = submissionProblems(form, submission);
   if (problems.length > 0) throw new ValidationError(problems, 'The response breaks the rules of the form.');
   const changes = contactChangesOf(form, submission.answers, visibleElementIds(form, { answers: submission.answers }), properties);
@@ -67,4 +61,21 @@ export async function submitResponse(formId: string, submission: Submission, now
     await saveSubmission(workspaceId, response, contact?.write);
     return { id, ...(contactId ? { contactId } : {}) };
   }, (error) => error instanceof SubmissionContactRaceError, MAX_ATTEMPTS);
+}
+
+/**
+ * One page of a form's responses for its host: 404 when the form is not the workspace's (its pointer
+ * names another workspace, or there is none), checked alongside the page query.
+ */
+export async function listFormResponses(workspaceId: string, formId: string, query: ResponseListQuery): Promise<{ items: FormResponse[]; hasMore: boolean }> {
+  const [owned, page] = await Promise.all([formBelongsTo(workspaceId, formId), listResponses(workspaceId, formId, query)]);
+  if (!owned) throw new NotFoundError('Form');
+  return page;
+}
+
+/** One response of one of the workspace's forms; 404 when absent or another workspace's. */
+export async function readFormResponse(workspaceId: string, formId: string, responseId: string): Promise<FormResponse> {
+  const response = await getResponse(workspaceId, formId, responseId);
+  if (!response) throw new NotFoundError('Response');
+  return response;
 }

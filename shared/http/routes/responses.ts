@@ -1,6 +1,7 @@
 import * as z from 'zod';
+import { publicFormSchema } from '../../forms/public-form.js';
 import { defineRoute } from '../route.js';
-import { dataResponse, idParams, idSchema } from '../schemas.js';
+import { dataResponse, dateTimeSchema, directionSchema, idParams, idSchema, listQuery, listResponse } from '../schemas.js';
 
 /**
  * zod's record drops an own `__proto__` key without a word (JSON.parse keeps it as a plain key), so a
@@ -34,7 +35,75 @@ export const submittedResponseSchema = z.object({
   contactId: idSchema.optional().meta({ description: 'The contact created or updated from the Email question with `contactField: email`, when it was answered.' }),
 }).meta({ id: 'SubmittedFormResponse' });
 
+export const formResponseSchema = z.object({
+  id: idSchema,
+  formId: idSchema,
+  contactId: idSchema.optional().meta({ description: 'The contact the submission created or updated (from its Email question with `contactField: email`).' }),
+  answers: z.record(z.string(), z.unknown()).meta({ description: 'Buyer answers as submitted, keyed by element id.' }),
+  attendees: z.array(z.record(z.string(), z.unknown())).optional().meta({ description: 'Order forms: one answer map per attendee, as submitted.' }),
+  createdAt: dateTimeSchema,
+}).meta({
+  id: 'FormResponse',
+  example: {
+    id: '6740f1a2c3d4e5f601234570', formId: '6740f1a2c3d4e5f601234567', contactId: '6740f1a2c3d4e5f601234571',
+    answers: { '6740f1a2c3d4e5f601234568': 'ada@example.com', '6740f1a2c3d4e5f601234569': true }, createdAt: '2027-06-01T18:00:00.000Z',
+  },
+});
+
+export const responseListQuerySchema = listQuery(['createdAt'], 'createdAt', {
+  contactId: idSchema.optional().meta({ description: 'Only the responses that created or updated this contact.' }),
+}).extend({
+  direction: directionSchema.default('desc').meta({ description: '`desc` (default): newest first.' }),
+});
+
+const tags = ['Forms'];
+
 export const responsesRoutes = {
+  getPublicForm: defineRoute({
+    group: 'responses',
+    operation: 'getPublicForm',
+    method: 'GET',
+    path: '/forms/{formId}',
+    auth: 'public',
+    cors: true,
+    tags,
+    summary: 'Read a form as respondents see it',
+    description: [
+      'Public: no API key; CORS `*`, so the `<boxoffice-form>` widget (or any page) can render the form on any site.',
+      'Only `active` forms: an unknown form and a `draft` or `archived` one are all 404 `not_found`.',
+      'The body holds what rendering needs and nothing about the host: no workspace, status or version, and per element no `propertyId`/`propertyData`.',
+      'Questions linked to a select property carry its option values as `options` (what to submit, and what logic `optionIndices` point into) and their display texts as `optionLabels`.',
+      'Elements limited to cart items keep `forEventItems: []` (hidden: a respondent here has no cart).',
+    ].join(' '),
+    params: idParams('formId'),
+    success: { status: 200, description: 'The form.', schema: dataResponse(publicFormSchema) },
+  }),
+  listFormResponses: defineRoute({
+    group: 'responses',
+    operation: 'listFormResponses',
+    method: 'GET',
+    path: '/v1/forms/{formId}/responses',
+    auth: 'key',
+    tags,
+    summary: 'List a form\'s responses',
+    description: 'Generic list (`page`, `limit`), newest first (`direction=asc` for oldest first). `contactId` lists only the responses of one contact, read from a per-contact copy of the response keys (a Query, never a filter). Another workspace\'s form is a 404.',
+    params: idParams('formId'),
+    query: responseListQuerySchema,
+    success: { status: 200, description: 'One page of responses.', schema: listResponse(formResponseSchema).meta({ id: 'FormResponseList' }) },
+    errors: [400],
+  }),
+  getFormResponse: defineRoute({
+    group: 'responses',
+    operation: 'getFormResponse',
+    method: 'GET',
+    path: '/v1/forms/{formId}/responses/{responseId}',
+    auth: 'key',
+    tags,
+    summary: 'Get a response',
+    description: 'One response of one of your forms; another workspace\'s response (or form) is a 404.',
+    params: idParams('formId', 'responseId'),
+    success: { status: 200, description: 'The response.', schema: dataResponse(formResponseSchema) },
+  }),
   submitFormResponse: defineRoute({
     group: 'responses',
     operation: 'submitFormResponse',
@@ -42,7 +111,7 @@ export const responsesRoutes = {
     path: '/forms/{formId}/responses',
     auth: 'public',
     cors: true,
-    tags: ['Forms'],
+    tags,
     summary: 'Submit a response to a form',
     description: [
       'Public: no API key; CORS `*` so forms embedded on any site can post. The form must be `active`: an unknown form and a `draft` or `archived` form are all 404 `not_found` (a draft is not reachable at its URL).',

@@ -64,6 +64,7 @@ describe('submitResponse', () => {
     expect(items[0]).toMatchObject({ PK: `WS#${WS}#FORMRESPONSE#${f.id}`, SK: result.id, entity: 'FormResponse', contactId: result.contactId });
     expect(items[1]).toMatchObject({ ...contactKeys.contact(WS, result.contactId as string), email: 'Ada@Example.com', firstName: 'Ada' });
     expect(items[2]).toMatchObject({ ...contactKeys.emailGuard(WS, 'ada@example.com'), contactId: result.contactId });
+    expect(items[3]).toEqual({ PK: `WS#${WS}#FORMRESPONSE#${f.id}#CONTACT#${result.contactId}`, SK: result.id, entity: 'FormResponseByContact', responseId: result.id });
   });
 
   it('retries on a fresh read when a concurrent submission created the contact first', async () => {
@@ -80,11 +81,11 @@ describe('submitResponse', () => {
     // Assess
     expect(result.contactId).toBe(winner.id);
     const retried = transactItems(1);
-    expect(retried).toHaveLength(2);
+    expect(retried).toHaveLength(3);
     expect(retried[1]?.Put).toMatchObject({ Item: { id: winner.id, firstName: 'Ada', version: 4 }, ExpressionAttributeValues: { ':version': 3 } });
   });
 
-  it('writes only the response when the contact already holds every answer', async () => {
+  it('writes only the response and its contact projection when the contact already holds every answer', async () => {
     // Prepare
     const { f, mailId, nameId } = storedSignupForm();
     const existing = aContact({ firstName: 'Ada' });
@@ -95,7 +96,7 @@ describe('submitResponse', () => {
     const result = await submitResponse(f.id, { answers: { [mailId]: 'ada@example.com', [nameId]: 'Ada' } });
     // Assess
     expect(result.contactId).toBe(existing.id);
-    expect(transactItems(0)).toHaveLength(1);
+    expect(transactItems(0).map((item) => item.Put?.Item?.entity)).toEqual(['FormResponse', 'FormResponseByContact']);
   });
 
   it('is a NotFoundError for a form without pointer and for a form that is not active, writing nothing', async () => {
