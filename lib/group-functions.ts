@@ -11,6 +11,7 @@ import { BoxofficeFunction, type TableAccess } from './boxoffice-function.js';
 import { INDEXES } from '../shared/db/table-design.js';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { handlerEntry } from './paths.js';
+import { deploymentEnvironment } from './function-environment.js';
 
 /** Groups whose routes only read get a read-only grant (STYLE: no grantReadWriteData on a reader). */
 export function tableAccessOf(group: RouteGroup): TableAccess {
@@ -50,12 +51,15 @@ export interface GroupFunctionsProps {
  */
 export function createGroupFunctions(scope: Construct, props: GroupFunctionsProps): Map<RouteGroup, BoxofficeFunction> {
   const functions = new Map<RouteGroup, BoxofficeFunction>();
+  const settings = { imagesBucketName: props.imagesBucket.bucketName, imagesBaseUrl: props.imagesBaseUrl };
   for (const group of activeGroups()) {
+    const entry = handlerEntry(group);
     const fn = new BoxofficeFunction(scope, `${pascal(group)}Function`, {
-      entry: handlerEntry(group),
+      entry,
       description: `Boxoffice ${group} endpoints: ${routesOfGroup(group).map((route) => `${route.method} ${route.path}`).join(', ')}`.slice(0, 256),
       memorySize: MEMORY_MB[group] ?? 512,
-      environment: { POWERTOOLS_SERVICE_NAME: `boxoffice-${group}` },
+      // Derived from the modules the group's code loads, never listed per group by hand.
+      environment: { POWERTOOLS_SERVICE_NAME: `boxoffice-${group}`, ...deploymentEnvironment(entry, settings) },
       ...(group === 'docs' ? { commandHooks: docsAssetsHooks } : {}),
     });
     fn.bindTable(props.table, tableAccessOf(group), INDEX_NAMES);
@@ -69,8 +73,6 @@ export function createGroupFunctions(scope: Construct, props: GroupFunctionsProp
     if (group === 'images') {
       // Uploads only put new objects (keys are never reused); no read, delete or ACL rights.
       fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObject'], resources: [props.imagesBucket.arnForObjects('*')] }));
-      fn.addEnvironment('IMAGES_BUCKET', props.imagesBucket.bucketName);
-      fn.addEnvironment('IMAGES_BASE_URL', props.imagesBaseUrl);
     }
     functions.set(group, fn);
   }

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayAuthorizerResult, APIGatewayProxyEvent, APIGatewayProxyResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import {
-  GATEWAY_ERRORS, METHOD_NOT_ALLOWED, corsHeaders, corsPreflightHeaders, gatewayErrorBody, type GatewayErrorDefinition,
+  GATEWAY_ERRORS, METHOD_NOT_ALLOWED, corsHeaders, corsPreflightHeaders, gatewayErrorBody, gatewayErrorHeaders, type GatewayErrorDefinition,
 } from '../../shared/http/gateway-responses.js';
 import { matchPath, type RouteDefinition, type RouteGroup } from '../../shared/http/route.js';
 import { routeTable } from '../../shared/http/routes.js';
@@ -49,9 +49,20 @@ function authorizer(): Promise<Authorizer> {
   return authorizerModule;
 }
 
-function sendGatewayError(response: ServerResponse, definition: GatewayErrorDefinition, requestId: string, extra: Record<string, string> = {}): void {
-  response.writeHead(definition.statusCode, { 'Content-Type': 'application/json', 'X-Request-Id': requestId, ...extra });
+/**
+ * A gateway response as the deployed API answers it: the definition's status (the catch-all types keep
+ * `status`, the status of the error they stand in for), its body, and the API-wide CORS headers.
+ */
+function sendGatewayError(response: ServerResponse, definition: GatewayErrorDefinition, requestId: string, status = 500): void {
+  response.writeHead(definition.statusCode ?? status, { 'Content-Type': 'application/json', 'X-Request-Id': requestId, ...gatewayErrorHeaders(definition) });
   response.end(gatewayErrorBody(definition));
+}
+
+function sendMethodNotAllowed(response: ServerResponse, requestId: string, allowed: readonly string[], cors: boolean): void {
+  response.writeHead(METHOD_NOT_ALLOWED.statusCode ?? 405, {
+    'Content-Type': 'application/json', 'X-Request-Id': requestId, Allow: allowed.join(', '), ...(cors ? corsHeaders() : {}),
+  });
+  response.end(gatewayErrorBody(METHOD_NOT_ALLOWED));
 }
 
 function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
@@ -68,17 +79,17 @@ function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
 }
 
 /** Runs the real authorizer the way API Gateway does; returns its context, or the gateway error. */
-async function authorize(event: APIGatewayProxyEvent): Promise<Record<string, string> | GatewayErrorDefinition> {
+async function authorize(event: APIGatewayProxyEvent): Promise<{ context: Record<string, string> } | { error: GatewayErrorDefinition }> {
   let result: APIGatewayAuthorizerResult;
   try {
     result = await (await authorizer())(toAuthorizerEvent(event));
   } catch (error) {
-    return (error as Error).message === 'Unauthorized' ? GATEWAY_ERRORS.UNAUTHORIZED : GATEWAY_ERRORS.AUTHORIZER_FAILURE;
+    return { error: (error as Error).message === 'Unauthorized' ? GATEWAY_ERRORS.UNAUTHORIZED : GATEWAY_ERRORS.AUTHORIZER_FAILURE };
   }
-  if (!policyAllows(result, methodArn(event.httpMethod, event.path))) return GATEWAY_ERRORS.ACCESS_DENIED;
+  if (!policyAllows(result, methodArn(event.httpMethod, event.path))) return { error: GATEWAY_ERRORS.ACCESS_DENIED };
   const context: Record<string, string> = { principalId: result.principalId };
   for (const [key, value] of Object.entries(result.context ?? {})) context[key] = String(value);
-  return context;
+  return { context };
 }
 
 function writeResult(response: ServerResponse, result: APIGatewayProxyResult): void {
@@ -118,15 +129,14 @@ async function handle(request: IncomingMessage, response: ServerResponse, option
   }
   const match = samePath.find((candidate) => candidate.route.method === method);
   if (!match) {
-    const cors = samePath.some((candidate) => candidate.route.cors) ? corsHeaders() : {};
-    return sendGatewayError(response, METHOD_NOT_ALLOWED, requestId, { Allow: samePath.map((candidate) => candidate.route.method).join(', '), ...cors });
+    return sendMethodNotAllowed(response, requestId, samePath.map((candidate) => candidate.route.method), samePath.some((candidate) => candidate.route.cors));
   }
 
   const event = toProxyEvent(incoming, match.route, match.params, null);
   if (match.route.auth === 'key') {
     const outcome = await authorize(event);
-    if ('statusCode' in outcome) return sendGatewayError(response, outcome as GatewayErrorDefinition, requestId);
-    event.requestContext.authorizer = outcome;
+    if ('error' in outcome) return sendGatewayError(response, outcome.error, requestId);
+    event.requestContext.authorizer = outcome.context;
   }
   try {
     const handler = await groupHandler(match.route.group);
@@ -134,7 +144,7 @@ async function handle(request: IncomingMessage, response: ServerResponse, option
   } catch (error) {
     // API Gateway answers a failed Lambda invocation with 502 and the DEFAULT_5XX body.
     console.error('Lambda handler failed', error);
-    sendGatewayError(response, { ...GATEWAY_ERRORS.DEFAULT_5XX, statusCode: 502 }, requestId);
+    sendGatewayError(response, GATEWAY_ERRORS.DEFAULT_5XX, requestId, 502);
   }
 }
 

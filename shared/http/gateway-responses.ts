@@ -3,9 +3,15 @@
  * Gateway gateway responses; the local server answers with exactly the same statuses and bodies.
  */
 export interface GatewayErrorDefinition {
-  readonly statusCode: number;
+  /**
+   * The status this response type answers with. Absent on the catch-all DEFAULT_4XX/DEFAULT_5XX: they
+   * keep the status of the error they stand in for (a 504 integration timeout stays 504).
+   */
+  readonly statusCode?: number;
   readonly code: string;
   readonly message: string;
+  /** The client may retry after a pause: the contract promises `Retry-After`. */
+  readonly retryable?: boolean;
 }
 
 export const GATEWAY_ERRORS = {
@@ -16,11 +22,15 @@ export const GATEWAY_ERRORS = {
   /** No resource matches the path (API Gateway's default is a misleading 403). */
   MISSING_AUTHENTICATION_TOKEN: { statusCode: 404, code: 'not_found', message: 'No route matches this path.' },
   /** The authorizer itself failed (datastore unreachable): retryable, not the caller's fault. */
-  AUTHORIZER_FAILURE: { statusCode: 503, code: 'service_unavailable', message: 'The service is temporarily unavailable. Retry shortly.' },
-  THROTTLED: { statusCode: 429, code: 'rate_limited', message: 'Too many requests. Retry after a short pause.' },
+  AUTHORIZER_FAILURE: { statusCode: 503, code: 'service_unavailable', message: 'The service is temporarily unavailable. Retry shortly.', retryable: true },
+  THROTTLED: { statusCode: 429, code: 'rate_limited', message: 'Too many requests. Retry after a short pause.', retryable: true },
+  /** A usage plan's quota is used up (API Gateway's default status is kept: 429). */
+  QUOTA_EXCEEDED: { statusCode: 429, code: 'rate_limited', message: 'Too many requests. Retry after a short pause.', retryable: true },
   REQUEST_TOO_LARGE: { statusCode: 413, code: 'payload_too_large', message: 'The request body is too large.' },
-  DEFAULT_4XX: { statusCode: 400, code: 'bad_request', message: 'The request could not be processed.' },
-  DEFAULT_5XX: { statusCode: 500, code: 'internal_error', message: 'An unexpected error occurred. Retry later.' },
+  UNSUPPORTED_MEDIA_TYPE: { statusCode: 415, code: 'unsupported_media_type', message: 'This content type is not supported.' },
+  /** Every other 4xx and 5xx (integration timeout 504, failed invocation 502, ...) keeps its own status. */
+  DEFAULT_4XX: { code: 'bad_request', message: 'The request could not be processed.' },
+  DEFAULT_5XX: { code: 'internal_error', message: 'An unexpected error occurred. Retry later.' },
 } as const satisfies Record<string, GatewayErrorDefinition>;
 
 export type GatewayErrorType = keyof typeof GATEWAY_ERRORS;
@@ -40,12 +50,22 @@ export function gatewayErrorBody(definition: GatewayErrorDefinition): string {
 export const PUBLIC_CORS = {
   allowOrigin: '*',
   allowHeaders: ['Content-Type', 'Idempotency-Key'],
-  exposeHeaders: ['X-Request-Id'],
+  exposeHeaders: ['X-Request-Id', 'Retry-After'],
   maxAgeSeconds: 600,
 } as const;
 
 /** Content types API Gateway passes to Lambda base64-encoded (image uploads). */
 export const BINARY_MEDIA_TYPES = ['image/png', 'image/jpeg', 'application/octet-stream'] as const;
+
+/**
+ * CORS headers of every gateway error response (deployed: API-wide gateway responses; locally: the
+ * same). Gateway responses cannot differ per route, and a browser on a partner's site must be able to
+ * read a 429, 413 or 5xx of `/partner/events` or `/forms/...`. On `/v1` routes they expose nothing:
+ * the bodies are fixed texts, and a browser cannot send a key cross-origin (no preflight is answered).
+ */
+export function gatewayErrorHeaders(definition: GatewayErrorDefinition): Record<string, string> {
+  return { ...corsHeaders(), ...(definition.retryable ? { 'Retry-After': '1' } : {}) };
+}
 
 export function corsHeaders(): Record<string, string> {
   return {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
-import { BINARY_MEDIA_TYPES, GATEWAY_ERRORS, METHOD_NOT_ALLOWED, corsPreflightHeaders, gatewayErrorBody, type GatewayErrorType } from '../../shared/http/gateway-responses.js';
+import { BINARY_MEDIA_TYPES, GATEWAY_ERRORS, METHOD_NOT_ALLOWED, corsPreflightHeaders, gatewayErrorBody, type GatewayErrorDefinition, type GatewayErrorType } from '../../shared/http/gateway-responses.js';
 import { routeTable } from '../../shared/http/routes.js';
 import { apiMethods, refTarget, resourcesOf, synthesize, type SynthMethod, type SynthesizedApp } from './support/synth.js';
 
@@ -143,18 +143,42 @@ function gatewayResponse(type: string): Record<string, unknown> | undefined {
 }
 
 describe('gateway responses', () => {
-  it.each(Object.keys(GATEWAY_ERRORS) as GatewayErrorType[])('%s answers the local server\'s status and body with X-Request-Id', (type) => {
+  it.each(Object.keys(GATEWAY_ERRORS) as GatewayErrorType[])('%s answers the local server\'s status and body with X-Request-Id and CORS', (type) => {
     // Prepare
-    const definition = GATEWAY_ERRORS[type];
+    const definition: GatewayErrorDefinition = GATEWAY_ERRORS[type];
 
     // Act
     const response = gatewayResponse(type);
 
     // Assess
-    expect(response?.StatusCode).toBe(String(definition.statusCode));
+    expect(response?.StatusCode).toBe(definition.statusCode === undefined ? undefined : String(definition.statusCode));
     expect((response?.ResponseTemplates as Record<string, string>)['application/json']).toBe(gatewayErrorBody(definition));
-    expect((response?.ResponseParameters as Record<string, string>)['gatewayresponse.header.X-Request-Id']).toBe('context.requestId');
+    const headers = response?.ResponseParameters as Record<string, string>;
+    expect(headers['gatewayresponse.header.X-Request-Id']).toBe('context.requestId');
+    expect(headers['gatewayresponse.header.Access-Control-Allow-Origin']).toBe("'*'");
+    expect(headers['gatewayresponse.header.Access-Control-Expose-Headers']).toBe("'X-Request-Id, Retry-After'");
   });
+
+  it.each(['DEFAULT_4XX', 'DEFAULT_5XX'])('lets %s keep the status of the error it stands in for (a 504 stays 504)', (type) => {
+    // Act
+    const response = gatewayResponse(type);
+
+    // Assess
+    expect(response).toBeDefined();
+    expect(response).not.toHaveProperty('StatusCode');
+  });
+
+  it.each([['QUOTA_EXCEEDED', '429', 'rate_limited'], ['UNSUPPORTED_MEDIA_TYPE', '415', 'unsupported_media_type'], ['REQUEST_TOO_LARGE', '413', 'payload_too_large']])(
+    'answers %s with %s %s',
+    (type, status, code) => {
+      // Act
+      const response = gatewayResponse(type);
+
+      // Assess
+      expect(response?.StatusCode).toBe(status);
+      expect(JSON.parse((response?.ResponseTemplates as Record<string, string>)['application/json'] as string)).toMatchObject({ error: { code } });
+    },
+  );
 
   it('turns an unknown path (MISSING_AUTHENTICATION_TOKEN) into 404 not_found, not 403', () => {
     // Act
@@ -165,9 +189,9 @@ describe('gateway responses', () => {
     expect(JSON.parse((response?.ResponseTemplates as Record<string, string>)['application/json'] as string)).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
   });
 
-  it('tells throttled clients when to retry', () => {
+  it.each(['THROTTLED', 'QUOTA_EXCEEDED', 'AUTHORIZER_FAILURE'])('tells clients of %s when to retry', (type) => {
     // Act
-    const response = gatewayResponse('THROTTLED');
+    const response = gatewayResponse(type);
 
     // Assess
     expect((response?.ResponseParameters as Record<string, string>)['gatewayresponse.header.Retry-After']).toBe("'1'");

@@ -4,6 +4,8 @@ import { API_VERSION } from '../../shared/config.js';
 import { activeGroups, routesOfGroup } from '../../shared/http/routes.js';
 import { API_KEY_LEADING_KEYS } from '../../lib/api-stack.js';
 import { READ_ACTIONS, WRITE_ACTIONS } from '../../lib/boxoffice-function.js';
+import { handlerEntry } from '../../lib/paths.js';
+import { reachableModules } from '../../lib/source-graph.js';
 import { refTarget, resourcesOf, synthesize, type SynthesizedApp } from './support/synth.js';
 
 interface PolicyStatement {
@@ -89,13 +91,21 @@ describe('group functions', () => {
     expect(logGroup?.Properties.RetentionInDays).toBeGreaterThan(0);
   });
 
-  it('gives only the images function the bucket and its public base URL', () => {
+  it('gives the images bucket and its public base URL to every group whose code loads the blob store, checkouts included', () => {
+    // Prepare
+    const usesBlobStore = groups.filter((group) => reachableModules(handlerEntry(group)).has('shared/blob-store/index.ts'));
+
     // Act
     const withBucket = [...functions.entries()].filter(([, fn]) => fn.environment.IMAGES_BUCKET !== undefined).map(([group]) => group);
 
     // Assess
-    expect(withBucket).toEqual(groups.includes('images') ? ['images'] : []);
-    if (groups.includes('images')) expect(functions.get('images')?.environment.IMAGES_BASE_URL).toBeDefined();
+    expect(usesBlobStore).toEqual(expect.arrayContaining(['images', 'checkouts']));
+    expect(withBucket.sort()).toEqual([...usesBlobStore].sort());
+    for (const group of usesBlobStore) {
+      // The same bucket and base URL as the images function: checkouts answer the image URLs images answer.
+      expect(functions.get(group)?.environment.IMAGES_BUCKET).toEqual(functions.get('images')?.environment.IMAGES_BUCKET);
+      expect(functions.get(group)?.environment.IMAGES_BASE_URL).toEqual(functions.get('images')?.environment.IMAGES_BASE_URL);
+    }
   });
 });
 

@@ -41,6 +41,14 @@ describe('GET /v1/', () => {
     expect(response.text).toBe(gatewayErrorBody(GATEWAY_ERRORS.UNAUTHORIZED));
   });
 
+  it('carries the API-wide CORS headers on a gateway error, as the deployed gateway responses do', async () => {
+    const response = await api.request('GET', '/v1/', { headers: { Origin: 'https://partner.example' } });
+    expect(response.status).toBe(401);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-expose-headers')).toBe('X-Request-Id, Retry-After');
+    expect(response.headers.get('x-request-id')).toBeTruthy();
+  });
+
   it('returns api, version and the absolute docs URL with a valid key', async () => {
     const response = await api.request('GET', '/v1/', { key: workspace.apiKey });
     expect(response.status).toBe(200);
