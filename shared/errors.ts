@@ -106,3 +106,24 @@ export class UnauthorizedError extends DomainError {
     super('Missing or invalid API key. Send Authorization: Bearer <API key>.');
   }
 }
+
+/**
+ * Other requests kept winning the race for the same items, and the retries ran out. Nothing was
+ * written: the client may retry at once (503 with `Retry-After`).
+ */
+export class WriteContentionError extends ServiceUnavailableError {
+  constructor(message = 'Too many concurrent changes to the same data. Retry shortly.') {
+    super(message);
+  }
+}
+
+/**
+ * A write conditioned on the version that was read found another version: somebody changed the item
+ * in between. `readModifyWrite` re-reads (no If-Match) or answers 409 (If-Match); if it escapes
+ * anywhere else it is a 409 `conflict`.
+ */
+export class StaleVersionError extends ConflictError {
+  constructor(resource = 'resource') {
+    super(`The ${resource} was modified by another request. Re-read it and retry with the current version.`);
+  }
+}

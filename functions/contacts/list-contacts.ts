@@ -1,5 +1,5 @@
 import { listContactsOfWorkspace } from '../../shared/contacts/contacts-service.js';
-import { listResult } from '../../shared/db/query.js';
+import { legacyListResult as listResult } from '../../shared/db/legacy-query.js';
 import { implement } from '../../shared/http/operation.js';
 import { contactsRoutes } from '../../shared/http/routes/contacts.js';
 

@@ -1,4 +1,4 @@
-import { listResult } from '../../shared/db/query.js';
+import { legacyListResult as listResult } from '../../shared/db/legacy-query.js';
 import { listEvents } from '../../shared/events/events-repository.js';
 import { implement } from '../../shared/http/operation.js';
 import { eventsRoutes } from '../../shared/http/routes/events.js';

@@ -1,4 +1,4 @@
-import { listResult } from '../../shared/db/query.js';
+import { legacyListResult as listResult } from '../../shared/db/legacy-query.js';
 import { implement } from '../../shared/http/operation.js';
 import { formsRoutes } from '../../shared/http/routes/forms.js';
 import { listFormsPage } from '../../shared/forms/forms-service.js';

@@ -4,6 +4,7 @@ import { invoicesRoutes } from '../../shared/http/routes/invoices.js';
 import { listInvoices as list } from '../../shared/invoices/invoices-service.js';
 
 export const listInvoices = implement(invoicesRoutes.listInvoices, async ({ workspaceId, query }) => {
-  const { items, hasMore } = await list(workspaceId, query);
-  return listResult(items, query.page, query.limit, hasMore);
+  const { page = 0, limit, cursor, ...filter } = query;
+  const request = { page, limit, cursor };
+  return listResult(await list(workspaceId, filter, request), request);
 });

@@ -1,4 +1,4 @@
-import { listResult } from '../../shared/db/query.js';
+import { legacyListResult as listResult } from '../../shared/db/legacy-query.js';
 import { implement } from '../../shared/http/operation.js';
 import { propertiesRoutes } from '../../shared/http/routes/properties.js';
 import { listPropertiesOfWorkspace } from '../../shared/properties/properties-service.js';

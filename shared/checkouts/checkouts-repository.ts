@@ -1,7 +1,8 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../db/client.js';
-import { queryAll, withoutKeys } from '../db/query.js';
+import { withoutKeys } from '../db/query.js';
+import { legacyQueryAll as queryAll } from '../db/legacy-query.js';
 import { TABLE_KEYS } from '../db/table-design.js';
 import { ConflictError, ValidationError } from '../errors.js';
 import { checkoutKeys, toCheckoutItem, toDeletedCheckoutItem, type CheckoutRecord } from './checkout-entity.js';

@@ -3,7 +3,7 @@ import { failedConditionIndices, isTransactionContention } from '../db/cancellat
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { batchGetItems } from '../db/batch-get.js';
 import { db, tableName } from '../db/client.js';
-import { queryPage } from '../db/query.js';
+import { legacyQueryPage as queryPage } from '../db/legacy-query.js';
 import { TABLE_KEYS } from '../db/table-design.js';
 import { ConflictError } from '../errors.js';
 import { CONTACT_EMAIL_GUARD_ENTITY, contactKeys, fromContactItem, normalizeEmail, toContactItem, type Contact } from './contact-entity.js';

@@ -1,40 +1,143 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { db } from './client.js';
+import { db, tableName } from './client.js';
+import { decodeCursor, encodeCursor, type CursorScope } from './cursor.js';
+import { DESIGN_ATTRIBUTES, INDEXES, TABLE_KEYS, type IndexName } from './table-design.js';
 
 type Item = Record<string, unknown>;
 
 /** Items asked of one Query call at most; a deeper page simply takes more calls. */
 const MAX_QUERY_LIMIT = 1_000;
 
+/** A range on the sort key of the queried partition. At most one of these is set. */
+export interface SortKeyRange {
+  beginsWith?: string;
+  between?: readonly [string, string];
+  gt?: string;
+  gte?: string;
+  lt?: string;
+  lte?: string;
+}
+
 /**
- * One page of a Query in key order, for `page`/`limit` pagination: reads at most
- * `(page + 1) * limit + 1` matching items (following LastEvaluatedKey), so the cost of a page is
- * proportional to its depth, never to the size of the collection. The extra item tells `hasMore`.
+ * One partition of the table or of an index, optionally narrowed to a sort-key range: the only
+ * shape of read a list may make. Attribute names come from the table design.
  */
-export async function queryPage(input: QueryCommandInput, page: number, limit: number): Promise<{ items: Item[]; hasMore: boolean }> {
-  const wanted = (page + 1) * limit + 1;
+export interface PartitionQuery {
+  index?: IndexName;
+  partition: string;
+  range?: SortKeyRange;
+  /** Sort-key order; default ascending. */
+  ascending?: boolean;
+  /** Strong consistency: only for reads a write decision depends on (never on indexes). */
+  consistent?: boolean;
+}
+
+/** The QueryCommand input of a partition query. */
+export function queryInput(query: PartitionQuery): QueryCommandInput {
+  const design = query.index ? INDEXES[query.index] : { partitionKey: TABLE_KEYS.partitionKey, sortKey: TABLE_KEYS.sortKey };
+  const names: Record<string, string> = { '#pk': design.partitionKey };
+  const values: Record<string, unknown> = { ':pk': query.partition };
+  let condition = '#pk = :pk';
+  const range = query.range;
+  if (range) {
+    names['#sk'] = design.sortKey;
+    if (range.beginsWith !== undefined) {
+      condition += ' AND begins_with(#sk, :prefix)';
+      values[':prefix'] = range.beginsWith;
+    } else if (range.between) {
+      condition += ' AND #sk BETWEEN :lo AND :hi';
+      values[':lo'] = range.between[0];
+      values[':hi'] = range.between[1];
+    } else {
+      const [operator, value] = range.gt !== undefined ? ['>', range.gt]
+        : range.gte !== undefined ? ['>=', range.gte]
+          : range.lt !== undefined ? ['<', range.lt]
+            : ['<=', range.lte];
+      condition += ` AND #sk ${operator} :bound`;
+      values[':bound'] = value;
+    }
+  }
+  return {
+    TableName: tableName(),
+    ...(query.index ? { IndexName: INDEXES[query.index].indexName } : {}),
+    KeyConditionExpression: condition,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+    ScanIndexForward: query.ascending ?? true,
+    ...(query.consistent ? { ConsistentRead: true } : {}),
+  };
+}
+
+/** The attributes that make a position in the query's order, partition excluded (it is known). */
+function positionAttributes(index: IndexName | undefined): string[] {
+  return index
+    ? [INDEXES[index].sortKey, TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey]
+    : [TABLE_KEYS.sortKey];
+}
+
+function startKey(query: PartitionQuery, position: readonly string[]): Item {
+  const partitionAttribute = query.index ? INDEXES[query.index].partitionKey : TABLE_KEYS.partitionKey;
+  const key: Item = { [partitionAttribute]: query.partition };
+  positionAttributes(query.index).forEach((attribute, index) => {
+    key[attribute] = position[index];
+  });
+  return key;
+}
+
+function positionOf(query: PartitionQuery, item: Item): string[] {
+  return positionAttributes(query.index).map((attribute) => String(item[attribute]));
+}
+
+/** A page request of a generic list: a page number, or a cursor from the previous page. */
+export interface PageRequest {
+  page: number;
+  limit: number;
+  cursor?: string | undefined;
+}
+
+export interface Page<T> {
+  items: T[];
+  hasMore: boolean;
+  /** Cursor of the next page, `null` on the last one. */
+  nextCursor: string | null;
+}
+
+/**
+ * One page of a partition query, in key order.
+ * - With a cursor: ONE Query from the cursor's position, `limit + 1` items (the extra one tells
+ *   `hasMore`), whatever the depth.
+ * - With a page number: reads `(page + 1) * limit + 1` items (the edge caps the depth at 10,000).
+ * Either way the answer carries the cursor of the next page, which visits the same items in the same
+ * order as the next page number would.
+ */
+export async function queryPage(query: PartitionQuery, request: PageRequest, scope: CursorScope): Promise<Page<Item>> {
+  const arity = positionAttributes(query.index).length;
+  const fromCursor = request.cursor !== undefined;
+  const skip = fromCursor ? 0 : request.page * request.limit;
+  const wanted = skip + request.limit + 1;
+  const input = queryInput(query);
   const collected: Item[] = [];
-  let exclusiveStartKey = input.ExclusiveStartKey;
+  let exclusiveStartKey: Item | undefined = fromCursor ? startKey(query, decodeCursor(scope, request.cursor as string, arity)) : undefined;
   do {
-    const remaining = wanted - collected.length;
     const { Items = [], LastEvaluatedKey } = await db.send(new QueryCommand({
       ...input,
       ExclusiveStartKey: exclusiveStartKey,
-      // Without a filter every item read is a match, so read exactly what is still needed. DynamoDB
-      // refuses a Limit beyond a 32-bit integer (a 503 for `page=9007199254740991`), so cap each call.
-      Limit: Math.min(input.FilterExpression ? Math.max(remaining, 25) : remaining, MAX_QUERY_LIMIT),
+      Limit: Math.min(wanted - collected.length, MAX_QUERY_LIMIT),
     }));
     collected.push(...Items);
     exclusiveStartKey = LastEvaluatedKey;
   } while (exclusiveStartKey && collected.length < wanted);
-  const start = page * limit;
-  return { items: collected.slice(start, start + limit), hasMore: collected.length > start + limit };
+  const items = collected.slice(skip, skip + request.limit);
+  const hasMore = collected.length > skip + request.limit;
+  const last = items.at(-1);
+  return { items, hasMore, nextCursor: hasMore && last ? encodeCursor(scope, positionOf(query, last)) : null };
 }
 
-/** Every item of a Query (all pages). For bounded collections only, e.g. one workspace's checkouts. */
-export async function queryAll(input: QueryCommandInput): Promise<Item[]> {
+/** Every item of a partition query (all pages). Only for partitions bounded by design. */
+export async function queryAll(query: PartitionQuery): Promise<Item[]> {
+  const input = queryInput(query);
   const items: Item[] = [];
-  let exclusiveStartKey = input.ExclusiveStartKey;
+  let exclusiveStartKey: Item | undefined;
   do {
     const { Items = [], LastEvaluatedKey } = await db.send(new QueryCommand({ ...input, ExclusiveStartKey: exclusiveStartKey }));
     items.push(...Items);
@@ -43,14 +146,21 @@ export async function queryAll(input: QueryCommandInput): Promise<Item[]> {
   return items;
 }
 
-/** Generic list response (spec "Generic list pagination convention"); `total` counts this page's items. */
-export function listResult<T>(data: T[], page: number, limit: number, hasMore: boolean) {
-  return { data, page, limit, total: data.length, hasMore };
+/** At most `limit` items of a partition query, in one call. */
+export async function queryFirst(query: PartitionQuery, limit: number): Promise<Item[]> {
+  const { Items = [] } = await db.send(new QueryCommand({ ...queryInput(query), Limit: limit }));
+  return Items;
 }
 
-/** Strips the physical key attributes from an item before it leaves the repository. */
-export function withoutKeys(item: Item, extraKeys: readonly string[] = []): Item {
-  const { PK: _pk, SK: _sk, entity: _entity, GSI1PK: _a, GSI1SK: _b, GSI2PK: _c, GSI2SK: _d, expiresAt: _e, ...rest } = item;
-  for (const key of extraKeys) delete rest[key];
+/** Generic list response (spec "Generic list pagination convention"); `total` counts this page's items. */
+export function listResult<T>(page: Page<T>, request: PageRequest) {
+  return { data: page.items, page: request.page, limit: request.limit, total: page.items.length, hasMore: page.hasMore, nextCursor: page.nextCursor };
+}
+
+/** Strips the physical design's attributes (keys, entity type, TTL) and `extra` from a stored item. */
+export function withoutKeys(item: Item, extra: readonly string[] = []): Item {
+  const rest: Item = { ...item };
+  for (const attribute of DESIGN_ATTRIBUTES) delete rest[attribute];
+  for (const attribute of extra) delete rest[attribute];
   return rest;
 }

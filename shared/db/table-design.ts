@@ -43,6 +43,75 @@ export const INDEXES = {
 
 export type IndexName = keyof typeof INDEXES;
 
+/** A primary key of the main table, as the DocumentClient takes it. */
+export type ItemKey = Record<string, string>;
+
+/**
+ * Key builders: model modules describe keys as values (`itemKey('WS#..#INVOICE', id)`) and never
+ * spell the attribute names, so the physical design can change here alone.
+ */
+export function itemKey(partition: string, sort: string): ItemKey {
+  return { [TABLE_KEYS.partitionKey]: partition, [TABLE_KEYS.sortKey]: sort };
+}
+
+/** The attributes that place an item in an index (merged into the item that the index should list). */
+export function indexKey(index: IndexName, partition: string, sort: string): Record<string, string> {
+  const design = INDEXES[index];
+  return { [design.partitionKey]: partition, [design.sortKey]: sort };
+}
+
+/** The entity-type attribute of an item. */
+export function entityAttribute(entity: string): Record<string, string> {
+  return { [TABLE_KEYS.entityType]: entity };
+}
+
+/** The entity type of a stored item. */
+export function entityOf(item: Record<string, unknown>): unknown {
+  return item[TABLE_KEYS.entityType];
+}
+
+/** Expression attribute names for `#entity`, for update expressions that set the entity type. */
+export function entityNames(): Record<string, string> {
+  return { '#entity': TABLE_KEYS.entityType };
+}
+
+/** The TTL attribute (epoch seconds): DynamoDB deletes the item some time after this moment. */
+export function ttlAttribute(epochSeconds: number): Record<string, number> {
+  return { [TABLE_KEYS.ttl]: epochSeconds };
+}
+
+/** Every attribute the physical design adds to an item; stripped before an item leaves a repository. */
+export const DESIGN_ATTRIBUTES: readonly string[] = [
+  TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey, TABLE_KEYS.entityType, TABLE_KEYS.ttl,
+  ...Object.values(INDEXES).flatMap((index) => [index.partitionKey, index.sortKey]),
+];
+
+/** The attributes of the key an item has in the table (no index) or in `index` (index keys + table keys). */
+export function keyAttributesOf(index?: IndexName): readonly string[] {
+  const table = [TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey];
+  return index ? [INDEXES[index].partitionKey, INDEXES[index].sortKey, ...table] : table;
+}
+
+/** The partition and sort values of a stored item (for cursors and for rebuilding its key). */
+export function sortValueOf(item: Record<string, unknown>, index?: IndexName): unknown {
+  return item[index ? INDEXES[index].sortKey : TABLE_KEYS.sortKey];
+}
+
+/** The main-table key of a stored item. */
+export function keyOfItem(item: Record<string, unknown>): ItemKey {
+  return itemKey(String(item[TABLE_KEYS.partitionKey]), String(item[TABLE_KEYS.sortKey]));
+}
+
+/** The condition "no item with this key exists yet" (create-only puts and guard items). */
+export function notExists(): { expression: string; names: Record<string, string> } {
+  return { expression: 'attribute_not_exists(#pk)', names: { '#pk': TABLE_KEYS.partitionKey } };
+}
+
+/** The condition "the item exists" (updates that must never create). */
+export function exists(): { expression: string; names: Record<string, string> } {
+  return { expression: 'attribute_exists(#pk)', names: { '#pk': TABLE_KEYS.partitionKey } };
+}
+
 /** Idempotency records live in their own table: see README "Idempotency" for why. */
 export const IDEMPOTENCY_TABLE_KEYS = {
   partitionKey: 'id',

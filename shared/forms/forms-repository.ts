@@ -2,7 +2,7 @@ import { ConditionalCheckFailedException, TransactionCanceledException } from '@
 import { batchGetItems } from '../db/batch-get.js';
 import { GetCommand, PutCommand, TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../db/client.js';
-import { queryPage } from '../db/query.js';
+import { legacyQueryPage as queryPage } from '../db/legacy-query.js';
 import { TABLE_KEYS } from '../db/table-design.js';
 import { ConflictError, ValidationError } from '../errors.js';
 import { FORM_LIST_INDEXES, formKeys, fromFormItem, toFormItem, toFormPointerItem } from './form-entity.js';

@@ -212,7 +212,11 @@ export function implement<R extends RouteDefinition>(route: R, impl: OperationIm
       params, query, body, rawBody, auth, workspaceId: auth?.workspaceId, headers, ifMatch,
       requestId: event.requestContext.requestId, baseUrl: baseUrlOf(event), event,
     } as OperationInput<R>;
-    const work = async () => buildResponse(route, await impl(input));
+    const work = async () => buildResponse(route, await impl(input).catch((error: unknown) => {
+      // A query problem found past the edge (a cursor of another list) keeps the route's query status.
+      if (error instanceof InvalidQueryError && route.queryErrorCode === 'validation_failed') throw new ValidationError(error.details, error.message);
+      throw error;
+    }));
     const idempotencyKey = headers['idempotency-key'];
     if (route.method === 'POST' && route.idempotent !== false && idempotencyKey !== undefined) {
       return runIdempotent(

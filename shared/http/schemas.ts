@@ -1,5 +1,7 @@
 import * as z from 'zod';
-import { ID_PATTERN } from '../ids.js';
+import { idSchema } from '../model/primitives.js';
+
+export { dateTimeSchema, idSchema, moneySchema } from '../model/primitives.js';
 
 /** Shared building blocks for route schemas. Each also documents itself in the OpenAPI document. */
 
@@ -17,9 +19,6 @@ export const errorEnvelopeSchema = z
     }),
   })
   .meta({ id: 'ErrorEnvelope', description: 'Every `/v1` error body.' });
-
-/** A service-minted id: 24 lowercase hex characters. */
-export const idSchema = z.string().regex(ID_PATTERN, 'must be a 24-character lowercase hex id').meta({ example: '6740f1a2c3d4e5f601234567' });
 
 /** Path parameters object for routes addressed by ids: `idParams('formId', 'elementId')`. */
 export function idParams<const K extends string>(...names: K[]): z.ZodObject<Record<K, typeof idSchema>> {
@@ -60,6 +59,54 @@ export function listQuery<const S extends readonly [string, ...string[]], F exte
   });
 }
 
+/** Deepest position a page number may reach (API.md "Deep pages and cursors"); deeper reads take `cursor`. */
+export const MAX_PAGE_DEPTH = 10_000;
+
+/**
+ * Query schema of a generic list that also takes `cursor` (API.md "Deep pages and cursors"): `page`
+ * and `cursor` are exclusive, and a page number may not reach 10,000 items deep. `page` stays
+ * undefined when absent, so the combination with `cursor` can be refused.
+ */
+export function cursorListQuery<const S extends readonly [string, ...string[]], F extends z.ZodRawShape>(
+  sortFields: S,
+  defaultSort: S[number],
+  filters: F,
+) {
+  return z.strictObject({
+    page: z
+      .string()
+      .regex(/^-?\d+$/, 'must be an integer')
+      .transform(Number)
+      .pipe(z.number().int().min(0).max(9_007_199_254_740_991))
+      .optional()
+      .meta({ description: `Zero-based page index (default 0); \`page * limit\` must stay below ${MAX_PAGE_DEPTH}: read deeper with \`cursor\`. Not with \`cursor\`.`, override: { type: 'integer', minimum: 0, default: 0 } }),
+    limit: intQuery({ min: 1, max: 100, default: 20, description: 'Items per page, 1..100.' }),
+    cursor: z.string().min(1).max(2048).optional().meta({ description: 'Opaque position from the previous page\'s `nextCursor`; one Query per page at any depth. Keep `sort`, `direction` and filters unchanged. Not with `page`.' }),
+    sort: z.enum(sortFields).default(defaultSort),
+    direction: directionSchema.default('asc'),
+    ...filters,
+  }).superRefine((parsed, context) => {
+    const query = parsed as { page?: number; limit: number; cursor?: string };
+    if (query.cursor !== undefined && query.page !== undefined) {
+      context.addIssue({ code: 'custom', path: ['cursor'], message: 'cannot be combined with page; follow nextCursor alone' });
+    } else if ((query.page ?? 0) * query.limit >= MAX_PAGE_DEPTH) {
+      context.addIssue({ code: 'custom', path: ['page'], message: `page * limit must stay below ${MAX_PAGE_DEPTH}; to read deeper, follow nextCursor with the cursor parameter` });
+    }
+  });
+}
+
+/** Response schema of a generic list with cursors. */
+export function cursorListResponse<T extends z.ZodType>(item: T) {
+  return z.object({
+    data: z.array(item),
+    page: z.number().int().meta({ description: 'The page number asked for (0 when reading by cursor).' }),
+    limit: z.number().int(),
+    total: z.number().int().meta({ description: 'Number of items in `data`.' }),
+    hasMore: z.boolean(),
+    nextCursor: z.string().nullable().meta({ description: 'Pass as `cursor` to read the next page (one Query whatever the depth); `null` on the last page.' }),
+  });
+}
+
 /** Response schema of a generic list. `total` is the number of items on this page (spec). */
 export function listResponse<T extends z.ZodType>(item: T) {
   return z.object({
@@ -76,8 +123,3 @@ export function dataResponse<T extends z.ZodType>(item: T) {
   return z.object({ data: item });
 }
 
-/** Money: integer minor units (cents), never a float. */
-export const moneySchema = z.number().int().min(-9_007_199_254_740_991).max(9_007_199_254_740_991);
-
-/** UTC ISO 8601 timestamp ending in `Z`, optional fractional seconds. */
-export const dateTimeSchema = z.iso.datetime({ offset: false });

@@ -1,7 +1,7 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../db/client.js';
-import { queryPage } from '../db/query.js';
+import { legacyQueryPage as queryPage } from '../db/legacy-query.js';
 import { TABLE_KEYS } from '../db/table-design.js';
 import { ConflictError } from '../errors.js';
 import { fromImageItem, imageKeys, toImageItem, toImageListingItem, type ImageRecord } from './image-entity.js';

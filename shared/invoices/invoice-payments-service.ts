@@ -1,18 +1,17 @@
 import { NotFoundError, ValidationError } from '../errors.js';
-import type { CreateRefundInput, Invoice, Payment, RecordPaymentInput, Refund } from '../http/routes/invoices.js';
+import type { CreateRefundInput, Invoice, Payment, RecordPaymentInput, Refund } from './invoice-model.js';
 import { newId } from '../ids.js';
-import type { LedgerEntry } from '../ledger/ledger-entity.js';
-import { ledgerBookingItems } from '../ledger/ledger-repository.js';
+import type { LedgerEntry } from '../ledger/ledger-model.js';
+import { ledgerBookings } from '../ledger/ledger-repository.js';
 import { availableAtFor, refundAvailableAt } from '../ledger/settlement.js';
-import { retrying } from '../ledger/transactions.js';
+import { StaleVersionError } from '../errors.js';
 import { feesFor } from '../payments/fee-schedule.js';
 import { paymentProcessor } from '../payments/processor-registry.js';
-import { assertVersion } from './if-match.js';
-import type { PaymentRecord } from './invoice-entity.js';
+import type { PaymentRecord } from './invoice-model.js';
 import { assertAllowed, assertPayable, statusAfterPayment } from './invoice-state.js';
 import { formatInvoiceNumber } from './invoice-totals.js';
 import * as repository from './invoices-repository.js';
-import { customerOf, isRetryableInvoiceError, nextVersion, requireInvoice } from './invoices-service.js';
+import { changeInvoice, customerOf, nextVersion } from './invoices-service.js';
 
 /** Ledger entries carry the event of the invoice: the first line item that names one. */
 function eventOf(invoice: Invoice): string | undefined {
@@ -63,7 +62,7 @@ function applyPayment(workspaceId: string, invoice: Invoice, payment: Payment, c
     ...(eventId === undefined ? {} : { eventId }),
     ...(payment.chargeId === undefined ? {} : { chargeId: payment.chargeId }),
   };
-  return { next, effects: { paymentRecord: record, ledgerItems: ledgerBookingItems(workspaceId, entry, now) } };
+  return { next, effects: { paymentRecord: record, ledger: ledgerBookings(workspaceId, entry, now) } };
 }
 
 /**
@@ -93,10 +92,8 @@ async function chargeCard(workspaceId: string, invoice: Invoice, amount: number,
  * took the number first).
  */
 export async function finalizeInvoice(workspaceId: string, id: string, ifMatch: number | undefined): Promise<Invoice> {
-  return retrying(async () => {
+  return changeInvoice(workspaceId, id, ifMatch, async (current) => {
     const now = new Date();
-    const current = await requireInvoice(workspaceId, id);
-    assertVersion(ifMatch, current.version);
     assertAllowed('finalize', current.status);
     const previous = await repository.readInvoiceCounter(workspaceId);
     const issued = { number: formatInvoiceNumber(previous + 1), issuedAt: now.toISOString() };
@@ -111,27 +108,25 @@ export async function finalizeInvoice(workspaceId: string, id: string, ifMatch: 
     }
     await repository.commitInvoiceChange(workspaceId, current, applied.next, { ...applied.effects, numbering: { previous } });
     return applied.next;
-  }, isRetryableInvoiceError);
+  });
 }
 
 /** POST /v1/invoices/{id}/charge: charges `amountDue` with the saved card. */
 export async function chargeInvoice(workspaceId: string, id: string): Promise<Invoice> {
-  return retrying(async () => {
+  return changeInvoice(workspaceId, id, undefined, async (current) => {
     const now = new Date();
-    const current = await requireInvoice(workspaceId, id);
     assertAllowed('charge', current.status);
     const payment = await chargeCard(workspaceId, current, current.amountDue, 'charge', now);
     const { next, effects } = applyPayment(workspaceId, current, payment, {}, now);
     await repository.commitInvoiceChange(workspaceId, current, next, effects);
     return next;
-  }, isRetryableInvoiceError);
+  });
 }
 
 /** POST /v1/invoices/{id}/payments: a (partial) manual payment, applied once per idempotency key. */
 export async function recordPayment(workspaceId: string, id: string, input: RecordPaymentInput): Promise<Payment> {
-  return retrying(async () => {
+  return changeInvoice(workspaceId, id, undefined, async (current) => {
     const now = new Date();
-    const current = await requireInvoice(workspaceId, id);
     const existing = current.payments.find((payment) => payment.idempotencyKey === input.idempotencyKey);
     if (existing) return existing;
     assertAllowed('record_payment', current.status);
@@ -154,7 +149,7 @@ export async function recordPayment(workspaceId: string, id: string, input: Reco
       paymentKey: { idempotencyKey: input.idempotencyKey, paymentId: payment.id },
     });
     return payment;
-  }, isRetryableInvoiceError);
+  });
 }
 
 /**
@@ -165,9 +160,8 @@ export async function recordPayment(workspaceId: string, id: string, input: Reco
  * refund or returns the completed one.
  */
 export async function refundPayment(workspaceId: string, invoiceId: string, paymentId: string, input: CreateRefundInput): Promise<Refund> {
-  return retrying(async () => {
+  return changeInvoice(workspaceId, invoiceId, undefined, async (invoice) => {
     const now = new Date();
-    const invoice = await requireInvoice(workspaceId, invoiceId);
     const payment = invoice.payments.find((candidate) => candidate.id === paymentId);
     if (!payment) throw new NotFoundError('Payment');
     const existing = payment.refunds.find((refund) => refund.idempotencyKey === input.idempotencyKey);
@@ -177,7 +171,8 @@ export async function refundPayment(workspaceId: string, invoiceId: string, paym
     const record = await repository.getPaymentRecord(workspaceId, paymentId);
     if (!record) throw new NotFoundError('Payment');
     let reservation = await repository.getRefundReservation(workspaceId, paymentId, input.idempotencyKey);
-    if (reservation?.state === 'completed') throw new repository.StaleInvoiceError();
+    // Completed by a concurrent retry after our read: read the invoice again, which now holds the refund.
+    if (reservation?.state === 'completed') throw new StaleVersionError('invoice');
     if (!reservation) {
       if (input.amount > record.refundable) throw exceeds(record.refundable);
       reservation = {
@@ -235,9 +230,9 @@ export async function refundPayment(workspaceId: string, invoiceId: string, paym
       availableAt: refundAvailableAt(record.availableAt, now).toISOString(),
       createdAt: now.toISOString(),
     };
-    await repository.completeRefund(workspaceId, { record, refund, updatedAt: now.toISOString(), ledgerItems: ledgerBookingItems(workspaceId, entry, now) });
+    await repository.completeRefund(workspaceId, { record, refund, updatedAt: now.toISOString(), ledger: ledgerBookings(workspaceId, entry, now) });
     return refund;
-  }, isRetryableInvoiceError);
+  });
 }
 
 function exceeds(refundable: number | undefined): ValidationError {

@@ -1,5 +1,5 @@
 import { InvalidStateError, ValidationError } from '../errors.js';
-import type { InvoiceStatus } from '../http/routes/invoices.js';
+import type { InvoiceStatus } from './invoice-model.js';
 
 /** Everything a host can do to an existing invoice. */
 export type InvoiceAction = 'revise' | 'finalize' | 'charge' | 'record_payment' | 'refund' | 'void';

@@ -1,5 +1,5 @@
 import { ValidationError } from '../errors.js';
-import type { LineItem, Payment } from '../http/routes/invoices.js';
+import type { LineItem, Payment } from './invoice-model.js';
 
 export interface InvoiceTotals {
   subtotal: number;

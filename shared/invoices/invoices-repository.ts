@@ -1,23 +1,14 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGetItems } from '../db/batch-get.js';
-import { db, tableName } from '../db/client.js';
-import { queryPage } from '../db/query.js';
-import { TABLE_KEYS } from '../db/table-design.js';
+import { getItem, versionIs } from '../db/conditional.js';
+import { queryPage, type Page, type PageRequest } from '../db/query.js';
+import { entityAttribute, entityNames, exists, notExists } from '../db/table-design.js';
+import { transaction, type Transaction } from '../db/transaction.js';
 import { ConflictError } from '../errors.js';
-import type { Invoice, InvoiceListQuery, InvoiceStatus, Refund } from '../http/routes/invoices.js';
-import { TransactionRejectedError, transact, type TransactItem } from '../ledger/transactions.js';
 import {
   INVOICE_COUNTER_ENTITY, PAYMENT_KEY_GUARD_ENTITY, PAYMENT_RECORD_ENTITY, REFUND_KEY_GUARD_ENTITY,
-  fromInvoiceItem, invoiceKeys, projectionChanges, toInvoiceItem, type PaymentRecord,
-} from './invoice-entity.js';
-
-/** The invoice changed since it was read (version moved): read again and redo the decision. */
-export class StaleInvoiceError extends Error {
-  constructor() {
-    super('The invoice changed since it was read.');
-    this.name = 'StaleInvoiceError';
-  }
-}
+  fromInvoiceItem, invoiceKeys, invoiceListPartition, projectedInvoiceId, projectionChanges, toInvoiceItem,
+  type Invoice, type InvoiceListFilter, type PaymentRecord, type Refund,
+} from './invoice-model.js';
 
 /** Another finalize took the number read from the counter: read the counter again. */
 export class InvoiceNumberTakenError extends Error {
@@ -51,148 +42,102 @@ export interface InvoiceChangeEffects {
   paymentKey?: { idempotencyKey: string; paymentId: string };
   /** A succeeded payment's refund counter. */
   paymentRecord?: PaymentRecord;
-  /** Ledger bookings (payments). */
-  ledgerItems?: TransactItem[];
+  /** Ledger bookings (payments), built by the ledger. */
+  ledger?: Transaction;
 }
 
-/** The list projections that follow a change from `before` to `after`, as transaction items. */
-function projectionItems(workspaceId: string, before: Invoice | undefined, after: Invoice): TransactItem[] {
+/** Adds the list projections that follow a change from `before` to `after`. */
+function withProjections(tx: Transaction, workspaceId: string, before: Invoice | undefined, after: Invoice): Transaction {
   const { puts, deletes } = projectionChanges(workspaceId, before, after);
-  return [
-    ...deletes.map((Key): TransactItem => ({ Delete: { TableName: tableName(), Key } })),
-    ...puts.map((Item): TransactItem => ({ Put: { TableName: tableName(), Item } })),
-  ];
+  for (const key of deletes) tx.delete(key);
+  for (const item of puts) tx.put(item);
+  return tx;
 }
 
 /** Creates the invoice and its list projections in one transaction. */
 export async function insertInvoice(workspaceId: string, invoice: Invoice): Promise<void> {
-  await transact([
-    { Put: { TableName: tableName(), Item: toInvoiceItem(workspaceId, invoice), ConditionExpression: 'attribute_not_exists(PK)' } },
-    ...projectionItems(workspaceId, undefined, invoice),
-  ]);
+  const tx = transaction().put(toInvoiceItem(workspaceId, invoice), { ...notExists(), onFailed: () => new ConflictError('An invoice with this id already exists.') });
+  await withProjections(tx, workspaceId, undefined, invoice).commit();
 }
 
-export async function getInvoice(workspaceId: string, id: string): Promise<Invoice | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: invoiceKeys.invoice(workspaceId, id), ConsistentRead: true }));
-  return Item ? fromInvoiceItem(Item) : undefined;
+/**
+ * One invoice. `consistent` for the read of a read-modify-write (the decision is taken on it); a
+ * plain GET reads eventually consistent at half the cost (a write made a moment ago may be missed for
+ * well under a second; the version on the answer tells the client what it saw).
+ */
+export async function getInvoice(workspaceId: string, id: string, options: { consistent?: boolean } = {}): Promise<Invoice | undefined> {
+  const item = await getItem(invoiceKeys.invoice(workspaceId, id), options);
+  return item ? fromInvoiceItem(item) : undefined;
 }
 
 /**
  * One page of the workspace's invoices in creation order (ids are time-ordered). Unfiltered: a Query
- * on the invoice partition. With `status` or `customerId`: a Query on that filter's projection
- * partition (with `status` as a filter inside one customer's invoices when both are given), then one
- * BatchGet of the page. The cost follows the page depth, never the workspace's other invoices.
+ * on the invoice partition. With `status` and/or `customerId`: a Query on the projection partition
+ * of exactly that combination, then one BatchGet of the page. One Query per cursor page; the cost
+ * never depends on the workspace's other invoices.
  */
-export async function listInvoices(workspaceId: string, query: InvoiceListQuery): Promise<{ items: Invoice[]; hasMore: boolean }> {
-  const order = { ScanIndexForward: query.direction === 'asc' };
-  if (query.status === undefined && query.customerId === undefined) {
-    const { items, hasMore } = await queryPage({
-      TableName: tableName(),
-      KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': invoiceKeys.invoicePartition(workspaceId) },
-      ...order,
-    }, query.page, query.limit);
-    return { items: items.map(fromInvoiceItem), hasMore };
-  }
-  const partition = query.customerId !== undefined
-    ? invoiceKeys.byCustomerPartition(workspaceId, query.customerId)
-    : invoiceKeys.byStatusPartition(workspaceId, query.status as InvoiceStatus);
-  const statusFilter = query.customerId !== undefined && query.status !== undefined;
-  const { items: refs, hasMore } = await queryPage({
-    TableName: tableName(),
-    KeyConditionExpression: 'PK = :pk',
-    ExpressionAttributeValues: { ':pk': partition, ...(statusFilter ? { ':status': query.status } : {}) },
-    ...(statusFilter ? { FilterExpression: '#status = :status', ExpressionAttributeNames: { '#status': 'status' } } : {}),
-    ...order,
-  }, query.page, query.limit);
-  const ids = refs.map((ref) => ref.invoiceId as string);
-  const byId = new Map((await batchGetItems(ids.map((id) => invoiceKeys.invoice(workspaceId, id))))
-    .map((item) => [item.SK as string, fromInvoiceItem(item)]));
+export async function listInvoices(workspaceId: string, filter: InvoiceListFilter, request: PageRequest): Promise<Page<Invoice>> {
+  const scope = { owner: workspaceId, list: 'invoices', shape: { ...filter } };
+  const query = { partition: invoiceListPartition(workspaceId, filter), ascending: filter.direction === 'asc' };
+  const page = await queryPage(query, request, scope);
+  if (filter.status === undefined && filter.customerId === undefined) return { ...page, items: page.items.map(fromInvoiceItem) };
+  const ids = page.items.map(projectedInvoiceId);
+  const found = await batchGetItems(ids.map((id) => invoiceKeys.invoice(workspaceId, id)));
+  const byId = new Map(found.map((item) => [fromInvoiceItem(item).id, fromInvoiceItem(item)]));
   // An invoice that changed status between the two reads no longer matches: leave it out.
   const items = ids.flatMap((id) => byId.get(id) ?? [])
-    .filter((invoice) => (query.status === undefined || invoice.status === query.status) && (query.customerId === undefined || invoice.customerId === query.customerId));
-  return { items, hasMore };
+    .filter((invoice) => (filter.status === undefined || invoice.status === filter.status) && (filter.customerId === undefined || invoice.customerId === filter.customerId));
+  return { ...page, items };
 }
 
-/** The last invoice number handed out in the workspace (0 before the first finalize). */
+/** The last invoice number handed out in the workspace (0 before the first finalize). Strong: finalize decides on it. */
 export async function readInvoiceCounter(workspaceId: string): Promise<number> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: invoiceKeys.counter(workspaceId), ConsistentRead: true }));
-  return typeof Item?.lastNumber === 'number' ? Item.lastNumber : 0;
+  const item = await getItem(invoiceKeys.counter(workspaceId), { consistent: true });
+  return typeof item?.lastNumber === 'number' ? item.lastNumber : 0;
 }
 
+/** A payment's refund counter. Strong: a refund decides on it. */
 export async function getPaymentRecord(workspaceId: string, paymentId: string): Promise<PaymentRecord | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: invoiceKeys.paymentRecord(workspaceId, paymentId), ConsistentRead: true }));
-  return Item ? (Item as unknown as PaymentRecord) : undefined;
-}
-
-/** Saves a new invoice version, conditioned on the stored version being the one the change was based on. */
-function invoicePut(workspaceId: string, next: Invoice, expectedVersion: number): TransactItem {
-  return {
-    Put: {
-      TableName: tableName(),
-      Item: toInvoiceItem(workspaceId, next),
-      ConditionExpression: 'version = :expected',
-      ExpressionAttributeValues: { ':expected': expectedVersion },
-    },
-  };
+  const item = await getItem(invoiceKeys.paymentRecord(workspaceId, paymentId), { consistent: true });
+  return item ? (item as unknown as PaymentRecord) : undefined;
 }
 
 /**
  * Commits an invoice change and its effects as ONE TransactWrite: the invoice (conditioned on the
- * version read) and its list projections, the number counter (conditioned on the value read), the payment key guard and
- * refund counter, and the ledger bookings. Nothing is ever half-written.
+ * version read) and its list projections, the number counter (conditioned on the value read), the
+ * payment key guard and refund counter, and the ledger bookings. Nothing is ever half-written.
  */
 export async function commitInvoiceChange(workspaceId: string, current: Invoice, next: Invoice, effects: InvoiceChangeEffects = {}): Promise<void> {
-  const items: TransactItem[] = [invoicePut(workspaceId, next, current.version), ...projectionItems(workspaceId, current, next)];
-  let counterIndex = -1;
-  let guardIndex = -1;
+  const tx = transaction().put(toInvoiceItem(workspaceId, next), versionIs(current.version, 'invoice'));
+  withProjections(tx, workspaceId, current, next);
   if (effects.numbering) {
     const { previous } = effects.numbering;
-    counterIndex = items.length;
-    items.push({
-      Update: {
-        TableName: tableName(),
-        Key: invoiceKeys.counter(workspaceId),
-        UpdateExpression: 'SET lastNumber = :next, #entity = :entity',
-        ConditionExpression: previous === 0 ? 'attribute_not_exists(lastNumber)' : 'lastNumber = :previous',
-        ExpressionAttributeNames: { '#entity': TABLE_KEYS.entityType },
-        ExpressionAttributeValues: { ':next': previous + 1, ':entity': INVOICE_COUNTER_ENTITY, ...(previous === 0 ? {} : { ':previous': previous }) },
+    tx.update({
+      key: invoiceKeys.counter(workspaceId),
+      update: 'SET lastNumber = :next, #entity = :entity',
+      names: entityNames(),
+      values: { ':next': previous + 1, ':entity': INVOICE_COUNTER_ENTITY },
+      condition: {
+        expression: previous === 0 ? 'attribute_not_exists(lastNumber)' : 'lastNumber = :previous',
+        ...(previous === 0 ? {} : { values: { ':previous': previous } }),
+        onFailed: () => new InvoiceNumberTakenError(),
       },
     });
   }
   if (effects.paymentKey) {
-    guardIndex = items.length;
-    items.push({
-      Put: {
-        TableName: tableName(),
-        Item: {
-          ...invoiceKeys.paymentKeyGuard(workspaceId, next.id, effects.paymentKey.idempotencyKey),
-          [TABLE_KEYS.entityType]: PAYMENT_KEY_GUARD_ENTITY,
-          paymentId: effects.paymentKey.paymentId,
-        },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      },
-    });
+    tx.put(
+      { ...invoiceKeys.paymentKeyGuard(workspaceId, next.id, effects.paymentKey.idempotencyKey), ...entityAttribute(PAYMENT_KEY_GUARD_ENTITY), paymentId: effects.paymentKey.paymentId },
+      { ...notExists(), onFailed: () => new IdempotencyKeyTakenError() },
+    );
   }
   if (effects.paymentRecord) {
-    items.push({
-      Put: {
-        TableName: tableName(),
-        Item: { ...invoiceKeys.paymentRecord(workspaceId, effects.paymentRecord.paymentId), [TABLE_KEYS.entityType]: PAYMENT_RECORD_ENTITY, ...effects.paymentRecord },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      },
-    });
+    tx.put(
+      { ...invoiceKeys.paymentRecord(workspaceId, effects.paymentRecord.paymentId), ...entityAttribute(PAYMENT_RECORD_ENTITY), ...effects.paymentRecord },
+      notExists(),
+    );
   }
-  items.push(...(effects.ledgerItems ?? []));
-  try {
-    await transact(items);
-  } catch (error) {
-    if (!(error instanceof TransactionRejectedError)) throw error;
-    if (error.failed(0)) throw new StaleInvoiceError();
-    if (counterIndex >= 0 && error.failed(counterIndex)) throw new InvoiceNumberTakenError();
-    if (guardIndex >= 0 && error.failed(guardIndex)) throw new IdempotencyKeyTakenError();
-    throw error;
-  }
+  if (effects.ledger) tx.include(effects.ledger);
+  await tx.commit();
 }
 
 /** Saves a plain invoice change (revise, void) with its version condition and list projections. */
@@ -211,11 +156,10 @@ export interface RefundReservation {
   state: 'reserved' | 'completed';
 }
 
+/** The reservation of a refund key. Strong: a retried refund resumes from it. */
 export async function getRefundReservation(workspaceId: string, paymentId: string, idempotencyKey: string): Promise<RefundReservation | undefined> {
-  const { Item } = await db.send(new GetCommand({
-    TableName: tableName(), Key: invoiceKeys.refundKeyGuard(workspaceId, paymentId, idempotencyKey), ConsistentRead: true,
-  }));
-  return Item ? (Item as unknown as RefundReservation) : undefined;
+  const item = await getItem(invoiceKeys.refundKeyGuard(workspaceId, paymentId, idempotencyKey), { consistent: true });
+  return item ? (item as unknown as RefundReservation) : undefined;
 }
 
 /**
@@ -224,73 +168,48 @@ export async function getRefundReservation(workspaceId: string, paymentId: strin
  * with the reservation. Only then is the processor asked, so a lost race never refunds real money.
  */
 export async function reserveRefund(workspaceId: string, record: PaymentRecord, idempotencyKey: string, reservation: RefundReservation): Promise<void> {
-  try {
-    await transact([
-      {
-        Update: {
-          TableName: tableName(),
-          Key: invoiceKeys.paymentRecord(workspaceId, record.paymentId),
-          UpdateExpression: 'SET refundable = refundable - :amount',
-          ConditionExpression: 'refundable >= :amount',
-          ExpressionAttributeValues: { ':amount': reservation.amount },
-        },
-      },
-      {
-        Put: {
-          TableName: tableName(),
-          Item: { ...invoiceKeys.refundKeyGuard(workspaceId, record.paymentId, idempotencyKey), [TABLE_KEYS.entityType]: REFUND_KEY_GUARD_ENTITY, ...reservation },
-          ConditionExpression: 'attribute_not_exists(PK)',
-        },
-      },
-    ]);
-  } catch (error) {
-    if (!(error instanceof TransactionRejectedError)) throw error;
-    if (error.failed(1)) throw new IdempotencyKeyTakenError();
-    if (error.failed(0)) throw new RefundExceedsPaymentError();
-    throw error;
-  }
+  await transaction()
+    .update({
+      key: invoiceKeys.paymentRecord(workspaceId, record.paymentId),
+      update: 'SET refundable = refundable - :amount',
+      values: { ':amount': reservation.amount },
+      condition: { expression: 'refundable >= :amount', onFailed: () => new RefundExceedsPaymentError(), priority: 1 },
+    })
+    .put(
+      { ...invoiceKeys.refundKeyGuard(workspaceId, record.paymentId, idempotencyKey), ...entityAttribute(REFUND_KEY_GUARD_ENTITY), ...reservation },
+      // A taken key explains a failed decrement too (the first request already reserved): it wins.
+      { ...notExists(), onFailed: () => new IdempotencyKeyTakenError(), priority: 0 },
+    )
+    .commit();
 }
 
 export interface RefundCompletion {
   record: PaymentRecord;
   refund: Refund;
   updatedAt: string;
-  ledgerItems: TransactItem[];
+  ledger: Transaction;
 }
 
 /**
  * Phase 2, ONE TransactWrite: the reservation becomes `completed` (only once, whoever resumes it),
  * the refund is appended to its payment inside the invoice and the ledger is booked.
  */
-export async function completeRefund(workspaceId: string, { record, refund, updatedAt, ledgerItems }: RefundCompletion): Promise<void> {
-  try {
-    await transact([
-      {
-        Update: {
-          TableName: tableName(),
-          Key: invoiceKeys.refundKeyGuard(workspaceId, record.paymentId, refund.idempotencyKey),
-          UpdateExpression: 'SET #state = :completed',
-          ConditionExpression: '#state = :reserved',
-          ExpressionAttributeNames: { '#state': 'state' },
-          ExpressionAttributeValues: { ':completed': 'completed', ':reserved': 'reserved' },
-        },
-      },
-      {
-        Update: {
-          TableName: tableName(),
-          Key: invoiceKeys.invoice(workspaceId, record.invoiceId),
-          // The payments list is append-only, so the index recorded at payment time stays valid.
-          UpdateExpression: `SET payments[${record.index}].refunds = list_append(payments[${record.index}].refunds, :refund), updatedAt = :updatedAt ADD version :one`,
-          ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeValues: { ':refund': [refund], ':updatedAt': updatedAt, ':one': 1 },
-        },
-      },
-      ...ledgerItems,
-    ]);
-  } catch (error) {
-    if (!(error instanceof TransactionRejectedError)) throw error;
-    if (error.failed(0)) throw new IdempotencyKeyTakenError();
-    if (error.failed(1)) throw new ConflictError('The invoice disappeared while refunding.');
-    throw error;
-  }
+export async function completeRefund(workspaceId: string, { record, refund, updatedAt, ledger }: RefundCompletion): Promise<void> {
+  await transaction()
+    .update({
+      key: invoiceKeys.refundKeyGuard(workspaceId, record.paymentId, refund.idempotencyKey),
+      update: 'SET #state = :completed',
+      names: { '#state': 'state' },
+      values: { ':completed': 'completed', ':reserved': 'reserved' },
+      condition: { expression: '#state = :reserved', onFailed: () => new IdempotencyKeyTakenError() },
+    })
+    .update({
+      key: invoiceKeys.invoice(workspaceId, record.invoiceId),
+      // The payments list is append-only, so the index recorded at payment time stays valid.
+      update: `SET payments[${record.index}].refunds = list_append(payments[${record.index}].refunds, :refund), updatedAt = :updatedAt ADD version :one`,
+      values: { ':refund': [refund], ':updatedAt': updatedAt, ':one': 1 },
+      condition: { ...exists(), onFailed: () => new ConflictError('The invoice disappeared while refunding.') },
+    })
+    .include(ledger)
+    .commit();
 }

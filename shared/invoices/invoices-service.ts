@@ -1,10 +1,10 @@
 import { getContact } from '../contacts/contacts-repository.js';
 import type { Contact } from '../contacts/contact-entity.js';
 import { NotFoundError, ValidationError } from '../errors.js';
-import type { CreateInvoiceInput, Invoice, InvoiceListQuery, ReviseInvoiceInput } from '../http/routes/invoices.js';
+import type { PageRequest } from '../db/query.js';
+import { readModifyWrite } from '../db/read-modify-write.js';
+import type { CreateInvoiceInput, Invoice, InvoiceListFilter, ReviseInvoiceInput } from './invoice-model.js';
 import { newId } from '../ids.js';
-import { isTransactionConflict, retrying } from '../ledger/transactions.js';
-import { assertVersion } from './if-match.js';
 import { assertAllowed, assertVoidable } from './invoice-state.js';
 import { computeTotals } from './invoice-totals.js';
 import * as repository from './invoices-repository.js';
@@ -30,19 +30,26 @@ function snapshotsOf(given: Snapshots, contact: Contact): Snapshots {
   return Object.fromEntries(Object.entries(snapshots).filter(([, value]) => value !== undefined)) as Snapshots;
 }
 
-/** Read-decide-write loops retry when the invoice moved underneath them or a transaction collided. */
-export function isRetryableInvoiceError(error: unknown): boolean {
-  return error instanceof repository.StaleInvoiceError
-    || error instanceof repository.InvoiceNumberTakenError
-    || error instanceof repository.IdempotencyKeyTakenError
-    || isTransactionConflict(error);
-}
-
 /** Reads an invoice of the workspace; absent or foreign is the same 404. */
-export async function requireInvoice(workspaceId: string, id: string): Promise<Invoice> {
-  const invoice = await repository.getInvoice(workspaceId, id);
+export async function requireInvoice(workspaceId: string, id: string, options: { consistent?: boolean } = {}): Promise<Invoice> {
+  const invoice = await repository.getInvoice(workspaceId, id, options);
   if (!invoice) throw new NotFoundError('Invoice');
   return invoice;
+}
+
+/**
+ * Every change of an existing invoice: read (strongly), decide, commit conditioned on the version
+ * read (`readModifyWrite`). Besides a moved version, a finalize that lost the number to another one
+ * and a payment or refund key recorded concurrently mean "read again and decide again".
+ */
+export function changeInvoice<R>(workspaceId: string, id: string, ifMatch: number | undefined, write: (current: Invoice) => Promise<R>): Promise<R> {
+  return readModifyWrite({
+    resource: 'invoice',
+    ifMatch,
+    read: () => requireInvoice(workspaceId, id, { consistent: true }),
+    write,
+    retryOn: (error) => error instanceof repository.InvoiceNumberTakenError || error instanceof repository.IdempotencyKeyTakenError,
+  });
 }
 
 /** Bumps version and updatedAt and recomputes every derived figure. */
@@ -75,16 +82,14 @@ export async function createInvoice(workspaceId: string, input: CreateInvoiceInp
   return invoice;
 }
 
-export async function listInvoices(workspaceId: string, query: InvoiceListQuery) {
-  return repository.listInvoices(workspaceId, query);
+export async function listInvoices(workspaceId: string, filter: InvoiceListFilter, request: PageRequest) {
+  return repository.listInvoices(workspaceId, filter, request);
 }
 
 /** PATCH /v1/invoices/{id}: draft only; a new customer refreshes the snapshots not given. */
 export async function reviseInvoice(workspaceId: string, id: string, patch: ReviseInvoiceInput, ifMatch: number | undefined): Promise<Invoice> {
-  return retrying(async () => {
+  return changeInvoice(workspaceId, id, ifMatch, async (current) => {
     const now = new Date();
-    const current = await requireInvoice(workspaceId, id);
-    assertVersion(ifMatch, current.version);
     assertAllowed('revise', current.status);
     const { customerEmail, customerFirstName, customerLastName, customerPhone, ...rest } = patch;
     const given = Object.fromEntries(Object.entries({ customerEmail, customerFirstName, customerLastName, customerPhone })
@@ -97,18 +102,16 @@ export async function reviseInvoice(workspaceId: string, id: string, patch: Revi
     const next = nextVersion(base, { ...rest, ...snapshots }, now);
     await repository.saveInvoice(workspaceId, current, next);
     return next;
-  }, isRetryableInvoiceError);
+  });
 }
 
 /** POST /v1/invoices/{id}/void: never once money was taken. */
 export async function voidInvoice(workspaceId: string, id: string, ifMatch: number | undefined): Promise<Invoice> {
-  return retrying(async () => {
+  return changeInvoice(workspaceId, id, ifMatch, async (current) => {
     const now = new Date();
-    const current = await requireInvoice(workspaceId, id);
-    assertVersion(ifMatch, current.version);
     assertVoidable(current.status, current.amountPaid);
     const next = nextVersion(current, { status: 'void', voidedAt: now.toISOString() }, now);
     await repository.saveInvoice(workspaceId, current, next);
     return next;
-  }, isRetryableInvoiceError);
+  });
 }

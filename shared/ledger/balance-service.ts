@@ -1,6 +1,6 @@
-import type { Currency } from '../http/routes/invoices.js';
-import type { BalanceBucket, BalanceEntry, BalanceOrder } from '../http/routes/payouts.js';
-import type { BalanceTotals, LedgerEntry, SettlementBucket } from './ledger-entity.js';
+import type { Currency } from '../model/primitives.js';
+import type { BalanceBucket, BalanceEntry, BalanceOrder } from './payout-model.js';
+import type { BalanceTotals, LedgerEntry, SettlementBucket } from './ledger-model.js';
 
 /** `orders` of each bucket: the most recent ledger entries of the scope and currency, at most this many. */
 export const RECENT_ORDERS = 10;

@@ -1,14 +1,15 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../db/client.js';
-import { queryAll } from '../db/query.js';
-import { INDEXES, TABLE_KEYS } from '../db/table-design.js';
-import type { Currency } from '../http/routes/invoices.js';
+import { queryAll, queryFirst } from '../db/query.js';
+import { entityNames, notExists } from '../db/table-design.js';
+import { transaction, type Transaction } from '../db/transaction.js';
+import type { Currency } from '../model/primitives.js';
 import { RECENT_ORDERS, type BalanceScopeState } from './balance-service.js';
 import {
   BALANCE_TOTALS_ENTITY, SETTLEMENT_BUCKET_ENTITY, fromBalanceItems, fromLedgerItem, ledgerKeys, toLedgerItem,
   type LedgerEntry, type SettlementBucket,
-} from './ledger-entity.js';
-import { TransactionRejectedError, transact, type TransactItem } from './transactions.js';
+} from './ledger-model.js';
+
+/** A scope's available money is below the payout amount (nothing was written). */
+class InsufficientFundsError extends Error {}
 
 const ADD_SETTLED = 'ADD settledGross :gross, settledFees :fees, settledRefunds :refunds, settledNet :net, settledEntries :entries, available :net';
 
@@ -17,82 +18,71 @@ function scopesOf(entry: Pick<LedgerEntry, 'eventId'>): (string | undefined)[] {
 }
 
 /**
- * The items that book a payment or refund entry, to be sent in the SAME TransactWrite as the invoice
- * change: the entry itself, and per scope (account, event) either the settled totals (money already
- * available) or the pending settlement bucket it matures in. Only ADDs: concurrent bookings commute.
+ * The writes that book a payment or refund entry, to be included in the SAME transaction as the
+ * invoice change: the entry itself, and per scope (account, event) either the settled totals (money
+ * already available) or the pending settlement bucket it matures in. Only ADDs: concurrent bookings commute.
  */
-export function ledgerBookingItems(workspaceId: string, entry: LedgerEntry, now: Date): TransactItem[] {
-  const items: TransactItem[] = [{
-    Put: { TableName: tableName(), Item: toLedgerItem(workspaceId, entry), ConditionExpression: 'attribute_not_exists(PK)' },
-  }];
+export function ledgerBookings(workspaceId: string, entry: LedgerEntry, now: Date): Transaction {
+  const tx = transaction().put(toLedgerItem(workspaceId, entry), notExists());
   const sums = { ':gross': entry.gross, ':fees': entry.fees, ':refunds': entry.refundedAmount, ':net': entry.net, ':entries': 1 };
   const pending = Date.parse(entry.availableAt) > now.getTime();
+  const names = entityNames();
   for (const eventId of scopesOf(entry)) {
-    items.push(pending
-      ? {
-        Update: {
-          TableName: tableName(),
-          Key: ledgerKeys.bucket(workspaceId, entry.currency, entry.availableAt, eventId),
-          UpdateExpression: 'SET #entity = :bucket, availableAt = :availableAt ADD gross :gross, fees :fees, refunds :refunds, net :net, entries :entries',
-          ExpressionAttributeNames: { '#entity': TABLE_KEYS.entityType },
-          ExpressionAttributeValues: { ...sums, ':bucket': SETTLEMENT_BUCKET_ENTITY, ':availableAt': entry.availableAt },
-        },
-      }
-      : {
-        Update: {
-          TableName: tableName(),
-          Key: ledgerKeys.totals(workspaceId, entry.currency, eventId),
-          UpdateExpression: `SET #entity = :totals ${ADD_SETTLED}`,
-          ExpressionAttributeNames: { '#entity': TABLE_KEYS.entityType },
-          ExpressionAttributeValues: { ...sums, ':totals': BALANCE_TOTALS_ENTITY },
-        },
+    if (pending) {
+      tx.update({
+        key: ledgerKeys.bucket(workspaceId, entry.currency, entry.availableAt, eventId),
+        update: 'SET #entity = :bucket, availableAt = :availableAt ADD gross :gross, fees :fees, refunds :refunds, net :net, entries :entries',
+        names,
+        values: { ...sums, ':bucket': SETTLEMENT_BUCKET_ENTITY, ':availableAt': entry.availableAt },
       });
+    } else {
+      tx.update({
+        key: ledgerKeys.totals(workspaceId, entry.currency, eventId),
+        update: `SET #entity = :totals ${ADD_SETTLED}`,
+        names,
+        values: { ...sums, ':totals': BALANCE_TOTALS_ENTITY },
+      });
+    }
   }
-  return items;
+  return tx;
 }
 
 /**
- * The items of a payout entry: the entry, and per scope a conditional debit of `available`. The
+ * The writes of a payout entry: the entry, and per scope a conditional debit of `available`. The
  * condition is on the stored figure, so two concurrent payouts can never both spend the same money.
  */
-export function payoutItems(workspaceId: string, entry: LedgerEntry): TransactItem[] {
-  const items: TransactItem[] = [{
-    Put: { TableName: tableName(), Item: toLedgerItem(workspaceId, entry), ConditionExpression: 'attribute_not_exists(PK)' },
-  }];
+export function payoutBookings(workspaceId: string, entry: LedgerEntry): Transaction {
+  const tx = transaction().put(toLedgerItem(workspaceId, entry), notExists());
   for (const eventId of scopesOf(entry)) {
-    items.push({
-      Update: {
-        TableName: tableName(),
-        Key: ledgerKeys.totals(workspaceId, entry.currency, eventId),
-        UpdateExpression: 'SET available = available - :amount ADD paidOut :amount, payouts :one',
-        ConditionExpression: 'available >= :amount',
-        ExpressionAttributeValues: { ':amount': entry.paidOut, ':one': 1 },
-      },
+    tx.update({
+      key: ledgerKeys.totals(workspaceId, entry.currency, eventId),
+      update: 'SET available = available - :amount ADD paidOut :amount, payouts :one',
+      values: { ':amount': entry.paidOut, ':one': 1 },
+      condition: { expression: 'available >= :amount', onFailed: () => new InsufficientFundsError() },
     });
   }
-  return items;
+  return tx;
 }
 
 /** Sends a payout; false when a scope had less available than the amount (nothing was written). */
 export async function bookPayout(workspaceId: string, entry: LedgerEntry): Promise<boolean> {
   try {
-    await transact(payoutItems(workspaceId, entry));
+    await payoutBookings(workspaceId, entry).commit();
     return true;
   } catch (error) {
-    if (error instanceof TransactionRejectedError && error.reasons.slice(1).some((_, index) => error.failed(index + 1))) return false;
+    if (error instanceof InsufficientFundsError) return false;
     throw error;
   }
 }
 
+/** A scope's aggregates. Strong: payouts and settlement decide on them. Bounded by the settlement delay. */
 async function readScopeItems(workspaceId: string, currency: Currency, eventId: string | undefined) {
-  const items = await queryAll({
-    TableName: tableName(),
-    KeyConditionExpression: 'PK = :pk',
-    ExpressionAttributeValues: { ':pk': ledgerKeys.balancePartition(workspaceId, currency, eventId) },
-    ConsistentRead: true,
-  });
+  const items = await queryAll({ partition: ledgerKeys.balancePartition(workspaceId, currency, eventId), consistent: true });
   return fromBalanceItems(items);
 }
+
+/** A bucket changed since it was read: leave it for the next reader. */
+class BucketMovedError extends Error {}
 
 /**
  * Folds matured buckets into the settled totals: delete the bucket only if nobody added to it since
@@ -102,30 +92,24 @@ async function settleBuckets(workspaceId: string, currency: Currency, eventId: s
   for (const bucket of buckets) {
     if (Date.parse(bucket.availableAt) > now.getTime()) continue;
     try {
-      await transact([
-        {
-          Delete: {
-            TableName: tableName(),
-            Key: ledgerKeys.bucket(workspaceId, currency, bucket.availableAt, eventId),
-            ConditionExpression: 'entries = :entries AND net = :net',
-            ExpressionAttributeValues: { ':entries': bucket.entries, ':net': bucket.net },
+      await transaction()
+        .delete(ledgerKeys.bucket(workspaceId, currency, bucket.availableAt, eventId), {
+          expression: 'entries = :entries AND net = :net',
+          values: { ':entries': bucket.entries, ':net': bucket.net },
+          onFailed: () => new BucketMovedError(),
+        })
+        .update({
+          key: ledgerKeys.totals(workspaceId, currency, eventId),
+          update: `SET #entity = :totals ${ADD_SETTLED}`,
+          names: entityNames(),
+          values: {
+            ':gross': bucket.gross, ':fees': bucket.fees, ':refunds': bucket.refunds, ':net': bucket.net, ':entries': bucket.entries,
+            ':totals': BALANCE_TOTALS_ENTITY,
           },
-        },
-        {
-          Update: {
-            TableName: tableName(),
-            Key: ledgerKeys.totals(workspaceId, currency, eventId),
-            UpdateExpression: `SET #entity = :totals ${ADD_SETTLED}`,
-            ExpressionAttributeNames: { '#entity': TABLE_KEYS.entityType },
-            ExpressionAttributeValues: {
-              ':gross': bucket.gross, ':fees': bucket.fees, ':refunds': bucket.refunds, ':net': bucket.net, ':entries': bucket.entries,
-              ':totals': BALANCE_TOTALS_ENTITY,
-            },
-          },
-        },
-      ]);
+        })
+        .commit();
     } catch (error) {
-      if (!(error instanceof TransactionRejectedError)) throw error;
+      if (!(error instanceof BucketMovedError)) throw error;
     }
   }
 }
@@ -137,25 +121,11 @@ export async function settleScope(workspaceId: string, currency: Currency, event
 }
 
 async function recentEntries(workspaceId: string, currency: Currency, eventId: string | undefined): Promise<LedgerEntry[]> {
-  const index = INDEXES.byEventBalance;
-  const { Items = [] } = await db.send(new QueryCommand(eventId === undefined
-    ? {
-      TableName: tableName(),
-      KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': ledgerKeys.ledgerPartition(workspaceId, currency) },
-      ScanIndexForward: false,
-      Limit: RECENT_ORDERS,
-    }
-    : {
-      TableName: tableName(),
-      IndexName: index.indexName,
-      KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
-      ExpressionAttributeNames: { '#pk': index.partitionKey, '#sk': index.sortKey },
-      ExpressionAttributeValues: { ':pk': ledgerKeys.eventPartition(workspaceId, eventId), ':prefix': ledgerKeys.eventLedgerPrefix(currency) },
-      ScanIndexForward: false,
-      Limit: RECENT_ORDERS,
-    }));
-  return Items.map(fromLedgerItem);
+  const items = await queryFirst(eventId === undefined
+    ? { partition: ledgerKeys.ledgerPartition(workspaceId, currency), ascending: false }
+    : { index: 'byEventBalance', partition: ledgerKeys.eventPartition(workspaceId, eventId), range: { beginsWith: ledgerKeys.eventLedgerPrefix(currency) }, ascending: false },
+  RECENT_ORDERS);
+  return items.map(fromLedgerItem);
 }
 
 /**
@@ -173,11 +143,6 @@ export async function readBalanceScope(workspaceId: string, currency: Currency, 
 
 /** Every ledger entry of a workspace and currency (audits and tests; not on a request path). */
 export async function listLedgerEntries(workspaceId: string, currency: Currency): Promise<LedgerEntry[]> {
-  const items = await queryAll({
-    TableName: tableName(),
-    KeyConditionExpression: 'PK = :pk',
-    ExpressionAttributeValues: { ':pk': ledgerKeys.ledgerPartition(workspaceId, currency) },
-    ConsistentRead: true,
-  });
+  const items = await queryAll({ partition: ledgerKeys.ledgerPartition(workspaceId, currency), consistent: true });
   return items.map(fromLedgerItem);
 }

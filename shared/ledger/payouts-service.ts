@@ -1,9 +1,9 @@
 import { ValidationError } from '../errors.js';
-import { CURRENCIES } from '../http/routes/invoices.js';
-import type { BalanceEntry, CreatePayoutInput, Payout } from '../http/routes/payouts.js';
+import { CURRENCIES } from '../model/primitives.js';
+import type { BalanceEntry, CreatePayoutInput, Payout } from './payout-model.js';
 import { newId } from '../ids.js';
 import { buildBalanceEntry } from './balance-service.js';
-import type { LedgerEntry } from './ledger-entity.js';
+import type { LedgerEntry } from './ledger-model.js';
 import { bookPayout, readBalanceScope, settleScope } from './ledger-repository.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { Currency } from '../http/routes/invoices.js';
+import type { Currency } from '../model/primitives.js';
 
 /**
  * The fee schedule applied to every succeeded payment. Rates are basis points (1 bp = 0.01 %) and

@@ -1,4 +1,4 @@
-import type { Currency } from '../http/routes/invoices.js';
+import type { Currency } from '../model/primitives.js';
 
 /**
  * The payment-processor port. The invoices service only talks to this interface; the built-in

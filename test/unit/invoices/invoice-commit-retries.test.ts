@@ -3,8 +3,8 @@ import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand, type Transact
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ValidationError } from '../../../shared/errors.js';
-import type { Invoice } from '../../../shared/http/routes/invoices.js';
-import { invoiceKeys, toInvoiceItem } from '../../../shared/invoices/invoice-entity.js';
+import type { Invoice } from '../../../shared/invoices/invoice-model.js';
+import { invoiceKeys, toInvoiceItem } from '../../../shared/invoices/invoice-model.js';
 import { finalizeInvoice, refundPayment } from '../../../shared/invoices/invoice-payments-service.js';
 
 const ddbMock = mockClient(DynamoDBDocumentClient);
@@ -95,9 +95,9 @@ describe('finalizeInvoice', () => {
     ddbMock.on(TransactWriteCommand).resolves({});
     await finalizeInvoice(WS, INVOICE_ID, undefined);
     const items = ddbMock.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? [];
-    expect(items[0]?.Put?.ConditionExpression).toBe('version = :expected');
-    expect(items[0]?.Put?.ExpressionAttributeValues).toEqual({ ':expected': 7 });
-    expect(items.map((item) => item.Delete?.Key?.PK).filter(Boolean)).toEqual([`WS#${WS}#INVOICE_BY_STATUS#draft`]);
+    expect(items[0]?.Put?.ConditionExpression).toBe('#version = :expectedVersion');
+    expect(items[0]?.Put?.ExpressionAttributeValues).toEqual({ ':expectedVersion': 7 });
+    expect(items.map((item) => item.Delete?.Key?.PK).filter(Boolean)).toEqual([`WS#${WS}#INVOICE_BY_STATUS#draft`, `WS#${WS}#INVOICE_BY_CUSTOMER_STATUS#${'d'.repeat(24)}#draft`]);
     expect(items.map((item) => item.Put?.Item?.PK)).toContain(`WS#${WS}#INVOICE_BY_STATUS#open`);
     expect(items[counterIndex(items)]?.Update?.ConditionExpression).toBe('attribute_not_exists(lastNumber)');
   });

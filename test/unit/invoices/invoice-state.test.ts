@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidStateError, ValidationError } from '../../../shared/errors.js';
-import { INVOICE_STATUSES } from '../../../shared/http/routes/invoices.js';
+import { INVOICE_STATUSES } from '../../../shared/invoices/invoice-model.js';
 import { ALLOWED_FROM, assertAllowed, assertPayable, assertVoidable, statusAfterPayment, type InvoiceAction } from '../../../shared/invoices/invoice-state.js';
 
 const EXPECTED: Record<InvoiceAction, string[]> = {

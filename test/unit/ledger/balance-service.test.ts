@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildBalanceEntry } from '../../../shared/ledger/balance-service.js';
-import type { BalanceTotals, LedgerEntry, SettlementBucket } from '../../../shared/ledger/ledger-entity.js';
+import type { BalanceTotals, LedgerEntry, SettlementBucket } from '../../../shared/ledger/ledger-model.js';
 
 const NOW = new Date('2026-01-10T00:00:00Z');
 

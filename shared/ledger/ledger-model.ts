@@ -1,5 +1,6 @@
-import { TABLE_KEYS, INDEXES } from '../db/table-design.js';
-import type { Currency } from '../http/routes/invoices.js';
+import { withoutKeys } from '../db/query.js';
+import { entityAttribute, entityOf, indexKey, itemKey, type ItemKey } from '../db/table-design.js';
+import type { Currency } from '../model/primitives.js';
 
 export type LedgerEntryType = 'payment' | 'refund' | 'payout';
 
@@ -70,40 +71,27 @@ const BUCKET_PREFIX = 'PENDING#';
  */
 export const ledgerKeys = {
   ledgerPartition: (workspaceId: string, currency: Currency) => `WS#${workspaceId}#LEDGER#${currency}`,
-  entry: (workspaceId: string, currency: Currency, id: string) => ({
-    [TABLE_KEYS.partitionKey]: ledgerKeys.ledgerPartition(workspaceId, currency),
-    [TABLE_KEYS.sortKey]: id,
-  }),
+  entry: (workspaceId: string, currency: Currency, id: string): ItemKey => itemKey(ledgerKeys.ledgerPartition(workspaceId, currency), id),
   eventPartition: (workspaceId: string, eventId: string) => `WS#${workspaceId}#EVENT#${eventId}`,
   eventLedgerPrefix: (currency: Currency) => `LEDGER#${currency}#`,
   balancePartition: (workspaceId: string, currency: Currency, eventId?: string) =>
     eventId === undefined ? `WS#${workspaceId}#BALANCE#${currency}` : `WS#${workspaceId}#BALANCE#${currency}#EVENT#${eventId}`,
-  totals: (workspaceId: string, currency: Currency, eventId?: string) => ({
-    [TABLE_KEYS.partitionKey]: ledgerKeys.balancePartition(workspaceId, currency, eventId),
-    [TABLE_KEYS.sortKey]: TOTALS_SK,
-  }),
-  bucket: (workspaceId: string, currency: Currency, availableAt: string, eventId?: string) => ({
-    [TABLE_KEYS.partitionKey]: ledgerKeys.balancePartition(workspaceId, currency, eventId),
-    [TABLE_KEYS.sortKey]: `${BUCKET_PREFIX}${availableAt}`,
-  }),
+  totals: (workspaceId: string, currency: Currency, eventId?: string): ItemKey => itemKey(ledgerKeys.balancePartition(workspaceId, currency, eventId), TOTALS_SK),
+  bucket: (workspaceId: string, currency: Currency, availableAt: string, eventId?: string): ItemKey =>
+    itemKey(ledgerKeys.balancePartition(workspaceId, currency, eventId), `${BUCKET_PREFIX}${availableAt}`),
 };
 
 export function toLedgerItem(workspaceId: string, entry: LedgerEntry): Record<string, unknown> {
-  const index = INDEXES.byEventBalance;
   return {
     ...ledgerKeys.entry(workspaceId, entry.currency, entry.id),
-    [TABLE_KEYS.entityType]: LEDGER_ENTRY_ENTITY,
-    ...(entry.eventId === undefined ? {} : {
-      [index.partitionKey]: ledgerKeys.eventPartition(workspaceId, entry.eventId),
-      [index.sortKey]: `${ledgerKeys.eventLedgerPrefix(entry.currency)}${entry.id}`,
-    }),
+    ...entityAttribute(LEDGER_ENTRY_ENTITY),
+    ...(entry.eventId === undefined ? {} : indexKey('byEventBalance', ledgerKeys.eventPartition(workspaceId, entry.eventId), `${ledgerKeys.eventLedgerPrefix(entry.currency)}${entry.id}`)),
     ...entry,
   };
 }
 
 export function fromLedgerItem(item: Record<string, unknown>): LedgerEntry {
-  const { PK: _pk, SK: _sk, entity: _entity, GSI2PK: _gpk, GSI2SK: _gsk, ...entry } = item;
-  return entry as unknown as LedgerEntry;
+  return withoutKeys(item) as unknown as LedgerEntry;
 }
 
 const number = (item: Record<string, unknown>, name: string) => (typeof item[name] === 'number' ? item[name] as number : 0);
@@ -113,7 +101,7 @@ export function fromBalanceItems(items: readonly Record<string, unknown>[]): { t
   let totals: BalanceTotals | undefined;
   const buckets: SettlementBucket[] = [];
   for (const item of items) {
-    if (item[TABLE_KEYS.entityType] === BALANCE_TOTALS_ENTITY) {
+    if (entityOf(item) === BALANCE_TOTALS_ENTITY) {
       totals = {
         settledGross: number(item, 'settledGross'),
         settledFees: number(item, 'settledFees'),
@@ -124,7 +112,7 @@ export function fromBalanceItems(items: readonly Record<string, unknown>[]): { t
         payouts: number(item, 'payouts'),
         available: number(item, 'available'),
       };
-    } else if (item[TABLE_KEYS.entityType] === SETTLEMENT_BUCKET_ENTITY) {
+    } else if (entityOf(item) === SETTLEMENT_BUCKET_ENTITY) {
       buckets.push({
         availableAt: item.availableAt as string,
         gross: number(item, 'gross'),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Invoice } from '../../../shared/http/routes/invoices.js';
-import { fromInvoiceItem, projectionChanges, toInvoiceItem } from '../../../shared/invoices/invoice-entity.js';
+import type { Invoice } from '../../../shared/invoices/invoice-model.js';
+import { fromInvoiceItem, projectionChanges, toInvoiceItem } from '../../../shared/invoices/invoice-model.js';
 
 const WS = 'a'.repeat(24);
 
@@ -15,16 +15,20 @@ function invoice(overrides: Partial<Invoice> = {}): Invoice {
 }
 
 describe('projectionChanges', () => {
-  it('puts both projections for a new invoice', () => {
+  it('puts the customer, status and customer+status projections for a new invoice', () => {
     const { puts, deletes } = projectionChanges(WS, undefined, invoice());
     expect(deletes).toEqual([]);
-    expect(puts.map((item) => item.PK)).toEqual([`WS#${WS}#INVOICE_BY_CUSTOMER#${'c'.repeat(24)}`, `WS#${WS}#INVOICE_BY_STATUS#draft`]);
+    expect(puts.map((item) => item.PK)).toEqual([
+      `WS#${WS}#INVOICE_BY_CUSTOMER#${'c'.repeat(24)}`, `WS#${WS}#INVOICE_BY_STATUS#draft`, `WS#${WS}#INVOICE_BY_CUSTOMER_STATUS#${'c'.repeat(24)}#draft`,
+    ]);
   });
 
   it('moves the status projection and refreshes the customer one on a status change', () => {
     const { puts, deletes } = projectionChanges(WS, invoice(), invoice({ status: 'open' }));
-    expect(deletes.map((key) => key.PK)).toEqual([`WS#${WS}#INVOICE_BY_STATUS#draft`]);
-    expect(puts.map((item) => [item.PK, item.status])).toEqual([[`WS#${WS}#INVOICE_BY_CUSTOMER#${'c'.repeat(24)}`, 'open'], [`WS#${WS}#INVOICE_BY_STATUS#open`, 'open']]);
+    expect(deletes.map((key) => key.PK)).toEqual([`WS#${WS}#INVOICE_BY_STATUS#draft`, `WS#${WS}#INVOICE_BY_CUSTOMER_STATUS#${'c'.repeat(24)}#draft`]);
+    expect(puts.map((item) => [item.PK, item.status])).toEqual([
+      [`WS#${WS}#INVOICE_BY_CUSTOMER#${'c'.repeat(24)}`, 'open'], [`WS#${WS}#INVOICE_BY_STATUS#open`, 'open'], [`WS#${WS}#INVOICE_BY_CUSTOMER_STATUS#${'c'.repeat(24)}#open`, 'open'],
+    ]);
   });
 
   it('writes nothing when neither status nor customer changed', () => {

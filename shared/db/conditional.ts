@@ -1,0 +1,68 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConflictError, StaleVersionError } from '../errors.js';
+import { db, tableName } from './client.js';
+import { expressionParts, type Condition, type UpdateSpec } from './transaction.js';
+import type { ItemKey } from './table-design.js';
+
+type Item = Record<string, unknown>;
+
+/**
+ * Single-item reads and conditional writes. A failed condition throws the condition's `onFailed`
+ * error (a 409 `conflict` when it names none), so repositories never catch SDK exceptions themselves.
+ */
+
+async function conditionally<T>(condition: Condition | undefined, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) {
+      throw condition?.onFailed?.() ?? new ConflictError('The data changed concurrently. Retry the request.');
+    }
+    throw error;
+  }
+}
+
+/**
+ * One item by key. Eventually consistent by default (half the cost); pass `consistent` only where a
+ * decision is taken on what is read (read-modify-write, counters), and say why at the call site.
+ */
+export async function getItem(key: ItemKey, options: { consistent?: boolean; attributes?: readonly string[] } = {}): Promise<Item | undefined> {
+  const projection = options.attributes
+    ? {
+      ProjectionExpression: options.attributes.map((_name, index) => `#a${index}`).join(', '),
+      ExpressionAttributeNames: Object.fromEntries(options.attributes.map((name, index) => [`#a${index}`, name])),
+    }
+    : {};
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: options.consistent ?? false, ...projection }));
+  return Item;
+}
+
+export async function putItem(item: Item, condition?: Condition): Promise<void> {
+  await conditionally(condition, () => db.send(new PutCommand({ TableName: tableName(), Item: item, ...expressionParts(condition) })));
+}
+
+/** An UpdateItem; returns the item as it is after the update. */
+export async function updateItem(spec: UpdateSpec): Promise<Item | undefined> {
+  const { Attributes } = await conditionally(spec.condition, () => db.send(new UpdateCommand({
+    TableName: tableName(), Key: spec.key, UpdateExpression: spec.update, ReturnValues: 'ALL_NEW', ...expressionParts(spec.condition, spec.names, spec.values),
+  })));
+  return Attributes;
+}
+
+export async function deleteItem(key: ItemKey, condition?: Condition): Promise<void> {
+  await conditionally(condition, () => db.send(new DeleteCommand({ TableName: tableName(), Key: key, ...expressionParts(condition) })));
+}
+
+/**
+ * The optimistic-concurrency condition: the stored `version` is still the one the change was based
+ * on. Its failure is a StaleVersionError, which `readModifyWrite` understands.
+ */
+export function versionIs(expected: number, resource: string): Condition {
+  return {
+    expression: '#version = :expectedVersion',
+    names: { '#version': 'version' },
+    values: { ':expectedVersion': expected },
+    onFailed: () => new StaleVersionError(resource),
+  };
+}

@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto';
+import { InvalidQueryError } from '../errors.js';
+
+/**
+ * Opaque list cursors (API.md "Deep pages and cursors"). A cursor holds the sort-key position of the
+ * last item a page returned, plus a fingerprint of the list it belongs to: the workspace (or public
+ * scope), the list, its sort and its filters. The partition is never taken from the cursor but
+ * rebuilt by the server, so a cursor can only move within the caller's own list: one forged or issued
+ * for another list or workspace is refused (`invalid_query`), never a 500 and never foreign data.
+ */
+
+export interface CursorScope {
+  /** Workspace id, or the public scope (e.g. `partner:<code>`). */
+  owner: string;
+  /** The list: `invoices`, `events`, ... */
+  list: string;
+  /** Everything that shapes the order and membership: sort, direction, filters. */
+  shape?: Readonly<Record<string, unknown>>;
+}
+
+const VERSION = 1;
+
+function fingerprint(scope: CursorScope): string {
+  const shape = Object.entries(scope.shape ?? {})
+    .filter(([, value]) => value !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return createHash('sha256').update(JSON.stringify([scope.owner, scope.list, shape])).digest('base64url').slice(0, 16);
+}
+
+export class InvalidCursorError extends InvalidQueryError {
+  constructor() {
+    super([{ path: 'cursor', message: 'is not a cursor this list issued; pass the `nextCursor` of the previous page unchanged' }], 'The cursor is not valid for this list.');
+  }
+}
+
+/** Encodes the position after `position` (the sort-key values of the last item returned). */
+export function encodeCursor(scope: CursorScope, position: readonly string[]): string {
+  return Buffer.from(JSON.stringify({ v: VERSION, f: fingerprint(scope), p: position })).toString('base64url');
+}
+
+/** Decodes a cursor of this list, or throws InvalidCursorError. `arity` is how many values it must hold. */
+export function decodeCursor(scope: CursorScope, cursor: string, arity: number): string[] {
+  let decoded: unknown;
+  try {
+    if (!/^[A-Za-z0-9_-]{1,2048}$/.test(cursor)) throw new InvalidCursorError();
+    decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw new InvalidCursorError();
+  }
+  const body = decoded as { v?: unknown; f?: unknown; p?: unknown };
+  const valid = typeof decoded === 'object' && decoded !== null
+    && body.v === VERSION
+    && body.f === fingerprint(scope)
+    && Array.isArray(body.p) && body.p.length === arity
+    && body.p.every((value) => typeof value === 'string' && value.length > 0 && value.length <= 1024);
+  if (!valid) throw new InvalidCursorError();
+  return body.p as string[];
+}

@@ -1,0 +1,147 @@
+import { TransactionCanceledException, TransactionConflictException } from '@aws-sdk/client-dynamodb';
+import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { ConflictError, ServiceUnavailableError, WriteContentionError } from '../errors.js';
+import { db, tableName } from './client.js';
+import { jitteredBackoff } from './retry.js';
+import type { ItemKey } from './table-design.js';
+
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+type Item = Record<string, unknown>;
+
+/** A condition on one item of the transaction, with the domain error its failure means. */
+export interface Condition {
+  expression: string;
+  names?: Record<string, string>;
+  values?: Record<string, unknown>;
+  /**
+   * The error to throw when this condition fails. When several items fail, the one with the lowest
+   * `priority` (default: its position) wins, so the most meaningful error can be chosen.
+   */
+  onFailed?: () => Error;
+  priority?: number;
+}
+
+export interface UpdateSpec {
+  key: ItemKey;
+  /** `SET a = :a ADD b :one` */
+  update: string;
+  names?: Record<string, string>;
+  values?: Record<string, unknown>;
+  condition?: Condition;
+}
+
+/** Cancellation reasons that mean "DynamoDB is overloaded": retryable by the client (503). */
+const CAPACITY_REASONS = new Set(['ThrottlingError', 'ProvisionedThroughputExceeded', 'RequestLimitExceeded']);
+
+/** How often a transaction that lost a race (nothing written) is sent again before answering 503. */
+const CONTENTION_ATTEMPTS = 4;
+
+/** The condition, names and values of one write, merged into the request fields DynamoDB takes. */
+export function expressionParts(condition: Condition | undefined, names?: Record<string, string>, values?: Record<string, unknown>) {
+  const allNames = { ...names, ...condition?.names };
+  const allValues = { ...values, ...condition?.values };
+  return {
+    ...(condition ? { ConditionExpression: condition.expression } : {}),
+    ...(Object.keys(allNames).length > 0 ? { ExpressionAttributeNames: allNames } : {}),
+    ...(Object.keys(allValues).length > 0 ? { ExpressionAttributeValues: allValues } : {}),
+  };
+}
+
+/**
+ * One all-or-nothing TransactWriteItems, built item by item. Each item may carry a condition and the
+ * domain error its failure means; `commit` turns the cancellation reasons (indexed like the items)
+ * into that error, sends again a transaction that only lost a race (nothing was written), and turns
+ * throttling into a 503. It is the one place that reads cancellation reasons.
+ *
+ * ```ts
+ * await transaction()
+ *   .put(invoiceItem, { ...notExists(), onFailed: () => new ConflictError('...') })
+ *   .update({ key, update: 'ADD lastNumber :one', values: { ':one': 1 } })
+ *   .commit();
+ * ```
+ */
+export class Transaction {
+  private readonly items: TransactItem[] = [];
+  private readonly conditions: (Condition | undefined)[] = [];
+
+  /** Number of items so far (DynamoDB takes at most 100). */
+  get size(): number {
+    return this.items.length;
+  }
+
+  put(item: Item, condition?: Condition): this {
+    return this.push({ Put: { TableName: tableName(), Item: item, ...expressionParts(condition) } }, condition);
+  }
+
+  update(spec: UpdateSpec): this {
+    return this.push({
+      Update: { TableName: tableName(), Key: spec.key, UpdateExpression: spec.update, ...expressionParts(spec.condition, spec.names, spec.values) },
+    }, spec.condition);
+  }
+
+  delete(key: ItemKey, condition?: Condition): this {
+    return this.push({ Delete: { TableName: tableName(), Key: key, ...expressionParts(condition) } }, condition);
+  }
+
+  /** A condition on an item that the transaction does not change. */
+  check(key: ItemKey, condition: Condition): this {
+    return this.push({ ConditionCheck: { TableName: tableName(), Key: key, ...expressionParts(condition) } as NonNullable<TransactItem['ConditionCheck']> }, condition);
+  }
+
+  /** Adds the items of another builder (e.g. ledger bookings or outbox events built elsewhere). */
+  include(other: Transaction): this {
+    other.items.forEach((item, index) => this.push(item, other.conditions[index]));
+    return this;
+  }
+
+  /** The raw items, for tests and for callers that need to inspect what will be written. */
+  toItems(): readonly TransactItem[] {
+    return this.items;
+  }
+
+  /**
+   * Sends the transaction. A failed condition throws its `onFailed` error (or a 409 when it has none);
+   * a lost race is sent again with jittered backoff and becomes a 503 WriteContentionError when it
+   * keeps losing; throttling becomes a 503 ServiceUnavailableError. Safe to resend: nothing was written.
+   */
+  async commit(): Promise<void> {
+    if (this.items.length === 0) return;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await db.send(new TransactWriteCommand({ TransactItems: this.items }));
+        return;
+      } catch (error) {
+        const mapped = this.mapFailure(error);
+        if (!(mapped instanceof WriteContentionError) || attempt >= CONTENTION_ATTEMPTS) throw mapped;
+        await jitteredBackoff(attempt);
+      }
+    }
+  }
+
+  private push(item: TransactItem, condition: Condition | undefined): this {
+    this.items.push(item);
+    this.conditions.push(condition);
+    return this;
+  }
+
+  private mapFailure(error: unknown): unknown {
+    if (error instanceof TransactionConflictException) return new WriteContentionError();
+    if (!(error instanceof TransactionCanceledException)) return error;
+    const reasons = (error.CancellationReasons ?? []).map((reason) => reason.Code ?? 'None');
+    const failed = reasons.flatMap((code, index) => (code === 'ConditionalCheckFailed' ? [index] : []));
+    if (failed.length > 0) {
+      const [first] = failed
+        .map((index) => ({ index, condition: this.conditions[index] }))
+        .sort((a, b) => (a.condition?.priority ?? a.index) - (b.condition?.priority ?? b.index));
+      return first?.condition?.onFailed?.() ?? new ConflictError('The data changed concurrently. Retry the request.');
+    }
+    if (reasons.some((code) => CAPACITY_REASONS.has(code))) return new ServiceUnavailableError();
+    if (reasons.includes('TransactionConflict')) return new WriteContentionError();
+    return error;
+  }
+}
+
+/** Starts a transaction builder. */
+export function transaction(): Transaction {
+  return new Transaction();
+}

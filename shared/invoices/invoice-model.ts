@@ -1,0 +1,332 @@
+import * as z from 'zod';
+import { withoutKeys } from '../db/query.js';
+import { entityAttribute, itemKey, type ItemKey } from '../db/table-design.js';
+import { CURRENCIES, dateTimeSchema, idSchema, type Currency, type SortDirection } from '../model/primitives.js';
+import { computeTotals } from './invoice-totals.js';
+
+/**
+ * The invoice model: the schemas of the stored and returned invoice and of the inputs that change it,
+ * their types, the keys of every invoice item and the item <-> object mappers. Routes build their
+ * request and response schemas from these; nothing here knows about HTTP.
+ */
+
+export { CURRENCIES, type Currency };
+
+export const INVOICE_STATUSES = ['draft', 'open', 'payment_failed', 'paid', 'void'] as const;
+export const PRODUCT_TYPES = ['product', 'add-on', 'bundle', 'donation', 'event-ticket'] as const;
+export const REFUND_REASONS = ['duplicate', 'fraudulent', 'requested_by_customer'] as const;
+
+const MAX_SAFE = 9_007_199_254_740_991;
+/** Amounts in requests: integer minor units, never negative. */
+const amountSchema = z.number().int('must be an integer number of minor units').min(0).max(MAX_SAFE);
+/** Amounts that move money: strictly positive integers. */
+const positiveAmountSchema = z.number().int('must be an integer number of minor units').min(1).max(MAX_SAFE);
+const text = (max = 1000) => z.string().max(max);
+
+function isIanaTimezone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return value.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+const timezoneSchema = z.string().refine(isIanaTimezone, 'must be an IANA timezone name, e.g. America/New_York').meta({ example: 'America/New_York' });
+const isoStringSchema = z.iso.datetime({ offset: true }).meta({ description: 'ISO 8601 date-time.' });
+
+export const seatingInformationSchema = z
+  .strictObject({
+    sectionId: text(200).optional(),
+    rowId: text(200).optional(),
+    seatId: text(200).optional(),
+    seatReferenceId: text(200).optional(),
+    sectionReferenceId: text(200).optional(),
+    priceLevelId: text(200).optional(),
+  })
+  .meta({ id: 'SeatingInformation', description: 'Display labels and references of an assigned seat.' });
+
+export const bundleComponentSchema = z
+  .strictObject({
+    productId: text(200).min(1),
+    productName: text(500).min(1),
+    productType: z.enum(PRODUCT_TYPES).optional(),
+    productImageUrl: text(2000).optional(),
+    eventId: text(200).optional(),
+    eventImageUrl: text(2000).optional(),
+    eventName: text(500).optional(),
+    eventStart: isoStringSchema.optional(),
+    eventEnd: isoStringSchema.optional(),
+    eventLocation: text(1000).optional(),
+    eventTimezone: timezoneSchema.optional(),
+    seatingInformation: seatingInformationSchema.optional(),
+    disableQrCode: z.boolean().optional(),
+    willCall: z.boolean().optional(),
+  })
+  .meta({ id: 'BundleComponent' });
+
+export const lineItemSchema = z
+  .strictObject({
+    description: text(1000).min(1),
+    quantity: z.number().int('must be a whole number of units').min(1).max(1_000_000),
+    unitAmount: amountSchema.meta({ description: 'Price of one unit in minor units (cents).' }),
+    taxAmount: amountSchema.optional().meta({ description: 'Tax of the whole line in minor units; 0 when absent.' }),
+    productId: text(200).optional(),
+    priceId: text(200).optional(),
+    eventId: text(200).optional().meta({ description: 'Event the line sells; ledger entries of this invoice are attributed to the first line that has one.' }),
+    productName: text(500).optional(),
+    productImageUrl: text(2000).optional(),
+    eventName: text(500).optional(),
+    eventImageUrl: text(2000).optional(),
+    eventLocation: text(1000).optional(),
+    eventTimezone: timezoneSchema.optional(),
+    productType: z.enum(PRODUCT_TYPES).optional().meta({ description: 'Snapshot that drives fulfillment after payment.' }),
+    components: z.array(bundleComponentSchema).max(100).optional().meta({ description: 'Only when `productType` is `bundle`.' }),
+    disableQrCode: z.boolean().optional(),
+    willCall: z.boolean().optional(),
+    eventStart: isoStringSchema.optional(),
+    eventEnd: isoStringSchema.optional(),
+    seatingInformation: seatingInformationSchema.optional(),
+    inventoryConsumedAt: dateTimeSchema.optional(),
+  })
+  .superRefine((line, ctx) => {
+    if (line.components !== undefined && line.productType !== 'bundle') {
+      ctx.addIssue({ code: 'custom', path: ['components'], message: 'is allowed only when productType is bundle' });
+    }
+  })
+  .meta({ id: 'InvoiceLineItem' });
+
+export const taxIdSchema = z.strictObject({ type: text(100).min(1), value: text(200).min(1) }).meta({ id: 'TaxId' });
+
+export const refundSchema = z
+  .object({
+    id: idSchema,
+    paymentId: idSchema,
+    amount: z.number().int(),
+    refundedAt: dateTimeSchema,
+    idempotencyKey: z.string(),
+    reason: z.enum(REFUND_REASONS).optional(),
+    note: z.string().optional(),
+    externalRefundId: z.string().optional().meta({ description: 'Processor refund id; absent for refunds of manually recorded payments.' }),
+    ledgerEntryId: idSchema,
+  })
+  .meta({ id: 'Refund' });
+
+export const paymentSchema = z
+  .object({
+    id: idSchema,
+    status: z.enum(['succeeded', 'failed']),
+    amount: z.number().int(),
+    amountRefunded: z.number().int().meta({ description: 'Sum of this payment\'s refunds; never above `amount`.' }),
+    paidAt: dateTimeSchema,
+    idempotencyKey: z.string().optional(),
+    note: z.string().optional(),
+    method: z.enum(['card', 'manual']).meta({ description: '`card`: charged through the payment processor; `manual`: recorded by the host.' }),
+    externalId: z.string().optional().meta({ description: 'Processor payment-intent id (`pi_...`).' }),
+    chargeId: z.string().optional().meta({ description: 'Processor charge id (`ch_...`); refunds key off it.' }),
+    failureCode: z.string().optional(),
+    failureMessage: z.string().optional(),
+    ledgerEntryId: idSchema.optional(),
+    refunds: z.array(refundSchema),
+  })
+  .meta({ id: 'Payment' });
+
+export const invoiceSchema = z
+  .object({
+    id: idSchema,
+    hostId: z.string(),
+    customerId: idSchema,
+    customerEmail: z.string().optional(),
+    customerFirstName: z.string().optional(),
+    customerLastName: z.string().optional(),
+    customerPhone: z.string().optional(),
+    number: z.string().nullable().meta({ description: 'Gapless per-workspace number (`INV-000001`), assigned at finalize; null while draft.' }),
+    currency: z.enum(CURRENCIES),
+    lineItems: z.array(lineItemSchema),
+    payments: z.array(paymentSchema),
+    subtotal: z.number().int(),
+    taxTotal: z.number().int(),
+    total: z.number().int(),
+    amountPaid: z.number().int().meta({ description: 'Sum of succeeded payments. Refunds do not lower it; see `amountRefunded`.' }),
+    amountRefunded: z.number().int().meta({ description: 'Sum of all refunds on this invoice.' }),
+    amountDue: z.number().int().meta({ description: '`total - amountPaid`, never below 0.' }),
+    status: z.enum(INVOICE_STATUSES),
+    autoCharge: z.boolean(),
+    notes: z.string().optional(),
+    taxIds: z.array(taxIdSchema),
+    issuedAt: dateTimeSchema.optional(),
+    dueAt: dateTimeSchema.optional(),
+    paidAt: dateTimeSchema.optional(),
+    voidedAt: dateTimeSchema.optional(),
+    subscriptionId: z.string().optional(),
+    quoteId: z.string().optional(),
+    version: z.number().int().meta({ description: 'Optimistic-concurrency version; send it as `If-Match` on updates.' }),
+    createdAt: dateTimeSchema,
+    updatedAt: dateTimeSchema,
+  })
+  .meta({ id: 'Invoice' });
+
+const invoiceFields = {
+  customerId: idSchema.meta({ description: 'Id of a contact of this workspace.' }),
+  customerEmail: text(320).optional(),
+  customerFirstName: text(200).optional(),
+  customerLastName: text(200).optional(),
+  customerPhone: text(50).optional(),
+  currency: z.enum(CURRENCIES),
+  lineItems: z.array(lineItemSchema).min(1, 'must contain at least 1 line item').max(250),
+  notes: text(5000).optional(),
+  taxIds: z.array(taxIdSchema).max(20).optional(),
+  dueAt: dateTimeSchema.optional(),
+  subscriptionId: text(200).optional(),
+  quoteId: text(200).optional(),
+  autoCharge: z.boolean().optional(),
+};
+
+export const createInvoiceBodySchema = z.strictObject(invoiceFields).meta({ id: 'CreateInvoice' });
+export const reviseInvoiceBodySchema = z.strictObject(invoiceFields).partial().meta({ id: 'ReviseInvoice' });
+
+export const recordPaymentBodySchema = z
+  .strictObject({
+    amount: positiveAmountSchema,
+    idempotencyKey: z.string().min(1).max(255).meta({ description: 'Caller dedupe key: a repeat returns the existing payment.' }),
+    note: text(2000).optional(),
+    paidAt: dateTimeSchema.optional(),
+  })
+  .meta({ id: 'RecordPayment' });
+
+export const createRefundBodySchema = z
+  .strictObject({
+    amount: positiveAmountSchema,
+    reason: z.enum(REFUND_REASONS).optional(),
+    note: text(2000).optional(),
+    idempotencyKey: z.string().min(1).max(255).meta({ description: 'Caller dedupe key: a repeat returns the existing refund.' }),
+  })
+  .meta({ id: 'CreateRefund' });
+
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+export type LineItem = z.infer<typeof lineItemSchema>;
+export type Invoice = z.infer<typeof invoiceSchema>;
+export type Payment = z.infer<typeof paymentSchema>;
+export type Refund = z.infer<typeof refundSchema>;
+export type CreateInvoiceInput = z.infer<typeof createInvoiceBodySchema>;
+export type ReviseInvoiceInput = z.infer<typeof reviseInvoiceBodySchema>;
+export type RecordPaymentInput = z.infer<typeof recordPaymentBodySchema>;
+export type CreateRefundInput = z.infer<typeof createRefundBodySchema>;
+
+
+export const INVOICE_ENTITY = 'Invoice';
+export const INVOICE_COUNTER_ENTITY = 'InvoiceCounter';
+export const PAYMENT_RECORD_ENTITY = 'PaymentRecord';
+export const PAYMENT_KEY_GUARD_ENTITY = 'PaymentKeyGuard';
+export const REFUND_KEY_GUARD_ENTITY = 'RefundKeyGuard';
+export const INVOICE_BY_CUSTOMER_ENTITY = 'InvoiceByCustomer';
+export const INVOICE_BY_STATUS_ENTITY = 'InvoiceByStatus';
+export const INVOICE_BY_CUSTOMER_STATUS_ENTITY = 'InvoiceByCustomerStatus';
+
+/** What refunds need of a succeeded payment, plus the refundable remainder they are conditioned on. */
+export interface PaymentRecord {
+  paymentId: string;
+  invoiceId: string;
+  /** Position in the invoice's `payments` (append-only, so stable). */
+  index: number;
+  amount: number;
+  /** amount - sum(refunds): a refund is a conditional `refundable >= :amount` decrement. */
+  refundable: number;
+  currency: string;
+  /** When the payment's money settles: a refund before then leaves the same settlement bucket. */
+  availableAt: string;
+  eventId?: string;
+  chargeId?: string;
+}
+
+/**
+ * Key builders: the only place invoice keys are spelled.
+ * - invoice: `WS#<ws>#INVOICE` / `<id>`; payments and their refunds are embedded (the audit log).
+ * - list projections (keys only, plus the filter values), written in the same transaction as the
+ *   invoice: `WS#<ws>#INVOICE_BY_CUSTOMER#<customerId>`, `WS#<ws>#INVOICE_BY_STATUS#<status>` and
+ *   `WS#<ws>#INVOICE_BY_CUSTOMER_STATUS#<customerId>#<status>`, sort key `<id>`: every filter combination is
+ *   a Query on its own partition, in creation order.
+ * - number counter: `WS#<ws>#COUNTER` / `INVOICE_NUMBER`, `lastNumber`; bumped in the finalize
+ *   transaction, conditioned on the value read, so numbers are gapless and unique.
+ * - payment record: `WS#<ws>#PAYMENT` / `<paymentId>`: the `refundable` counter of a succeeded payment.
+ * - payment key guard: `WS#<ws>#PAYMENTKEY` / `<invoiceId>#<idempotencyKey>` -> `paymentId`.
+ * - refund reservation: `WS#<ws>#REFUNDKEY` / `<paymentId>#<idempotencyKey>`: the refund taken against
+ *   the payment (`reserved`, then `completed`), so a retried or crashed refund resumes exactly once.
+ */
+export const invoiceKeys = {
+  invoicePartition: (workspaceId: string) => `WS#${workspaceId}#INVOICE`,
+  invoice: (workspaceId: string, id: string): ItemKey => itemKey(invoiceKeys.invoicePartition(workspaceId), id),
+  byCustomerPartition: (workspaceId: string, customerId: string) => `WS#${workspaceId}#INVOICE_BY_CUSTOMER#${customerId}`,
+  byStatusPartition: (workspaceId: string, status: InvoiceStatus) => `WS#${workspaceId}#INVOICE_BY_STATUS#${status}`,
+  /** Both filters at once: `WS#<ws>#INVOICE_BY_CUSTOMER_STATUS#<customerId>#<status>` / `<id>`. */
+  byCustomerStatusPartition: (workspaceId: string, customerId: string, status: InvoiceStatus) => `WS#${workspaceId}#INVOICE_BY_CUSTOMER_STATUS#${customerId}#${status}`,
+  byCustomer: (workspaceId: string, customerId: string, id: string): ItemKey => itemKey(invoiceKeys.byCustomerPartition(workspaceId, customerId), id),
+  byStatus: (workspaceId: string, status: InvoiceStatus, id: string): ItemKey => itemKey(invoiceKeys.byStatusPartition(workspaceId, status), id),
+  byCustomerStatus: (workspaceId: string, customerId: string, status: InvoiceStatus, id: string): ItemKey =>
+    itemKey(invoiceKeys.byCustomerStatusPartition(workspaceId, customerId, status), id),
+  counter: (workspaceId: string): ItemKey => itemKey(`WS#${workspaceId}#COUNTER`, 'INVOICE_NUMBER'),
+  paymentRecord: (workspaceId: string, paymentId: string): ItemKey => itemKey(`WS#${workspaceId}#PAYMENT`, paymentId),
+  paymentKeyGuard: (workspaceId: string, invoiceId: string, idempotencyKey: string): ItemKey =>
+    itemKey(`WS#${workspaceId}#PAYMENTKEY`, `${invoiceId}#${idempotencyKey}`),
+  refundKeyGuard: (workspaceId: string, paymentId: string, idempotencyKey: string): ItemKey =>
+    itemKey(`WS#${workspaceId}#REFUNDKEY`, `${paymentId}#${idempotencyKey}`),
+};
+
+/** What a list of invoices can be narrowed and ordered by (the route's query, minus paging). */
+export interface InvoiceListFilter {
+  status?: InvoiceStatus | undefined;
+  customerId?: string | undefined;
+  direction: SortDirection;
+}
+
+/** The partition that holds exactly the invoices matching the filter, in creation order. */
+export function invoiceListPartition(workspaceId: string, filter: InvoiceListFilter): string {
+  if (filter.customerId !== undefined && filter.status !== undefined) return invoiceKeys.byCustomerStatusPartition(workspaceId, filter.customerId, filter.status);
+  if (filter.customerId !== undefined) return invoiceKeys.byCustomerPartition(workspaceId, filter.customerId);
+  if (filter.status !== undefined) return invoiceKeys.byStatusPartition(workspaceId, filter.status);
+  return invoiceKeys.invoicePartition(workspaceId);
+}
+
+/** Stored form: the public shape minus derived figures, which are recomputed on every read. */
+export function toInvoiceItem(workspaceId: string, invoice: Invoice): Record<string, unknown> {
+  const payments = invoice.payments.map(({ amountRefunded: _refunded, ...payment }) => payment);
+  return { ...invoiceKeys.invoice(workspaceId, invoice.id), ...entityAttribute(INVOICE_ENTITY), ...invoice, payments };
+}
+
+/** Maps a stored item back to the public shape; totals are recomputed so they can never drift. */
+export function fromInvoiceItem(item: Record<string, unknown>): Invoice {
+  const invoice = withoutKeys(item) as unknown as Invoice;
+  const payments: Payment[] = (invoice.payments ?? []).map((payment) => ({
+    ...payment,
+    refunds: payment.refunds ?? [],
+    amountRefunded: (payment.refunds ?? []).reduce((sum, refund) => sum + refund.amount, 0),
+  }));
+  return { ...invoice, number: invoice.number ?? null, taxIds: invoice.taxIds ?? [], payments, ...computeTotals(invoice.lineItems, payments) };
+}
+
+/** The id an invoice list projection points at. */
+export function projectedInvoiceId(item: Record<string, unknown>): string {
+  return item.invoiceId as string;
+}
+
+/**
+ * How the list projections follow an invoice change: items to put (new or refreshed) and keys to
+ * delete (the projections under a status or customer the invoice left). Never the same key twice, so
+ * the result fits in one TransactWrite with the invoice.
+ */
+export function projectionChanges(workspaceId: string, before: Invoice | undefined, after: Invoice): { puts: Record<string, unknown>[]; deletes: ItemKey[] } {
+  const puts: Record<string, unknown>[] = [];
+  const deletes: ItemKey[] = [];
+  const attributes = { invoiceId: after.id, status: after.status, customerId: after.customerId };
+  const customerMoved = before === undefined || before.customerId !== after.customerId;
+  const statusMoved = before === undefined || before.status !== after.status;
+  if (before && customerMoved) deletes.push(invoiceKeys.byCustomer(workspaceId, before.customerId, before.id));
+  if (before && statusMoved) deletes.push(invoiceKeys.byStatus(workspaceId, before.status, before.id));
+  if (before && (customerMoved || statusMoved)) deletes.push(invoiceKeys.byCustomerStatus(workspaceId, before.customerId, before.status, before.id));
+  if (customerMoved || statusMoved) {
+    puts.push({ ...invoiceKeys.byCustomer(workspaceId, after.customerId, after.id), ...entityAttribute(INVOICE_BY_CUSTOMER_ENTITY), ...attributes });
+    puts.push({ ...invoiceKeys.byStatus(workspaceId, after.status, after.id), ...entityAttribute(INVOICE_BY_STATUS_ENTITY), ...attributes });
+    puts.push({ ...invoiceKeys.byCustomerStatus(workspaceId, after.customerId, after.status, after.id), ...entityAttribute(INVOICE_BY_CUSTOMER_STATUS_ENTITY), ...attributes });
+  }
+  return { puts, deletes };
+}
