@@ -71,7 +71,9 @@ export function cursorListQuery<const S extends readonly [string, ...string[]], 
   sortFields: S,
   defaultSort: S[number],
   filters: F,
+  options: { defaultDirection?: 'asc' | 'desc' } = {},
 ) {
+  const defaultDirection = options.defaultDirection ?? 'asc';
   return z.strictObject({
     page: z
       .string()
@@ -83,7 +85,7 @@ export function cursorListQuery<const S extends readonly [string, ...string[]], 
     limit: intQuery({ min: 1, max: 100, default: 20, description: 'Items per page, 1..100.' }),
     cursor: z.string().min(1).max(2048).optional().meta({ description: 'Opaque position from the previous page\'s `nextCursor`; one Query per page at any depth. Keep `sort`, `direction` and filters unchanged. Not with `page`.' }),
     sort: z.enum(sortFields).default(defaultSort),
-    direction: directionSchema.default('asc'),
+    direction: directionSchema.default(defaultDirection).meta({ description: `Sort direction; default \`${defaultDirection}\`${defaultDirection === 'desc' ? ' (newest first)' : ''}.` }),
     ...filters,
   }).superRefine((parsed, context) => {
     const query = parsed as { page?: number; limit: number; cursor?: string };

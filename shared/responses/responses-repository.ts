@@ -3,7 +3,7 @@ import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from
 import { batchGetItems } from '../db/batch-get.js';
 import { failedConditionIndices, isTransactionContention } from '../db/cancellation.js';
 import { db, tableName } from '../db/client.js';
-import { queryPage } from '../db/query.js';
+import { queryPage, type Page, type PageRequest } from '../db/query.js';
 import { TABLE_KEYS } from '../db/table-design.js';
 import { ConflictError, ValidationError } from '../errors.js';
 import { CONTACT_EMAIL_GUARD_ENTITY, contactKeys, fromContactItem, toContactItem, type Contact } from '../contacts/contact-entity.js';
@@ -92,9 +92,7 @@ export async function saveSubmission(workspaceId: string, response: FormResponse
   }
 }
 
-export interface ResponseListQuery {
-  page: number;
-  limit: number;
+export interface ResponseListFilter {
   direction: 'asc' | 'desc';
   contactId?: string | undefined;
 }
@@ -102,24 +100,18 @@ export interface ResponseListQuery {
 /**
  * One page of a form's responses in submission order (ids are time-ordered). Unfiltered: a Query on
  * the form's response partition. With `contactId`: a Query on that contact's projection partition,
- * then one BatchGet of the page. Either way the cost follows the page depth, never the form's other
- * responses.
+ * then one BatchGet of the page. One Query per cursor page, never the form's other responses.
  */
-export async function listResponses(workspaceId: string, formId: string, query: ResponseListQuery): Promise<{ items: FormResponse[]; hasMore: boolean }> {
-  const partition = query.contactId === undefined
+export async function listResponses(workspaceId: string, formId: string, filter: ResponseListFilter, request: PageRequest): Promise<Page<FormResponse>> {
+  const partition = filter.contactId === undefined
     ? responseKeys.partition(workspaceId, formId)
-    : responseKeys.byContactPartition(workspaceId, formId, query.contactId);
-  const { items, hasMore } = await queryPage({
-    TableName: tableName(),
-    KeyConditionExpression: '#pk = :pk',
-    ExpressionAttributeNames: { '#pk': TABLE_KEYS.partitionKey },
-    ExpressionAttributeValues: { ':pk': partition },
-    ScanIndexForward: query.direction === 'asc',
-  }, query.page, query.limit);
-  if (query.contactId === undefined) return { items: items.map(fromResponseItem), hasMore };
-  const ids = items.map((item) => item.responseId as string);
+    : responseKeys.byContactPartition(workspaceId, formId, filter.contactId);
+  const scope = { owner: workspaceId, list: `responses:${formId}`, shape: { ...filter } };
+  const page = await queryPage({ partition, ascending: filter.direction === 'asc' }, request, scope);
+  if (filter.contactId === undefined) return { ...page, items: page.items.map(fromResponseItem) };
+  const ids = page.items.map((item) => item.responseId as string);
   const byId = new Map((await batchGetItems(ids.map((id) => responseKeys.response(workspaceId, formId, id)))).map((item) => [item.id as string, fromResponseItem(item)]));
-  return { items: ids.flatMap((id) => byId.get(id) ?? []), hasMore };
+  return { ...page, items: ids.flatMap((id) => byId.get(id) ?? []) };
 }
 
 /** One response of one of the workspace's forms; another workspace's (or form's) is simply absent. */

@@ -1,3 +1,4 @@
+import type { Page, PageRequest } from '../db/query.js';
 import { applyContactPatch, buildContact } from '../contacts/contact-rules.js';
 import { retrying } from '../db/retry.js';
 import { NotFoundError, ValidationError } from '../errors.js';
@@ -8,7 +9,7 @@ import { contactChangesOf, type ContactChanges } from './response-contact.js';
 import type { FormResponse } from './response-entity.js';
 import { submissionProblems, type Submission } from './response-rules.js';
 import {
-  SubmissionContactRaceError, findContactForSubmission, getResponse, listResponses, saveSubmission, type ContactWrite, type ResponseListQuery,
+  SubmissionContactRaceError, findContactForSubmission, getResponse, listResponses, saveSubmission, type ContactWrite, type ResponseListFilter,
 } from './responses-repository.js';
 
 /** Enough for a burst of simultaneous submissions with the same email to all land. */
@@ -67,8 +68,8 @@ export async function submitResponse(formId: string, submission: Submission, now
  * One page of a form's responses for its host: 404 when the form is not the workspace's (its pointer
  * names another workspace, or there is none), checked alongside the page query.
  */
-export async function listFormResponses(workspaceId: string, formId: string, query: ResponseListQuery): Promise<{ items: FormResponse[]; hasMore: boolean }> {
-  const [owned, page] = await Promise.all([formBelongsTo(workspaceId, formId), listResponses(workspaceId, formId, query)]);
+export async function listFormResponses(workspaceId: string, formId: string, filter: ResponseListFilter, request: PageRequest): Promise<Page<FormResponse>> {
+  const [owned, page] = await Promise.all([formBelongsTo(workspaceId, formId), listResponses(workspaceId, formId, filter, request)]);
   if (!owned) throw new NotFoundError('Form');
   return page;
 }

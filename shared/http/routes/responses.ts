@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { publicFormSchema } from '../../forms/public-form.js';
 import { defineRoute } from '../route.js';
-import { dataResponse, dateTimeSchema, directionSchema, idParams, idSchema, listQuery, listResponse } from '../schemas.js';
+import { cursorListQuery, cursorListResponse, dataResponse, dateTimeSchema, idParams, idSchema } from '../schemas.js';
 
 /**
  * zod's record drops an own `__proto__` key without a word (JSON.parse keeps it as a plain key), so a
@@ -50,11 +50,9 @@ export const formResponseSchema = z.object({
   },
 });
 
-export const responseListQuerySchema = listQuery(['createdAt'], 'createdAt', {
+export const responseListQuerySchema = cursorListQuery(['createdAt'], 'createdAt', {
   contactId: idSchema.optional().meta({ description: 'Only the responses that created or updated this contact.' }),
-}).extend({
-  direction: directionSchema.default('desc').meta({ description: '`desc` (default): newest first.' }),
-});
+}, { defaultDirection: 'desc' });
 
 const tags = ['Forms'];
 
@@ -89,7 +87,7 @@ export const responsesRoutes = {
     description: 'Generic list (`page`, `limit`), newest first (`direction=asc` for oldest first). `contactId` lists only the responses of one contact, read from a per-contact copy of the response keys (a Query, never a filter). Another workspace\'s form is a 404.',
     params: idParams('formId'),
     query: responseListQuerySchema,
-    success: { status: 200, description: 'One page of responses.', schema: listResponse(formResponseSchema).meta({ id: 'FormResponseList' }) },
+    success: { status: 200, description: 'One page of responses.', schema: cursorListResponse(formResponseSchema).meta({ id: 'FormResponseList' }) },
     errors: [400],
   }),
   getFormResponse: defineRoute({
