@@ -149,7 +149,7 @@ describe('GET /v1/forms/{formId}/responses', () => {
     const response = await api.request('GET', `/v1/forms/${form.id}/responses?contactId=${newId()}`, { key: workspace.apiKey });
     // Assess
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ data: [], page: 0, limit: 20, total: 0, hasMore: false });
+    expect(response.body).toEqual({ data: [], page: 0, limit: 20, total: 0, hasMore: false, nextCursor: null });
   });
 
   it('is a 404 for another workspace\'s form and for an unknown form', async () => {
