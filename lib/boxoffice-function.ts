@@ -1,7 +1,7 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Architecture, Runtime, type FunctionProps } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat, type ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction, OutputFormat, type BundlingOptions, type ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
@@ -25,6 +25,26 @@ export const ESBUILD_TARGET = 'node24';
 /** ESM bundles that contain the AWS SDK need a real `require` for the SDK's CommonJS internals. */
 export const ESM_REQUIRE_BANNER = "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
 
+/** Replaces the SDK's default credential chain in the bundles: see the module's comment. */
+export const LAMBDA_CREDENTIAL_PROVIDER = './shared/aws/lambda-credential-provider.ts';
+
+/**
+ * The esbuild settings of every function: minified ESM for the latest Node.js, the AWS SDK bundled (it
+ * loads faster than the runtime's copy, STACK.md), source maps, and the SDK's credential chain cut to
+ * the environment variables Lambda sets (relative paths resolve from the project root, where CDK runs
+ * esbuild). `npm run bench` and the bundle-size test bundle with exactly these.
+ */
+export const BUNDLING = {
+  format: OutputFormat.ESM,
+  target: ESBUILD_TARGET,
+  mainFields: ['module', 'main'],
+  minify: true,
+  sourceMap: true,
+  externalModules: [],
+  banner: ESM_REQUIRE_BANNER,
+  esbuildArgs: { '--alias': `@aws-sdk/credential-provider-node=${LAMBDA_CREDENTIAL_PROVIDER}` },
+} as const satisfies BundlingOptions;
+
 export interface BoxofficeFunctionProps {
   /** Absolute path of the TypeScript entry exporting `handler`. */
   readonly entry: string;
@@ -41,9 +61,8 @@ export interface BoxofficeFunctionProps {
 }
 
 /**
- * A Lambda function the Boxoffice way: ARM64, latest Node.js, minified ESM with the AWS SDK bundled
- * (it loads faster than the runtime's copy, STACK.md), source maps on, an explicit log group with
- * retention, and table grants through `bindTable` only.
+ * A Lambda function the Boxoffice way: ARM64, latest Node.js, bundled with `BUNDLING`, an explicit
+ * log group with retention, and table grants through `bindTable` only.
  */
 export class BoxofficeFunction extends NodejsFunction {
   constructor(scope: Construct, id: string, props: BoxofficeFunctionProps) {
@@ -69,13 +88,9 @@ export class BoxofficeFunction extends NodejsFunction {
         ...props.environment,
       },
       bundling: {
-        format: OutputFormat.ESM,
-        target: ESBUILD_TARGET,
-        mainFields: ['module', 'main'],
-        minify: true,
-        sourceMap: true,
-        externalModules: [],
-        banner: ESM_REQUIRE_BANNER,
+        ...BUNDLING,
+        mainFields: [...BUNDLING.mainFields],
+        externalModules: [...BUNDLING.externalModules],
         ...(props.commandHooks ? { commandHooks: props.commandHooks } : {}),
       },
     });

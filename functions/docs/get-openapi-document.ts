@@ -1,5 +1,23 @@
-import { implement } from '../../shared/http/operation.js';
+import { HttpResult, implement } from '../../shared/http/operation.js';
 import { docsRoutes } from '../../shared/http/routes/docs.js';
-import { openApiDocumentFor } from '../../shared/openapi/document.js';
+import { serializedOpenApiDocumentFor } from '../../shared/openapi/document.js';
 
-export const getOpenApiDocument = implement(docsRoutes.openApi, async ({ baseUrl }) => openApiDocumentFor(baseUrl));
+/** `If-None-Match` names the tag (or `*`), weak or strong: RFC 9110 compares weakly for GET. */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag;
+  });
+}
+
+/**
+ * The document built and serialised once per process and base URL; `no-cache` lets clients keep it and
+ * revalidate with its ETag, answered with an empty 304 while the document is unchanged.
+ */
+export const getOpenApiDocument = implement(docsRoutes.openApi, async ({ baseUrl, headers }) => {
+  const { body, etag } = serializedOpenApiDocumentFor(baseUrl);
+  const cacheHeaders = { ETag: etag, 'Cache-Control': 'no-cache' };
+  if (matches(headers['if-none-match'], etag)) return new HttpResult(304, undefined, cacheHeaders);
+  return new HttpResult(200, body, { 'Content-Type': 'application/json; charset=utf-8', ...cacheHeaders });
+});

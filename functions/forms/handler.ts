@@ -1,4 +1,5 @@
 import { createGroupHandler } from '../../shared/http/group-handler.js';
+import { runIdempotent } from '../../shared/http/idempotency.js';
 import { addFormElement } from './add-form-element.js';
 import { addLogicRule } from './add-logic-rule.js';
 import { createForm } from './create-form.js';
@@ -17,4 +18,4 @@ export const operations = [
   createForm, listForms, getForm, editFormSettings, replaceFormLayout, duplicateForm, addFormElement, updateFormElement,
   deleteFormElement, toggleElementOther, moveFormElement, addLogicRule, removeLogicRule,
 ];
-export const handler = createGroupHandler('forms', operations);
+export const handler = createGroupHandler('forms', operations, { idempotency: runIdempotent });

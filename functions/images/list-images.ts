@@ -1,9 +1,9 @@
-import { blobStore } from '../../shared/blob-store/index.js';
+import { blobUrls } from '../../shared/blob-store/index.js';
 import { implement } from '../../shared/http/operation.js';
 import { imagesRoutes } from '../../shared/http/routes/images.js';
 import { listImages, toImageAsset } from '../../shared/images/images-service.js';
 
 export const listImagesOperation = implement(imagesRoutes.listImages, async ({ workspaceId, query, baseUrl }) => {
   const { items, hasMore } = await listImages(workspaceId, query.page, query.pageSize);
-  return { hasMore, data: items.map((record) => toImageAsset(record, blobStore(), baseUrl)) };
+  return { hasMore, data: items.map((record) => toImageAsset(record, blobUrls(), baseUrl)) };
 });

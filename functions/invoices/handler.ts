@@ -1,4 +1,5 @@
 import { createGroupHandler } from '../../shared/http/group-handler.js';
+import { runIdempotent } from '../../shared/http/idempotency.js';
 import { chargeInvoice } from './charge-invoice.js';
 import { createInvoice } from './create-invoice.js';
 import { finalizeInvoice } from './finalize-invoice.js';
@@ -12,4 +13,4 @@ import { voidInvoice } from './void-invoice.js';
 export const operations = [
   createInvoice, listInvoices, getInvoice, reviseInvoice, finalizeInvoice, chargeInvoice, recordPayment, refundPayment, voidInvoice,
 ];
-export const handler = createGroupHandler('invoices', operations);
+export const handler = createGroupHandler('invoices', operations, { idempotency: runIdempotent });

@@ -1,4 +1,5 @@
 import { createGroupHandler } from '../../shared/http/group-handler.js';
+import { runIdempotent } from '../../shared/http/idempotency.js';
 import type { Operation } from '../../shared/http/operation.js';
 import { getFormResponse } from './get-form-response.js';
 import { getPublicForm } from './get-public-form.js';
@@ -6,4 +7,4 @@ import { listFormResponses } from './list-form-responses.js';
 import { submitFormResponse } from './submit-form-response.js';
 
 export const operations: Operation[] = [getPublicForm, submitFormResponse, listFormResponses, getFormResponse];
-export const handler = createGroupHandler('responses', operations);
+export const handler = createGroupHandler('responses', operations, { idempotency: runIdempotent });

@@ -12,6 +12,9 @@ export interface BlobStore {
   publicUrl(key: string, requestBaseUrl: string): string;
 }
 
+/** What readers of stored records need: download URLs, without the means (or the SDK) to write. */
+export type BlobUrls = Pick<BlobStore, 'publicUrl'>;
+
 /** Keys are built by the service; anything else (traversal, odd characters) is refused by both adapters. */
 export const BLOB_KEY_PATTERN = /^[a-z0-9-]+(\/[a-z0-9-]+)*\.[a-z0-9]+$/;
 
@@ -31,4 +34,10 @@ export function contentTypeOfKey(key: string): string {
   if (key.endsWith('.png')) return 'image/png';
   if (key.endsWith('.jpg') || key.endsWith('.jpeg')) return 'image/jpeg';
   return 'application/octet-stream';
+}
+
+/** The URL of `key` behind a CDN (CloudFront in front of the S3 bucket): `<baseUrl>/<key>`. */
+export function cdnBlobUrl(baseUrl: string, key: string): string {
+  assertBlobKey(key);
+  return `${baseUrl.replace(/\/+$/, '')}/${key}`;
 }

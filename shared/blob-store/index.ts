@@ -1,9 +1,9 @@
 import { requireEnv } from '../config.js';
-import type { BlobStore } from './blob-store.js';
+import { cdnBlobUrl, type BlobStore, type BlobUrls } from './blob-store.js';
 import { LocalBlobStore, localBlobDir } from './local-blob-store.js';
 import { S3BlobStore, s3Client } from './s3-blob-store.js';
 
-export type { BlobStore } from './blob-store.js';
+export type { BlobStore, BlobUrls } from './blob-store.js';
 
 /** Picks the adapter from the environment: `IMAGES_BUCKET` set means AWS (S3 + CloudFront). */
 export function createBlobStore(env: NodeJS.ProcessEnv = process.env): BlobStore {
@@ -20,4 +20,24 @@ let store: BlobStore | undefined;
 export function blobStore(): BlobStore {
   store ??= createBlobStore();
   return store;
+}
+
+/**
+ * Download URLs only, chosen like `createBlobStore`. Readers (checkouts resolving event images) use
+ * this, so the S3 client stays out of their bundles: only the images function writes bytes.
+ */
+export function createBlobUrls(env: NodeJS.ProcessEnv = process.env): BlobUrls {
+  if (env.IMAGES_BUCKET) {
+    const baseUrl = env.IMAGES_BASE_URL || requireEnv('IMAGES_BASE_URL');
+    return { publicUrl: (key) => cdnBlobUrl(baseUrl, key) };
+  }
+  return new LocalBlobStore(localBlobDir(env));
+}
+
+let urls: BlobUrls | undefined;
+
+/** The process-wide URL resolver, chosen on first use. */
+export function blobUrls(): BlobUrls {
+  urls ??= createBlobUrls();
+  return urls;
 }

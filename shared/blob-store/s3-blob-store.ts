@@ -1,5 +1,5 @@
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { assertBlobKey, type BlobStore } from './blob-store.js';
+import { assertBlobKey, cdnBlobUrl, type BlobStore } from './blob-store.js';
 
 /**
  * S3 adapter: objects in a private bucket, downloaded through the CloudFront distribution in front of
@@ -25,8 +25,7 @@ export class S3BlobStore implements BlobStore {
   }
 
   publicUrl(key: string): string {
-    assertBlobKey(key);
-    return `${this.baseUrl.replace(/\/+$/, '')}/${key}`;
+    return cdnBlobUrl(this.baseUrl, key);
   }
 }
 

@@ -1,5 +1,5 @@
 import { getEventsByIds, getProductsByIds } from '../events/events-repository.js';
-import { blobStore } from '../blob-store/index.js';
+import { blobUrls } from '../blob-store/index.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { getFormNames, getFormSummaries, type FormSummary } from '../forms/forms-repository.js';
 import { checkoutSchema, type CheckoutView, type CreateCheckoutBody, type ListCheckoutsQuery, type UpdateCheckoutBody } from '../http/routes/checkouts.js';
@@ -95,7 +95,7 @@ export async function presentCheckouts(workspaceId: string, records: readonly Ch
     const reference = record.eventId ? eventOf(record.eventId)?.image?.[0] : undefined;
     return reference ? [reference] : [];
   }))];
-  const imageUrls = imageReferences.length > 0 ? await resolveImageReferences(workspaceId, imageReferences, blobStore(), context.baseUrl) : new Map<string, string>();
+  const imageUrls = imageReferences.length > 0 ? await resolveImageReferences(workspaceId, imageReferences, blobUrls(), context.baseUrl) : new Map<string, string>();
   return records.map((record) => {
     const event = record.eventId ? eventOf(record.eventId) : undefined;
     const imageReference = event?.image?.[0];

@@ -1,9 +1,6 @@
 import { ConditionalCheckFailedException, ProvisionedThroughputExceededException, RequestLimitExceeded, InternalServerError } from '@aws-sdk/client-dynamodb';
 import { isThrottlingError, isTransientError } from '@smithy/service-error-classification';
-import { IdempotencyAlreadyInProgressError, IdempotencyPersistenceLayerError, IdempotencyValidationError } from '@aws-lambda-powertools/idempotency';
-import {
-  ConflictError, DomainError, IdempotencyKeyReusedError, MethodNotAllowedError, ServiceUnavailableError,
-} from '../errors.js';
+import { ConflictError, DomainError, MethodNotAllowedError, ServiceUnavailableError } from '../errors.js';
 import { logger } from '../logger.js';
 import { createError } from '@middy/util';
 import type { ErrorFormat } from './route.js';
@@ -38,7 +35,6 @@ function isUnavailable(error: unknown): boolean {
   if (error instanceof ProvisionedThroughputExceededException || error instanceof RequestLimitExceeded || error instanceof InternalServerError) {
     return true;
   }
-  if (error instanceof IdempotencyPersistenceLayerError) return true;
   if (typeof error === 'object' && error !== null && ('$metadata' in error || 'code' in error)) {
     const sdkError = error as Parameters<typeof isThrottlingError>[0];
     return isThrottlingError(sdkError) || isTransientError(sdkError);
@@ -49,10 +45,6 @@ function isUnavailable(error: unknown): boolean {
 /** Normalises any thrown value into a domain error; unknown errors stay unknown (-> 500). */
 export function toDomainError(error: unknown): DomainError | undefined {
   if (error instanceof DomainError) return error;
-  if (error instanceof IdempotencyValidationError) return new IdempotencyKeyReusedError();
-  if (error instanceof IdempotencyAlreadyInProgressError) {
-    return new ConflictError('A request with this Idempotency-Key is still in progress. Retry shortly.');
-  }
   // A conditional write that escaped its repository: somebody else changed the item first.
   if (error instanceof ConditionalCheckFailedException) return new ConflictError('The resource was modified concurrently. Retry the request.');
   if (isUnavailable(error)) return new ServiceUnavailableError();

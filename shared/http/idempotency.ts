@@ -1,11 +1,12 @@
-import { createHash } from 'node:crypto';
 import type { Context } from 'aws-lambda';
-import { IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempotency';
+import {
+  IdempotencyAlreadyInProgressError, IdempotencyConfig, IdempotencyPersistenceLayerError, IdempotencyValidationError, makeIdempotent,
+} from '@aws-lambda-powertools/idempotency';
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import { dynamoClient } from '../db/client.js';
 import { config } from '../config.js';
 import { IDEMPOTENCY_TABLE_KEYS } from '../db/table-design.js';
-import { ValidationError } from '../errors.js';
+import { ConflictError, IdempotencyKeyReusedError, ServiceUnavailableError, ValidationError } from '../errors.js';
 
 /** How long a key replays its first response (API.md: 24 hours). */
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
@@ -41,15 +42,26 @@ export interface IdempotentRequest {
   fingerprint: string;
 }
 
-export function fingerprintOf(parts: unknown): string {
-  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+/**
+ * Powertools' errors as domain errors, here rather than in the error mapping: this module (and with it
+ * Powertools Idempotency and jmespath) is bundled only into the groups with keyed POST routes, while
+ * the error mapping is in every function.
+ */
+function toIdempotencyDomainError(error: unknown): unknown {
+  if (error instanceof IdempotencyValidationError) return new IdempotencyKeyReusedError();
+  if (error instanceof IdempotencyAlreadyInProgressError) {
+    return new ConflictError('A request with this Idempotency-Key is still in progress. Retry shortly.');
+  }
+  if (error instanceof IdempotencyPersistenceLayerError) return Object.assign(new ServiceUnavailableError(), { cause: error });
+  return error;
 }
 
 /**
  * Runs `work` at most once per (scope, operation, key) within 24 hours, via Powertools Idempotency.
  * A repeat with the same fingerprint replays the stored response (marked `Idempotent-Replayed: true`);
- * a different fingerprint throws IdempotencyValidationError; a repeat while the first is running throws
- * IdempotencyAlreadyInProgressError. A thrown error deletes the record, so failures are not stored.
+ * a different fingerprint throws IdempotencyKeyReusedError; a repeat while the first is running throws
+ * a ConflictError; a failing idempotency table is a ServiceUnavailableError. A thrown error deletes the
+ * record, so failures are not stored.
  */
 export async function runIdempotent(
   request: IdempotentRequest,
@@ -73,5 +85,9 @@ export async function runIdempotent(
     async (_input: { id: string; fingerprint: string }) => work(),
     { persistenceStore: persistenceStore(), config: idempotencyConfig },
   );
-  return (await idempotent({ id: `${request.scope}#${request.operation}#${request.key}`, fingerprint: request.fingerprint })) as StoredResponse;
+  try {
+    return (await idempotent({ id: `${request.scope}#${request.operation}#${request.key}`, fingerprint: request.fingerprint })) as StoredResponse;
+  } catch (error) {
+    throw toIdempotencyDomainError(error);
+  }
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import middy from '@middy/core';
 import httpErrorHandler from '@middy/http-error-handler';
@@ -11,7 +12,7 @@ import type { KeyScope } from '../auth/api-keys.js';
 import { toMiddyHttpError } from './error-mapping.js';
 import { parseIfMatch } from './if-match.js';
 import { corsHeaders } from './gateway-responses.js';
-import { fingerprintOf, runIdempotent, type StoredResponse } from './idempotency.js';
+import type { IdempotentRequest, StoredResponse } from './idempotency.js';
 import type { RouteDefinition } from './route.js';
 
 /** What the authorizer resolved the API key to. */
@@ -59,6 +60,28 @@ export type OperationImpl<R extends RouteDefinition> = (input: OperationInput<R>
 export interface Operation {
   readonly route: RouteDefinition;
   readonly handler: (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
+}
+
+/** `runIdempotent` of `shared/http/idempotency.ts`: handed in by the groups that have keyed POSTs. */
+export type IdempotencyRunner = (request: IdempotentRequest, context: Context, work: () => Promise<StoredResponse>) => Promise<StoredResponse>;
+
+let idempotencyRunner: IdempotencyRunner | undefined;
+
+/**
+ * Installs the Idempotency-Key implementation. Only groups with keyed POST routes call this (through
+ * `createGroupHandler`), so Powertools Idempotency and jmespath are bundled into those functions only.
+ */
+export function provideIdempotency(runner: IdempotencyRunner): void {
+  idempotencyRunner = runner;
+}
+
+/** POST routes honour `Idempotency-Key` unless they opt out. */
+export function takesIdempotencyKey(route: RouteDefinition): boolean {
+  return route.method === 'POST' && route.idempotent !== false;
+}
+
+export function fingerprintOf(parts: unknown): string {
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
 
 const MAX_JSON_BYTES = 1024 * 1024;
@@ -218,8 +241,10 @@ export function implement<R extends RouteDefinition>(route: R, impl: OperationIm
       throw error;
     }));
     const idempotencyKey = headers['idempotency-key'];
-    if (route.method === 'POST' && route.idempotent !== false && idempotencyKey !== undefined) {
-      return runIdempotent(
+    if (takesIdempotencyKey(route) && idempotencyKey !== undefined) {
+      // createGroupHandler refuses to build a group with keyed POSTs and no runner: this cannot happen.
+      if (!idempotencyRunner) throw new Error(`No idempotency runner for ${route.operation}`);
+      return idempotencyRunner(
         {
           key: idempotencyKey,
           // A public request has no workspace: its key is scoped to the resource it names (the form), so

@@ -1,4 +1,5 @@
 import type { RouteDefinition, RouteGroup } from './route.js';
+import type { Operation } from './operation.js';
 import { systemRoutes } from './routes/system.js';
 import { docsRoutes } from './routes/docs.js';
 import { formsRoutes } from './routes/forms.js';
@@ -39,4 +40,18 @@ export function routesOfGroup(group: RouteGroup): RouteDefinition[] {
 /** Groups that have at least one route: exactly the groups that get a Lambda function. */
 export function activeGroups(): RouteGroup[] {
   return [...new Set(routeTable.map((route) => route.group))];
+}
+
+/**
+ * Every route of the group has exactly one operation and every operation a route; else it throws.
+ * Run by a unit test for every group, not at cold start: a group's bundle does not contain the table.
+ */
+export function checkGroupCoverage(group: RouteGroup, operations: readonly Operation[]): void {
+  const expected = new Set(routesOfGroup(group).map((route) => route.operation));
+  const actual = new Set(operations.map((operation) => operation.route.operation));
+  const missing = [...expected].filter((name) => !actual.has(name));
+  const extra = [...actual].filter((name) => !expected.has(name));
+  if (missing.length > 0 || extra.length > 0 || actual.size !== operations.length) {
+    throw new Error(`Group ${group}: routes without operation [${missing.join(', ')}], operations without route [${extra.join(', ')}]`);
+  }
 }

@@ -1,4 +1,4 @@
-import type { BlobStore } from '../blob-store/blob-store.js';
+import type { BlobStore, BlobUrls } from '../blob-store/blob-store.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { isId, newId } from '../ids.js';
 import type { ImageRecord } from './image-entity.js';
@@ -17,7 +17,7 @@ export interface RegisterImageInput {
 }
 
 /** Turns a stored record into the API shape, resolving the blob key to its public URL. */
-export function toImageAsset(record: ImageRecord, store: BlobStore, requestBaseUrl: string): ImageAssetView {
+export function toImageAsset(record: ImageRecord, store: BlobUrls, requestBaseUrl: string): ImageAssetView {
   return {
     id: record.id,
     hostId: record.hostId,
@@ -74,7 +74,7 @@ export const listImages = repository.listImages;
  * asset ids of the workspace become their public URL, anything else is returned unchanged.
  * One BatchGet per 100 distinct asset ids.
  */
-export async function resolveImageReferences(workspaceId: string, references: readonly string[], store: BlobStore, requestBaseUrl: string): Promise<Map<string, string>> {
+export async function resolveImageReferences(workspaceId: string, references: readonly string[], store: BlobUrls, requestBaseUrl: string): Promise<Map<string, string>> {
   const assetIds = references.filter(isId);
   const assets = assetIds.length > 0 ? await repository.getImagesByIds(workspaceId, assetIds) : new Map<string, ImageRecord>();
   return new Map(references.map((reference) => {

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createGroupHandler } from '../../shared/http/group-handler.js';
+import { runIdempotent } from '../../shared/http/idempotency.js';
 import { operations as systemOperations } from '../../functions/system/handler.js';
 import { newId } from '../../shared/ids.js';
 import { apiEvent, context } from '../unit/support/events.js';
@@ -7,7 +8,7 @@ import { counters, echoOperation, echoRoute } from '../unit/support/test-routes.
 
 // A test-only POST route registered only here, run by the real group handler against DynamoDB Local
 // (the Powertools persistence layer writes to the real idempotency table).
-const handler = createGroupHandler('system', systemOperations, [echoOperation]);
+const handler = createGroupHandler('system', systemOperations, { idempotency: runIdempotent, extraRoutes: [echoOperation] });
 const thingId = '6740f1a2c3d4e5f601234567';
 
 function post(workspaceId: string, key: string | undefined, body: unknown) {

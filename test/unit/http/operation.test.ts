@@ -1,13 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient, ProvisionedThroughputExceededException, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { createGroupHandler } from '../../../shared/http/group-handler.js';
+import { runIdempotent } from '../../../shared/http/idempotency.js';
 import { operations as systemOperations } from '../../../functions/system/handler.js';
 import { apiEvent, context } from '../support/events.js';
 import { echoOperation, echoRoute, readOperation, readRoute, versionedOperation, versionedRoute } from '../support/test-routes.js';
 
-const handler = createGroupHandler('system', systemOperations, [echoOperation, readOperation, versionedOperation]);
+const handler = createGroupHandler('system', systemOperations, { idempotency: runIdempotent, extraRoutes: [echoOperation, readOperation, versionedOperation] });
 const thingId = '6740f1a2c3d4e5f601234567';
 const ws = 'aaaaaaaaaaaaaaaaaaaaaaaa';
 const ddbMock = mockClient(DynamoDBDocumentClient);
@@ -120,5 +121,21 @@ describe('operation layer', () => {
     const response = await handler(apiEvent({ route: versionedRoute, path: `/v1/test-things/${thingId}`, body: '{}', headers: { 'content-type': 'application/json', 'if-match': 'yesterday' }, workspaceId: ws }), context());
     expect(response.statusCode).toBe(422);
     expect(JSON.parse(response.body).error.details[0].path).toBe('If-Match');
+  });
+
+  it('answers 503 with Retry-After when the idempotency table is throttled', async () => {
+    // Prepare: Powertools writes its record with the low-level client
+    const idempotencyTable = mockClient(DynamoDBClient);
+    idempotencyTable.on(PutItemCommand).rejects(new ProvisionedThroughputExceededException({ message: 'slow down', $metadata: {} }));
+    try {
+      // Act
+      const response = await post(JSON.stringify({ name: 'A' }), { 'content-type': 'application/json', 'idempotency-key': 'key-1' });
+      // Assess
+      expect(response.statusCode).toBe(503);
+      expect(response.headers?.['Retry-After']).toBe('1');
+      expect(JSON.parse(response.body).error.code).toBe('service_unavailable');
+    } finally {
+      idempotencyTable.restore();
+    }
   });
 });

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { groupHandlerModules } from '../../../bin/local/group-handlers.js';
-import { checkGroupCoverage } from '../../../shared/http/group-handler.js';
 import type { Operation } from '../../../shared/http/operation.js';
 import { ROUTE_GROUPS, matchPath, type RouteGroup } from '../../../shared/http/route.js';
-import { routeTable, routesOfGroup } from '../../../shared/http/routes.js';
+import { checkGroupCoverage, routeTable, routesOfGroup } from '../../../shared/http/routes.js';
 
 describe('route table', () => {
   it('has unique operation ids', () => {

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createBlobStore } from '../../../shared/blob-store/index.js';
+import { createBlobStore, createBlobUrls } from '../../../shared/blob-store/index.js';
 import { InvalidBlobKeyError } from '../../../shared/blob-store/blob-store.js';
 import { LocalBlobStore, localBlobDir } from '../../../shared/blob-store/local-blob-store.js';
 import { S3BlobStore } from '../../../shared/blob-store/s3-blob-store.js';
@@ -23,6 +23,24 @@ describe('createBlobStore', () => {
     const store = createBlobStore({});
     expect(store).toBeInstanceOf(LocalBlobStore);
     expect(store.publicUrl('images/ws/abc.png', 'http://127.0.0.1:3000')).toBe('http://127.0.0.1:3000/_local/blobs/images/ws/abc.png');
+  });
+});
+
+describe('createBlobUrls', () => {
+  it('resolves keys behind IMAGES_BASE_URL when IMAGES_BUCKET is set, like the S3 store', () => {
+    // Act
+    const urls = createBlobUrls({ IMAGES_BUCKET: 'bucket', IMAGES_BASE_URL: 'https://cdn.example.com/' });
+    // Assess
+    expect(urls.publicUrl('images/ws/abc.png', 'https://api.example.com')).toBe('https://cdn.example.com/images/ws/abc.png');
+  });
+
+  it('resolves keys on the local server otherwise', () => {
+    expect(createBlobUrls({}).publicUrl('images/ws/abc.png', 'http://127.0.0.1:3000')).toBe('http://127.0.0.1:3000/_local/blobs/images/ws/abc.png');
+  });
+
+  it('refuses keys that are not service-minted', () => {
+    const urls = createBlobUrls({ IMAGES_BUCKET: 'bucket', IMAGES_BASE_URL: 'https://cdn.example.com' });
+    expect(() => urls.publicUrl('../secret', '')).toThrow(InvalidBlobKeyError);
   });
 });
 

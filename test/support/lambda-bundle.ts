@@ -1,0 +1,61 @@
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { build, type BuildOptions } from 'esbuild';
+import { BUNDLING } from '../../lib/boxoffice-function.js';
+import { REPO_ROOT } from '../../lib/paths.js';
+
+/** The settings `BUNDLING` may use; anything else must be taught to `esbuildOptionsOf` first. */
+const KNOWN = new Set(['format', 'target', 'mainFields', 'minify', 'sourceMap', 'externalModules', 'banner', 'esbuildArgs']);
+const KNOWN_ARGS = new Set(['--alias']);
+
+function aliasesOf(value: string | readonly string[] | undefined): Record<string, string> {
+  const aliases: Record<string, string> = {};
+  for (const pair of value === undefined ? [] : typeof value === 'string' ? [value] : value) {
+    const [from, to] = pair.split('=');
+    if (!from || !to) throw new Error(`Unreadable --alias ${pair}`);
+    aliases[from] = to;
+  }
+  return aliases;
+}
+
+/**
+ * The esbuild build options that reproduce what CDK's `NodejsFunction` runs for `BUNDLING` (its CLI call:
+ * `--bundle <entry> --target --platform=node --format --outfile --minify --sourcemap --external:...
+ * --banner:js --main-fields` plus `esbuildArgs`, from the project root). The bundling test checks that
+ * the result is byte for byte CDK's bundle.
+ */
+export function esbuildOptionsOf(entry: string, outfile: string): BuildOptions {
+  const unknown = Object.keys(BUNDLING).filter((key) => !KNOWN.has(key));
+  const args = BUNDLING.esbuildArgs as Record<string, string | readonly string[]>;
+  const unknownArgs = Object.keys(args).filter((key) => !KNOWN_ARGS.has(key));
+  if (unknown.length > 0 || unknownArgs.length > 0) throw new Error(`esbuildOptionsOf does not know ${[...unknown, ...unknownArgs].join(', ')}`);
+  return {
+    entryPoints: [entry],
+    bundle: true,
+    target: BUNDLING.target,
+    platform: 'node',
+    format: BUNDLING.format,
+    outfile,
+    minify: BUNDLING.minify,
+    sourcemap: BUNDLING.sourceMap,
+    external: [...BUNDLING.externalModules],
+    banner: { js: BUNDLING.banner },
+    mainFields: [...BUNDLING.mainFields],
+    alias: aliasesOf(args['--alias']),
+    absWorkingDir: REPO_ROOT,
+    logLevel: 'silent',
+  };
+}
+
+export interface BuiltBundle {
+  /** The `index.mjs` Lambda loads. */
+  file: string;
+  bytes: number;
+}
+
+/** Bundles `entry` into `outdir/index.mjs` exactly as the deployed function is bundled. */
+export async function bundleLikeCdk(entry: string, outdir: string): Promise<BuiltBundle> {
+  const file = join(outdir, 'index.mjs');
+  await build(esbuildOptionsOf(entry, file));
+  return { file, bytes: statSync(file).size };
+}
