@@ -12,6 +12,9 @@ Commands:
   key create --workspace ID [--read-only] [--json] mint another key for a workspace
   key revoke --key KEY [--json]                    revoke a key (requests with it get 401)
   partner create --code CODE [--first-name ..] [--last-name ..] [--company-name ..] [--email ..] [--json]
+  backfill [--segments N] [--restart] [--json]      add derived items (list projections, index items) that
+                                                   a newer data design expects to items written before it;
+                                                   idempotent, safe beside live traffic, resumable
 
 Every command takes --help. Targets DYNAMODB_ENDPOINT, else DynamoDB Local on 127.0.0.1:$DYNAMODB_PORT
 (8000), table TABLE_NAME (boxoffice-local). Add --aws to use the real DynamoDB endpoint instead.`;
@@ -52,8 +55,8 @@ async function run(argv: string[]): Promise<void> {
     if (!noun) process.exitCode = 1;
     return;
   }
-  const command = `${noun} ${verb ?? ''}`.trim();
-  const env = () => applyLocalEnvironment({ useAws: rest.includes('--aws') });
+  const command = noun === 'backfill' ? 'backfill' : `${noun} ${verb ?? ''}`.trim();
+  const env = () => applyLocalEnvironment({ useAws: argv.includes('--aws') });
   switch (command) {
     case 'workspace create': {
       const usage = 'Usage: npm run admin -- workspace create --name NAME [--json]';
@@ -118,6 +121,23 @@ async function run(argv: string[]): Promise<void> {
       });
       output({ partnerId: partner._id, referral_code: partner.referral_code }, Boolean(values.json), [
         `Partner ${partner._id} created with referral code ${partner.referral_code}.`,
+      ]);
+      return;
+    }
+    case 'backfill': {
+      const usage = 'Usage: npm run admin -- backfill [--segments N] [--restart] [--json]';
+      const values = parse(verb === undefined ? rest : [verb, ...rest], { segments: { type: 'string' }, restart: { type: 'boolean' } }, usage);
+      const segments = values.segments === undefined ? 4 : Number(values.segments);
+      if (!Number.isInteger(segments) || segments < 1 || segments > 64) throw new UsageError('--segments must be a whole number from 1 to 64.');
+      env();
+      const { runBackfill } = await import('./admin/backfill.js');
+      const { BACKFILL_STEPS } = await import('./admin/backfill-steps.js');
+      const report = await runBackfill({ steps: BACKFILL_STEPS, segments, restart: Boolean(values.restart) });
+      output({ ...report }, Boolean(values.json), [
+        report.alreadyComplete
+          ? `Backfill ${report.run} was already complete (use --restart to run it again).`
+          : `Backfill ${report.run}: scanned ${report.scanned} items, rebuilt ${report.rebuilt}, wrote ${report.written} derived items${report.resumedSegments > 0 ? ` (resumed ${report.resumedSegments} segments)` : ''}.`,
+        `Steps: ${BACKFILL_STEPS.map((step) => step.name).join('; ')}.`,
       ]);
       return;
     }

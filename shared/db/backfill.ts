@@ -1,3 +1,5 @@
+import { itemKey } from './table-design.js';
+
 /**
  * Backfills: when the data design adds derived items (projections, index items) to an entity, the
  * entity's module exports a step that rebuilds them from one stored main item. The admin command
@@ -6,10 +8,36 @@
  * the backfill twice, or over items written after the new code went live, changes nothing.
  */
 export interface BackfillStep {
+  // Steps condition their writes on the main item being unchanged since the scan read it (e.g. a
+  // ConditionCheck on its version, failing with BackfillRaceError): a concurrent change already
+  // wrote the derived items of its own state, and the stale ones must not overwrite them.
   /** What the step adds, for the command's report: `invoice projections by customer and status`. */
   name: string;
   /** The entity type (the table design's entity attribute) of the main items it rebuilds from. */
   entity: string;
   /** Writes the derived items of one stored main item; returns how many items it wrote. */
   rebuild(item: Record<string, unknown>): Promise<number>;
+}
+
+/** Where a backfill run keeps its progress: one item per scan segment, so a stopped run resumes. */
+export function backfillCheckpointKey(run: string, segment: number, totalSegments: number) {
+  return itemKey(`BACKFILL#${run}`, `SEGMENT#${segment}/${totalSegments}`);
+}
+
+/** A segment's progress: where its Scan stopped, what it did, whether it finished. */
+export interface BackfillCheckpoint {
+  lastKey?: Record<string, unknown>;
+  scanned: number;
+  rebuilt: number;
+  written: number;
+  skipped: number;
+  done: boolean;
+}
+
+/** The main item changed after the scan read it: the change wrote its own derived items; skip it. */
+export class BackfillRaceError extends Error {
+  constructor() {
+    super('The item changed while it was being backfilled.');
+    this.name = 'BackfillRaceError';
+  }
 }
