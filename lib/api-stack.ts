@@ -21,6 +21,7 @@ import { addGatewayErrors } from './gateway-errors.js';
 import { createGroupFunctions } from './group-functions.js';
 import { BoxofficeMonitoring } from './monitoring.js';
 import { handlerEntry } from './paths.js';
+import { AUTHORIZER_CACHE_TTL_SECONDS, AUTHORIZER_IDENTITY_HEADER } from '../functions/authorizer/policy.js';
 
 export interface ApiStackProps extends StackProps {
   readonly stage: string;
@@ -81,10 +82,10 @@ export class ApiStack extends Stack {
 
     const authorizer = new RequestAuthorizer(this, 'ApiKeyAuthorizer', {
       handler: this.authorizerFunction,
-      identitySources: [IdentitySource.header('Authorization')],
+      identitySources: [IdentitySource.header(AUTHORIZER_IDENTITY_HEADER)],
       // Policies are valid for every method and path (see functions/authorizer/policy.ts), so caching
       // per Authorization header is safe; a revoked key stops working within 5 minutes.
-      resultsCacheTtl: Duration.seconds(300),
+      resultsCacheTtl: Duration.seconds(AUTHORIZER_CACHE_TTL_SECONDS),
     });
 
     const accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.THREE_MONTHS, removalPolicy: RemovalPolicy.DESTROY });

@@ -1,7 +1,14 @@
 import type { APIGatewayAuthorizerResult } from 'aws-lambda';
 
+/** Compiled resource patterns: a cached policy is evaluated on every request, its patterns compiled once. */
+const compiled = new Map<string, RegExp>();
+
 function matches(pattern: string, value: string): boolean {
-  const regex = new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+  let regex = compiled.get(pattern);
+  if (!regex) {
+    regex = new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+    if (compiled.size < 1_000) compiled.set(pattern, regex);
+  }
   return regex.test(value);
 }
 

@@ -5,11 +5,14 @@ import type { APIGatewayAuthorizerResult, APIGatewayProxyEvent, APIGatewayProxyR
 import {
   GATEWAY_ERRORS, METHOD_NOT_ALLOWED, corsHeaders, corsPreflightHeaders, gatewayErrorBody, gatewayErrorHeaders, type GatewayErrorDefinition,
 } from '../../shared/http/gateway-responses.js';
-import { matchPath, type RouteDefinition, type RouteGroup } from '../../shared/http/route.js';
+import type { RouteGroup } from '../../shared/http/route.js';
 import { routeTable } from '../../shared/http/routes.js';
+import { createRouteResolver } from './route-resolver.js';
 import { lambdaContext, methodArn, toAuthorizerEvent, toProxyEvent, type IncomingRequest } from './api-gateway-event.js';
 import { policyAllows } from './policy-evaluation.js';
 import { groupHandlerModules, type GroupHandler } from './group-handlers.js';
+import { AuthorizerCache } from './authorizer-cache.js';
+import { AUTHORIZER_CACHE_TTL_SECONDS, AUTHORIZER_IDENTITY_HEADER } from '../../functions/authorizer/policy.js';
 
 type Authorizer = (event: APIGatewayRequestAuthorizerEvent) => Promise<APIGatewayAuthorizerResult>;
 
@@ -23,6 +26,13 @@ export interface LocalServerOptions {
   port: number;
   host?: string;
   localRoutes?: LocalRoute[];
+  /**
+   * TTL of the emulated authorizer cache; the deployed stack's by default, so a revoked key keeps working
+   * for up to that long here too. 0 turns the cache off (every request runs the authorizer).
+   */
+  authorizerCacheTtlSeconds?: number;
+  /** Clock of the authorizer cache (tests). */
+  now?: () => number;
 }
 
 export interface LocalServer {
@@ -30,6 +40,8 @@ export interface LocalServer {
   server: Server;
   close(): Promise<void>;
 }
+
+const resolveRoute = createRouteResolver(routeTable);
 
 const handlerCache = new Map<RouteGroup, Promise<GroupHandler>>();
 
@@ -78,13 +90,22 @@ function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
   });
 }
 
-/** Runs the real authorizer the way API Gateway does; returns its context, or the gateway error. */
-async function authorize(event: APIGatewayProxyEvent): Promise<{ context: Record<string, string> } | { error: GatewayErrorDefinition }> {
-  let result: APIGatewayAuthorizerResult;
-  try {
-    result = await (await authorizer())(toAuthorizerEvent(event));
-  } catch (error) {
-    return { error: (error as Error).message === 'Unauthorized' ? GATEWAY_ERRORS.UNAUTHORIZED : GATEWAY_ERRORS.AUTHORIZER_FAILURE };
+/**
+ * Runs the real authorizer the way API Gateway does, through its result cache (keyed by the identity
+ * source, the Authorization header); returns the authorizer context, or the gateway error.
+ */
+async function authorize(event: APIGatewayProxyEvent, cache: AuthorizerCache): Promise<{ context: Record<string, string> } | { error: GatewayErrorDefinition }> {
+  const identity = event.headers[AUTHORIZER_IDENTITY_HEADER.toLowerCase()];
+  // API Gateway answers a request without the identity source itself, without calling the authorizer.
+  if (identity === undefined || identity === '') return { error: GATEWAY_ERRORS.UNAUTHORIZED };
+  let result = cache.get(identity);
+  if (!result) {
+    try {
+      result = await (await authorizer())(toAuthorizerEvent(event));
+    } catch (error) {
+      return { error: (error as Error).message === 'Unauthorized' ? GATEWAY_ERRORS.UNAUTHORIZED : GATEWAY_ERRORS.AUTHORIZER_FAILURE };
+    }
+    cache.set(identity, result);
   }
   if (!policyAllows(result, methodArn(event.httpMethod, event.path))) return { error: GATEWAY_ERRORS.ACCESS_DENIED };
   const context: Record<string, string> = { principalId: result.principalId };
@@ -99,7 +120,7 @@ function writeResult(response: ServerResponse, result: APIGatewayProxyResult): v
   response.end(result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : undefined);
 }
 
-async function handle(request: IncomingMessage, response: ServerResponse, options: LocalServerOptions): Promise<void> {
+async function handle(request: IncomingMessage, response: ServerResponse, options: LocalServerOptions, cache: AuthorizerCache): Promise<void> {
   const requestId = randomUUID();
   const url = new URL(request.url ?? '/', `http://${request.headers.host ?? '127.0.0.1'}`);
   const method = (request.method ?? 'GET').toUpperCase();
@@ -107,22 +128,13 @@ async function handle(request: IncomingMessage, response: ServerResponse, option
   if (body === undefined) return sendGatewayError(response, GATEWAY_ERRORS.REQUEST_TOO_LARGE, requestId);
   const incoming: IncomingRequest = { method, url, headers: request.headers, body, sourceIp: request.socket.remoteAddress ?? '127.0.0.1', requestId };
 
-  const candidates: { route: RouteDefinition; params: Record<string, string> }[] = [];
-  for (const route of routeTable) {
-    const params = matchPath(route.path, url.pathname);
-    if (params) candidates.push({ route, params });
-  }
-  if (candidates.length === 0) {
+  const samePath = resolveRoute(url.pathname);
+  if (samePath.length === 0) {
     for (const localRoute of options.localRoutes ?? []) {
       if (await localRoute(incoming, response)) return;
     }
     return sendGatewayError(response, GATEWAY_ERRORS.MISSING_AUTHENTICATION_TOKEN, requestId);
   }
-  // API Gateway prefers a static segment over a path parameter (`/v1/events/balance` over `/v1/events/{id}`).
-  const staticness = (route: RouteDefinition) => route.path.split('/').filter((segment) => !segment.startsWith('{')).length;
-  candidates.sort((a, b) => staticness(b.route) - staticness(a.route));
-  const bestPath = candidates[0]?.route.path;
-  const samePath = candidates.filter((candidate) => candidate.route.path === bestPath);
   if (method === 'OPTIONS' && samePath.some((candidate) => candidate.route.cors)) {
     response.writeHead(204, { ...corsPreflightHeaders(samePath.map((candidate) => candidate.route.method)), 'X-Request-Id': requestId });
     return void response.end();
@@ -132,9 +144,9 @@ async function handle(request: IncomingMessage, response: ServerResponse, option
     return sendMethodNotAllowed(response, requestId, samePath.map((candidate) => candidate.route.method), samePath.some((candidate) => candidate.route.cors));
   }
 
-  const event = toProxyEvent(incoming, match.route, match.params, null);
+  const event = toProxyEvent(incoming, match.route, { ...match.params }, null);
   if (match.route.auth === 'key') {
-    const outcome = await authorize(event);
+    const outcome = await authorize(event, cache);
     if ('error' in outcome) return sendGatewayError(response, outcome.error, requestId);
     event.requestContext.authorizer = outcome.context;
   }
@@ -154,8 +166,9 @@ async function handle(request: IncomingMessage, response: ServerResponse, option
  * DYNAMODB_ENDPOINT, ...) must be set before the first request loads the handlers.
  */
 export async function startLocalServer(options: LocalServerOptions): Promise<LocalServer> {
+  const cache = new AuthorizerCache(options.authorizerCacheTtlSeconds ?? AUTHORIZER_CACHE_TTL_SECONDS, options.now);
   const server = createServer((request, response) => {
-    handle(request, response, options).catch((error: unknown) => {
+    handle(request, response, options, cache).catch((error: unknown) => {
       console.error('Local server failure', error);
       if (!response.headersSent) sendGatewayError(response, GATEWAY_ERRORS.DEFAULT_5XX, 'local');
       else response.end();

@@ -2,6 +2,15 @@ import type { APIGatewayAuthorizerResult } from 'aws-lambda';
 import type { ApiKeyRecord } from '../../shared/workspaces/workspace-entity.js';
 
 /**
+ * API Gateway caches the authorizer's policy per identity source (the `Authorization` header value) for
+ * this long. The CDK stack configures it and the local server emulates the same cache.
+ */
+export const AUTHORIZER_CACHE_TTL_SECONDS = 300;
+
+/** The authorizer's identity source: a request without this header is a 401 without calling it. */
+export const AUTHORIZER_IDENTITY_HEADER = 'Authorization';
+
+/**
  * The IAM policy for a key. It must be valid for every method and path, because API Gateway caches it
  * per Authorization header for 300 s: read-write keys get the whole stage, read-only keys only the
  * safe methods, so a cached read-only policy still denies writes (403 ACCESS_DENIED).

@@ -33,7 +33,9 @@ export interface TestApi {
 
 /** Starts the local server in this test worker, against the DynamoDB Local of the global setup. */
 export async function startApi(): Promise<TestApi> {
-  const server = await startLocalServer({ port: 0, localRoutes });
+  // The authorizer cache is off here so that revocation and scope tests see each change at once; the
+  // cache (on under npm start, as in AWS) has its own test in authorizer-cache.test.ts.
+  const server = await startLocalServer({ port: 0, localRoutes, authorizerCacheTtlSeconds: 0 });
   const request = async (method: string, path: string, options: RequestOptions = {}) => {
     const headers: Record<string, string> = { ...(options.headers ?? {}) };
     if (options.key) headers.Authorization = `Bearer ${options.key}`;
