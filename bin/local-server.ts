@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { JavaMissingError, startDynamoDbLocal, waitUntilReady } from './local/dynamodb-local.js';
 import { applyLocalEnvironment, DEFAULT_DYNAMODB_PORT } from './local/environment.js';
 import { ensureTables } from './local/bootstrap.js';
+import { localWebhookSecretsKey } from './local/webhooks/local-secrets-key.js';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { 'data-dir': { type: 'string' }, help: { type: 'boolean' } } });
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
   }
   process.env.EXPOSE_DB_STATS ??= 'true';
   process.env.LOCAL_DATA_DIR ??= values['data-dir'] ?? '';
+  process.env.WEBHOOK_SECRETS_LOCAL_KEY ??= localWebhookSecretsKey(values['data-dir']);
   const env = applyLocalEnvironment({ endpoint });
   await ensureTables(env.endpoint, env.tableName, env.idempotencyTableName);
 

@@ -4,6 +4,7 @@ import {
 } from 'aws-cdk-lib/aws-apigateway';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
@@ -29,6 +30,8 @@ export interface ApiStackProps extends StackProps {
   readonly idempotencyTable: ITableV2;
   readonly imagesBucketExports: ImagesBucketExports;
   readonly imagesBaseUrl: string;
+  /** KMS key of webhook signing secrets (Data stack). */
+  readonly webhookSecretsKey: IKey;
   /** Email for alarm notifications. @default none */
   readonly alarmEmail?: string;
   /** Steady-state requests per second for the whole stage. @default 100 */

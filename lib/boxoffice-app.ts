@@ -29,6 +29,7 @@ export function buildBoxoffice(app: App, options: BoxofficeAppOptions = {}): Box
     idempotencyTable: data.idempotencyTable,
     imagesBucketExports: data.imagesBucketExports,
     imagesBaseUrl: data.imagesBaseUrl,
+    webhookSecretsKey: data.webhookSecretsKey,
     ...(options.alarmEmail ? { alarmEmail: options.alarmEmail } : {}),
   });
   Tags.of(app).add('app', 'boxoffice');

@@ -2,6 +2,7 @@ import { CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps
 import { AttributeType, Billing, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Distribution, HttpVersion, PriceClass, ViewerProtocolPolicy, CachePolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { Key } from 'aws-cdk-lib/aws-kms';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { IDEMPOTENCY_TABLE_KEYS, INDEXES, TABLE_KEYS, type IndexDesign } from '../shared/db/table-design.js';
@@ -33,6 +34,11 @@ export class DataStack extends Stack {
    * name a stable resource that cdk-nag acknowledgements can quote.
    */
   readonly imagesBucketExports: ImagesBucketExports;
+  /**
+   * Encrypts webhook signing secrets (the sender needs them back for the HMAC, so they cannot be
+   * hashes). Stateful like the table: losing it would make every stored secret unreadable.
+   */
+  readonly webhookSecretsKey: Key;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -51,6 +57,12 @@ export class DataStack extends Stack {
       encryption: TableEncryptionV2.awsManagedKey(),
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    this.webhookSecretsKey = new Key(this, 'WebhookSecretsKey', {
+      description: `Boxoffice ${props.stage}: encrypts webhook endpoint signing secrets`,
+      enableKeyRotation: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
 

@@ -7,6 +7,7 @@ import { reachableModules } from './source-graph.js';
 export interface DeploymentSettings {
   readonly imagesBucketName: string;
   readonly imagesBaseUrl: string;
+  readonly webhookSecretsKeyArn: string;
 }
 
 /**
@@ -16,6 +17,7 @@ export interface DeploymentSettings {
  */
 export const MODULE_ENVIRONMENT: Readonly<Record<string, (settings: DeploymentSettings) => Record<string, string>>> = {
   'shared/blob-store/index.ts': (settings) => ({ IMAGES_BUCKET: settings.imagesBucketName, IMAGES_BASE_URL: settings.imagesBaseUrl }),
+  'shared/webhooks/webhook-secrets.ts': (settings) => ({ WEBHOOK_SECRETS_KEY_ARN: settings.webhookSecretsKeyArn }),
 };
 
 /** The environment variables the function with this entry needs from the deployment. */

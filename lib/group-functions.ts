@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { Construct } from 'constructs';
@@ -12,6 +13,20 @@ import { INDEXES } from '../shared/db/table-design.js';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { handlerEntry } from './paths.js';
 import { deploymentEnvironment } from './function-environment.js';
+import { reachableModules } from './source-graph.js';
+import { SECRET_ENCRYPTION_PURPOSE } from '../shared/webhooks/webhook-secrets.js';
+
+/** The module that encrypts and decrypts webhook secrets: functions that load it get the KMS key. */
+export const WEBHOOK_SECRETS_MODULE = 'shared/webhooks/webhook-secrets.ts';
+
+/** One KMS action on the webhook secrets key, and only with the encryption context the code always sends. */
+export function webhookSecretsStatement(key: IKey, action: 'kms:Encrypt' | 'kms:Decrypt'): PolicyStatement {
+  return new PolicyStatement({
+    actions: [action],
+    resources: [key.keyArn],
+    conditions: { StringEquals: { 'kms:EncryptionContext:purpose': SECRET_ENCRYPTION_PURPOSE } },
+  });
+}
 
 /** Groups whose routes only read get a read-only grant (STYLE: no grantReadWriteData on a reader). */
 export function tableAccessOf(group: RouteGroup): TableAccess {
@@ -43,6 +58,7 @@ export interface GroupFunctionsProps {
   readonly idempotencyTable: ITableV2;
   readonly imagesBucket: IBucket;
   readonly imagesBaseUrl: string;
+  readonly webhookSecretsKey: IKey;
 }
 
 /**
@@ -51,7 +67,7 @@ export interface GroupFunctionsProps {
  */
 export function createGroupFunctions(scope: Construct, props: GroupFunctionsProps): Map<RouteGroup, BoxofficeFunction> {
   const functions = new Map<RouteGroup, BoxofficeFunction>();
-  const settings = { imagesBucketName: props.imagesBucket.bucketName, imagesBaseUrl: props.imagesBaseUrl };
+  const settings = { imagesBucketName: props.imagesBucket.bucketName, imagesBaseUrl: props.imagesBaseUrl, webhookSecretsKeyArn: props.webhookSecretsKey.keyArn };
   for (const group of activeGroups()) {
     const entry = handlerEntry(group);
     const fn = new BoxofficeFunction(scope, `${pascal(group)}Function`, {
@@ -73,6 +89,10 @@ export function createGroupFunctions(scope: Construct, props: GroupFunctionsProp
     if (group === 'images') {
       // Uploads only put new objects (keys are never reused); no read, delete or ACL rights.
       fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObject'], resources: [props.imagesBucket.arnForObjects('*')] }));
+    }
+    if (reachableModules(entry).has(WEBHOOK_SECRETS_MODULE)) {
+      // API groups only mint secrets (create, rotate): they may encrypt, never decrypt.
+      fn.addToRolePolicy(webhookSecretsStatement(props.webhookSecretsKey, 'kms:Encrypt'));
     }
     functions.set(group, fn);
   }

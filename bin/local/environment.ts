@@ -25,6 +25,8 @@ export function applyLocalEnvironment(options: { endpoint?: string | null; useAw
     delete process.env.DYNAMODB_ENDPOINT;
     return { tableName, idempotencyTableName, endpoint: undefined };
   }
+  // Locally, webhook endpoints may also be http://127.0.0.1 and http://localhost (API.md "Webhooks").
+  process.env.WEBHOOK_URL_POLICY ??= 'local';
   const port = Number(process.env.DYNAMODB_PORT || DEFAULT_DYNAMODB_PORT);
   const endpoint = options.endpoint || process.env.DYNAMODB_ENDPOINT || `http://127.0.0.1:${port}`;
   process.env.DYNAMODB_ENDPOINT = endpoint;

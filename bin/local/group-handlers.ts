@@ -21,4 +21,5 @@ export const groupHandlerModules: Record<RouteGroup, () => Promise<HandlerModule
   invoices: () => import('../../functions/invoices/handler.js'),
   payouts: () => import('../../functions/payouts/handler.js'),
   responses: () => import('../../functions/responses/handler.js'),
+  webhooks: () => import('../../functions/webhooks/handler.js'),
 };

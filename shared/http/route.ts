@@ -5,7 +5,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** Endpoint groups: one Lambda function each (CDK) and one handler module each (`functions/<group>`). */
 export const ROUTE_GROUPS = [
   'system', 'docs', 'forms', 'properties', 'contacts', 'events', 'partner', 'images', 'checkouts',
-  'invoices', 'payouts', 'responses',
+  'invoices', 'payouts', 'responses', 'webhooks',
 ] as const;
 export type RouteGroup = (typeof ROUTE_GROUPS)[number];
 
@@ -47,7 +47,7 @@ export interface RouteDefinition<
   /** Status for a bad query: 400 `invalid_query` (default) or 422 `validation_failed`. */
   readonly queryErrorCode?: 'invalid_query' | 'validation_failed';
   readonly success: {
-    readonly status: 200 | 201 | 204;
+    readonly status: 200 | 201 | 202 | 204;
     readonly description: string;
     readonly schema?: R;
     /** Non-JSON success bodies (e.g. `text/html`); JSON when omitted. */

@@ -12,6 +12,7 @@ import { checkoutsRoutes } from './routes/checkouts.js';
 import { invoicesRoutes } from './routes/invoices.js';
 import { payoutsRoutes } from './routes/payouts.js';
 import { responsesRoutes } from './routes/responses.js';
+import { webhooksRoutes } from './routes/webhooks.js';
 
 /**
  * THE route table: every route of the API, data only (no handler code). The CDK stack builds one
@@ -31,6 +32,7 @@ export const routeTable: readonly RouteDefinition[] = [
   invoicesRoutes,
   payoutsRoutes,
   responsesRoutes,
+  webhooksRoutes,
 ].flatMap((group) => Object.values(group) as RouteDefinition[]);
 
 export function routesOfGroup(group: RouteGroup): RouteDefinition[] {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { startDynamoDbLocal } from '../../../bin/local/dynamodb-local.js';
 import { ensureTables } from '../../../bin/local/bootstrap.js';
@@ -27,6 +28,9 @@ export default async function setup(): Promise<() => Promise<void>> {
   process.env.AWS_REGION = 'us-east-1';
   process.env.AWS_ACCESS_KEY_ID = 'local';
   process.env.AWS_SECRET_ACCESS_KEY = 'local';
+  // Every worker encrypts and decrypts webhook secrets with the same local key, and may register 127.0.0.1 receivers.
+  process.env.WEBHOOK_SECRETS_LOCAL_KEY = randomBytes(32).toString('base64');
+  process.env.WEBHOOK_URL_POLICY = 'local';
   await ensureTables(dynamo.endpoint, process.env.TABLE_NAME, process.env.IDEMPOTENCY_TABLE_NAME);
   return async () => dynamo.stop();
 }
