@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { DecryptCommand, EncryptCommand, KMSClient } from '@aws-sdk/client-kms';
-import { mockClient } from 'aws-sdk-client-mock';
 import { describe, expect, it } from 'vitest';
-import { kmsCipher } from '../../../shared/webhooks/kms-secret-cipher.js';
+import { KmsError, kmsCipher, type KmsTransport } from '../../../shared/webhooks/kms-secret-cipher.js';
 import { localCipher, newWebhookSecret, secretKey } from '../../../shared/webhooks/webhook-secrets.js';
 
 const owner = { workspaceId: 'a'.repeat(24), endpointId: 'b'.repeat(24) };
@@ -34,21 +32,45 @@ describe('webhook secrets', () => {
     await expect(localCipher(randomBytes(32)).decrypt(ciphertext, owner)).rejects.toThrow();
   });
 
-  it('are encrypted by KMS with an encryption context naming the purpose, workspace and endpoint', async () => {
+  it('are encrypted by KMS with an encryption context naming the purpose, workspace and endpoint, in SigV4-signed calls', async () => {
     // Prepare
-    const kms = mockClient(KMSClient);
-    kms.on(EncryptCommand).resolves({ CiphertextBlob: Buffer.from('blob') });
-    kms.on(DecryptCommand).resolves({ Plaintext: Buffer.from('whsec_plain') });
-    const cipher = kmsCipher('arn:aws:kms:us-east-1:111122223333:key/k', new KMSClient({ region: 'us-east-1' }));
+    const sent: { hostname: string; headers: Record<string, string>; body: string }[] = [];
+    const transport: KmsTransport = async (request) => {
+      sent.push(request);
+      const payload = JSON.parse(request.body) as Record<string, string>;
+      return request.headers['x-amz-target'] === 'TrentService.Encrypt'
+        ? { statusCode: 200, body: JSON.stringify({ CiphertextBlob: Buffer.from(`sealed:${payload.Plaintext}`).toString('base64') }) }
+        : { statusCode: 200, body: JSON.stringify({ Plaintext: Buffer.from(payload.CiphertextBlob as string, 'base64').toString().replace('sealed:', '') }) };
+    };
+    const cipher = kmsCipher('arn:aws:kms:eu-west-1:111122223333:key/k', { region: 'eu-west-1', credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' }, transport });
     // Act
     const ciphertext = await cipher.encrypt('whsec_plain', owner);
     const plain = await cipher.decrypt(ciphertext, owner);
     // Assess
     const expectedContext = { purpose: 'webhook-endpoint-secret', ...owner };
-    expect(kms.commandCalls(EncryptCommand)[0]?.args[0].input).toMatchObject({ KeyId: 'arn:aws:kms:us-east-1:111122223333:key/k', EncryptionContext: expectedContext });
-    expect(kms.commandCalls(DecryptCommand)[0]?.args[0].input).toMatchObject({ EncryptionContext: expectedContext });
-    expect(ciphertext).toBe(`kms.v1.${Buffer.from('blob').toString('base64')}`);
     expect(plain).toBe('whsec_plain');
-    kms.restore();
+    expect(ciphertext).toMatch(/^kms\.v1\./);
+    expect(sent.map((request) => request.headers['x-amz-target'])).toEqual(['TrentService.Encrypt', 'TrentService.Decrypt']);
+    for (const request of sent) {
+      expect(request.hostname).toBe('kms.eu-west-1.amazonaws.com');
+      expect(request.headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/eu-west-1\/kms\/aws4_request, SignedHeaders=.*x-amz-target.*, Signature=[0-9a-f]{64}$/);
+      expect(JSON.parse(request.body)).toMatchObject({ KeyId: 'arn:aws:kms:eu-west-1:111122223333:key/k', EncryptionContext: expectedContext });
+    }
+  });
+
+  it('surfaces a KMS refusal as a KmsError after one retry of throttling only', async () => {
+    // Prepare
+    let calls = 0;
+    const answer = (statusCode: number, type: string): KmsTransport => async () => {
+      calls += 1;
+      return { statusCode, body: JSON.stringify({ __type: type, message: 'no' }) };
+    };
+    const options = { region: 'us-east-1', credentials: { accessKeyId: 'A', secretAccessKey: 'S' } };
+    // Act + Assess
+    await expect(kmsCipher('k', { ...options, transport: answer(400, 'AccessDeniedException') }).encrypt('whsec_x', owner)).rejects.toThrow(KmsError);
+    expect(calls).toBe(1);
+    calls = 0;
+    await expect(kmsCipher('k', { ...options, transport: answer(400, 'ThrottlingException') }).encrypt('whsec_x', owner)).rejects.toThrow(/ThrottlingException/);
+    expect(calls).toBe(2);
   });
 });
