@@ -1,7 +1,9 @@
 import type { BackfillStep } from '../../shared/db/backfill.js';
+import { EVENT_BACKFILL_STEPS } from '../../shared/events/event-backfill.js';
 import { invoiceProjectionsBackfill } from '../../shared/invoices/invoice-backfill.js';
 
 /** Every backfill step of the data design: add a domain's step here when it adds derived items. */
 export const BACKFILL_STEPS: readonly BackfillStep[] = [
   invoiceProjectionsBackfill,
+  ...EVENT_BACKFILL_STEPS,
 ];

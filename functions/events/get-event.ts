@@ -1,4 +1,4 @@
-import { getEvent } from '../../shared/events/events-repository.js';
+import { getEvent } from '../../shared/events/events-service.js';
 import { implement } from '../../shared/http/operation.js';
 import { eventsRoutes } from '../../shared/http/routes/events.js';
 

@@ -1,11 +1,10 @@
-import { ConflictError, ValidationError, type ErrorDetail } from '../errors.js';
+import type { PageRequest, Page } from '../db/query.js';
+import { readModifyWrite } from '../db/read-modify-write.js';
+import { NotFoundError, ValidationError, type ErrorDetail } from '../errors.js';
 import { newId } from '../ids.js';
-import { EVENT_LIMITS, type CreateEventBody, type UpdateEventBody } from '../http/routes/events.js';
-import type { Event, Product } from './event-entity.js';
-import { getEvent, insertEvent, replaceEvent } from './events-repository.js';
-
-/** Attempts of the read-modify-write loop when no If-Match was sent. */
-const UPDATE_ATTEMPTS = 5;
+import type { EventListFilter } from './event-listing-model.js';
+import { EVENT_LIMITS, type CreateEventInput, type Event, type Product, type UpdateEventInput } from './event-model.js';
+import { findEvent, insertEvent, listEvents as listEventPage, saveEvent } from './events-repository.js';
 
 type ProductInput = { id?: string; name: string; price: number; required: boolean; currency?: 'USD' | 'CAD' };
 
@@ -58,7 +57,7 @@ export function assertEventSize(event: Event): void {
 }
 
 /** Builds a new event from a validated create body: minted ids, computed prices, version 1. */
-export function buildEvent(body: CreateEventBody, now: Date = new Date()): Event {
+export function buildEvent(body: CreateEventInput, now: Date = new Date()): Event {
   const timestamp = now.toISOString();
   const { products: productInputs, ...fields } = body;
   const products = resolveProducts(productInputs, [], body.currency);
@@ -68,7 +67,7 @@ export function buildEvent(body: CreateEventBody, now: Date = new Date()): Event
 }
 
 /** Applies a validated partial update to an event: recomputes prices, bumps the version. */
-export function applyEventUpdate(previous: Event, patch: UpdateEventBody, now: Date = new Date()): Event {
+export function applyEventUpdate(previous: Event, patch: UpdateEventInput, now: Date = new Date()): Event {
   const { products: productInputs, referral_code: referralCode, ...fields } = patch;
   const present = Object.entries(fields).filter(([, value]) => value !== undefined);
   const next = { ...previous, ...Object.fromEntries(present.filter(([, value]) => value !== null)), version: previous.version + 1, updatedAt: now.toISOString() } as Event;
@@ -84,28 +83,42 @@ export function applyEventUpdate(previous: Event, patch: UpdateEventBody, now: D
 }
 
 /** Creates an event with its products. */
-export async function createEvent(workspaceId: string, body: CreateEventBody): Promise<Event> {
+export async function createEvent(workspaceId: string, body: CreateEventInput): Promise<Event> {
   const event = buildEvent(body);
   await insertEvent(workspaceId, event);
   return event;
 }
 
+/** GET by id: eventually consistent (the version on the answer says what was seen); 404 when absent. */
+export async function getEvent(workspaceId: string, eventId: string): Promise<Event> {
+  const event = await findEvent(workspaceId, eventId);
+  if (!event) throw new NotFoundError('Event');
+  return event;
+}
+
 /**
- * Updates an event. With `expectedVersion` (If-Match) a stale version is a ConflictError; without
- * it the update is re-applied on the fresh event until it lands, so no concurrent change is lost.
+ * Updates an event (`readModifyWrite`): with `ifMatch` a stale version is a 409; without it the update
+ * is re-applied on the fresh event until it lands, so no concurrent change is lost.
  */
-export async function updateEvent(workspaceId: string, eventId: string, patch: UpdateEventBody, expectedVersion?: number): Promise<Event> {
-  for (let attempt = 1; ; attempt += 1) {
-    const previous = await getEvent(workspaceId, eventId);
-    if (expectedVersion !== undefined && previous.version !== expectedVersion) {
-      throw new ConflictError(`The event is at version ${previous.version}, not ${expectedVersion}. Re-read it and retry.`);
-    }
-    const next = applyEventUpdate(previous, patch);
-    try {
-      await replaceEvent(workspaceId, previous, next);
+export async function updateEvent(workspaceId: string, eventId: string, patch: UpdateEventInput, ifMatch?: number): Promise<Event> {
+  return readModifyWrite({
+    resource: 'event',
+    ifMatch,
+    read: async () => {
+      // Strong: the update is decided on what is read.
+      const event = await findEvent(workspaceId, eventId, { consistent: true });
+      if (!event) throw new NotFoundError('Event');
+      return event;
+    },
+    write: async (current) => {
+      const next = applyEventUpdate(current, patch);
+      await saveEvent(workspaceId, current, next);
       return next;
-    } catch (error) {
-      if (!(error instanceof ConflictError) || expectedVersion !== undefined || attempt >= UPDATE_ATTEMPTS) throw error;
-    }
-  }
+    },
+  });
+}
+
+/** One page of the workspace's events (README "Events and the partner listing: access patterns"). */
+export function listEvents(workspaceId: string, filter: EventListFilter, request: PageRequest): Promise<Page<Event>> {
+  return listEventPage(workspaceId, filter, request);
 }

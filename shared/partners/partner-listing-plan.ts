@@ -1,5 +1,5 @@
 import { INDEXES } from '../db/table-design.js';
-import { PARTNER_ORDERS, type PartnerSort } from '../events/event-entity.js';
+import { PARTNER_ORDERS, type PartnerSort } from '../events/event-listing-model.js';
 import { ReferralCodeRequiredError, PartnerQueryError } from './partner-errors.js';
 
 /** Spec "Partner events (public)": query defaults and limits. */

@@ -1,8 +1,8 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../db/client.js';
 import { INDEXES } from '../db/table-design.js';
-import { eventKeys, type Event } from '../events/event-entity.js';
-import { toEvent } from '../events/events-repository.js';
+import { fromEventItem, type Event } from '../events/event-model.js';
+import { partnerKeys } from './partner-model.js';
 import { planPartnerQuery, type PartnerListingQuery } from './partner-listing-plan.js';
 
 type Item = Record<string, unknown>;
@@ -37,7 +37,7 @@ async function collect(input: QueryCommandInput, wanted: number, batchExactly: b
  * (see `planPartnerQuery` for which combinations have one).
  */
 export async function queryPartnerEvents(query: PartnerListingQuery, now: Date): Promise<{ items: Event[]; hasMore: boolean }> {
-  const plan = planPartnerQuery(query, eventKeys.partnerPartition(query.referralCode), now);
+  const plan = planPartnerQuery(query, partnerKeys.codePartition(query.referralCode), now);
   const collected = await collect({
     TableName: tableName(),
     IndexName: INDEXES.byReferralCode.indexName,
@@ -48,5 +48,5 @@ export async function queryPartnerEvents(query: PartnerListingQuery, now: Date):
     ScanIndexForward: plan.scanIndexForward,
   }, (query.page + 1) * query.limit + 1, plan.filterMostlyMatches);
   const start = query.page * query.limit;
-  return { items: collected.slice(start, start + query.limit).map(toEvent), hasMore: collected.length > start + query.limit };
+  return { items: collected.slice(start, start + query.limit).map(fromEventItem), hasMore: collected.length > start + query.limit };
 }

@@ -1,12 +1,9 @@
-import type { Event } from '../events/event-entity.js';
-import type { Partner } from './partner-entity.js';
+import type { Event } from '../events/event-model.js';
+import { toOwner, type Owner } from './partner-model.js';
 import { PartnerNotFoundError } from './partner-errors.js';
 import { parsePartnerQuery } from './partner-listing-plan.js';
 import { queryPartnerEvents } from './partner-listing-repository.js';
 import { findPartnerByCode } from './partners-repository.js';
-
-/** The Owner object of the spec: the partner's public profile, without internal fields. */
-export type Owner = Omit<Partner, 'createdAt'>;
 
 export type PartnerEvent = Omit<Event, 'version'> & { owner: Owner };
 
@@ -19,12 +16,6 @@ export interface PartnerListingBody {
   page: number;
   limit: number;
   hasMore: boolean;
-}
-
-/** The Owner object built from a partner record (absent profile fields stay absent). */
-export function toOwner(partner: Partner): Owner {
-  const { createdAt: _createdAt, ...owner } = partner;
-  return owner;
 }
 
 /** A listed event as partners see it: the event, its owner, no internal `version`. */

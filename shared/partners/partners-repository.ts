@@ -1,58 +1,24 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../db/client.js';
-import { INDEXES, TABLE_KEYS } from '../db/table-design.js';
+import { queryFirst } from '../db/query.js';
+import { notExists } from '../db/table-design.js';
+import { transaction } from '../db/transaction.js';
 import { ConflictError } from '../errors.js';
 import { newId } from '../ids.js';
-import { partnerKeys, type Partner } from './partner-entity.js';
+import { fromPartnerItem, partnerKeys, toCodeGuardItem, toPartnerItem, type NewPartner, type Partner } from './partner-model.js';
 
-export type NewPartner = Omit<Partner, '_id' | 'createdAt'>;
+export type { NewPartner } from './partner-model.js';
 
 /** Creates a partner; the referral code is unique (guard item in the same transaction). */
 export async function createPartner(input: NewPartner): Promise<Partner> {
   const partner: Partner = { ...input, _id: newId(), createdAt: new Date().toISOString() };
-  try {
-    await db.send(new TransactWriteCommand({
-      TransactItems: [
-        {
-          Put: {
-            TableName: tableName(),
-            Item: { ...partnerKeys.codeGuard(partner.referral_code), [TABLE_KEYS.entityType]: 'ReferralCodeGuard', partnerId: partner._id },
-            ConditionExpression: 'attribute_not_exists(#pk)',
-            ExpressionAttributeNames: { '#pk': TABLE_KEYS.partitionKey },
-          },
-        },
-        {
-          Put: {
-            TableName: tableName(),
-            Item: { ...partnerKeys.partner(partner._id), ...partnerKeys.byCode(partner.referral_code), [TABLE_KEYS.entityType]: 'Partner', ...partner },
-          },
-        },
-      ],
-    }));
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) {
-      throw new ConflictError(`A partner with referral code ${partner.referral_code} already exists.`);
-    }
-    throw error;
-  }
+  await transaction()
+    .put(toCodeGuardItem(partner), { ...notExists(), onFailed: () => new ConflictError(`A partner with referral code ${partner.referral_code} already exists.`) })
+    .put(toPartnerItem(partner), notExists())
+    .commit();
   return partner;
 }
 
 /** Looks a partner up by referral code: one Query on GSI1, one item. */
 export async function findPartnerByCode(code: string): Promise<Partner | undefined> {
-  const index = INDEXES.byReferralCode;
-  const { Items } = await db.send(new QueryCommand({
-    TableName: tableName(),
-    IndexName: index.indexName,
-    KeyConditionExpression: '#pk = :pk AND #sk = :sk',
-    ExpressionAttributeNames: { '#pk': index.partitionKey, '#sk': index.sortKey },
-    ExpressionAttributeValues: { ':pk': `REFCODE#${code}`, ':sk': 'PARTNER' },
-    Limit: 1,
-  }));
-  const item = Items?.[0];
-  if (!item) return undefined;
-  const { [TABLE_KEYS.partitionKey]: _pk, [TABLE_KEYS.sortKey]: _sk, [TABLE_KEYS.entityType]: _e,
-    [index.partitionKey]: _gpk, [index.sortKey]: _gsk, ...partner } = item;
-  return partner as Partner;
+  const [item] = await queryFirst({ index: 'byReferralCode', partition: partnerKeys.codePartition(code), range: { between: [partnerKeys.partnerSort, partnerKeys.partnerSort] } }, 1);
+  return item ? fromPartnerItem(item) : undefined;
 }

@@ -305,10 +305,13 @@ describe('GET /v1/events', () => {
     }
   });
 
-  it('answers an empty page far past the end, even at the largest page number', async () => {
-    const response = await api.request('GET', '/v1/events?page=9007199254740991&limit=100', { key: listing.apiKey });
-    expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ data: [], total: 0, hasMore: false });
+  it('answers an empty page past the end, and 400 naming cursor from 10,000 items deep', async () => {
+    const empty = await api.request('GET', '/v1/events?page=99&limit=100', { key: listing.apiKey });
+    const deep = await api.request('GET', '/v1/events?page=9007199254740991&limit=100', { key: listing.apiKey });
+    expect(empty.status).toBe(200);
+    expect(empty.body).toMatchObject({ data: [], total: 0, hasMore: false, nextCursor: null });
+    expect(deep.status).toBe(400);
+    expect(deep.body.error.details[0].message).toContain('cursor');
   });
 
   it("never lists another workspace's events", async () => {

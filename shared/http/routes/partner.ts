@@ -1,24 +1,7 @@
 import * as z from 'zod';
 import { defineRoute } from '../route.js';
-import { eventSchema } from './events.js';
-
-export const ownerSchema = z
-  .object({
-    _id: z.string(),
-    referral_code: z.string(),
-    firstName: z.string().optional(),
-    lastName: z.string().optional(),
-    companyName: z.string().optional(),
-    email: z.string().optional(),
-    username: z.string().optional(),
-    avatar: z.string().optional().meta({ description: 'Media URL.' }),
-    banner: z.string().optional().meta({ description: 'Media URL.' }),
-    instagram: z.string().optional(),
-    linkedin: z.string().optional(),
-    bio: z.string().optional(),
-    tags: z.array(z.string()).optional(),
-  })
-  .meta({ id: 'Owner', description: 'The partner behind the referral code; absent profile fields are omitted.' });
+import { eventSchema } from '../../events/event-model.js';
+import { ownerSchema } from '../../partners/partner-model.js';
 
 export const partnerEventSchema = eventSchema
   .omit({ version: true })

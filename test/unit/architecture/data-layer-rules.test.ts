@@ -78,13 +78,11 @@ const RULES: Rule[] = [
 const PENDING: Record<string, readonly string[]> = {
   'domain code does not import the HTTP layer': [
     'shared/checkouts/checkout-entity.ts', 'shared/checkouts/checkout-listing.ts', 'shared/checkouts/checkout-rules.ts', 'shared/checkouts/checkouts-service.ts',
-    'shared/events/event-entity.ts', 'shared/events/events-repository.ts', 'shared/events/events-service.ts',
     'shared/forms/form-operations.ts', 'shared/forms/form-schemas.ts',
   ],
-  'physical key names appear only in the table design': ['shared/events/event-entity.ts'],
   'only the transaction builder sends transactions and reads cancellation reasons': [
-    'shared/checkouts/checkouts-repository.ts', 'shared/contacts/contacts-repository.ts', 'shared/db/cancellation.ts', 'shared/events/events-repository.ts',
-    'shared/forms/forms-repository.ts', 'shared/images/images-repository.ts', 'shared/partners/partners-repository.ts',
+    'shared/checkouts/checkouts-repository.ts', 'shared/contacts/contacts-repository.ts', 'shared/db/cancellation.ts',
+    'shared/forms/forms-repository.ts', 'shared/images/images-repository.ts',
     'shared/properties/properties-repository.ts', 'shared/responses/responses-repository.ts',
   ],
   'only the toolkit catches conditional-check failures': [
@@ -95,14 +93,14 @@ const PENDING: Record<string, readonly string[]> = {
   ],
   'keys are built only by model modules and the toolkit': [
     'shared/checkouts/checkout-entity.ts', 'shared/checkouts/checkouts-repository.ts', 'shared/contacts/contact-entity.ts', 'shared/contacts/contacts-repository.ts',
-    'shared/events/event-entity.ts', 'shared/events/events-repository.ts', 'shared/forms/form-entity.ts', 'shared/forms/forms-repository.ts',
-    'shared/images/image-entity.ts', 'shared/images/images-repository.ts', 'shared/partners/partner-entity.ts', 'shared/partners/partners-repository.ts',
+    'shared/forms/form-entity.ts', 'shared/forms/forms-repository.ts',
+    'shared/images/image-entity.ts', 'shared/images/images-repository.ts',
     'shared/properties/properties-repository.ts', 'shared/properties/property-entity.ts', 'shared/responses/response-entity.ts', 'shared/responses/responses-repository.ts',
     'shared/workspaces/workspace-entity.ts', 'shared/workspaces/workspaces-repository.ts',
   ],
   'lists read through the toolkit\'s partition queries, not the legacy helpers': [
-    'functions/contacts/list-contacts.ts', 'functions/events/list-events.ts', 'functions/forms/list-forms.ts', 'functions/properties/list-properties.ts',
-    'shared/checkouts/checkouts-repository.ts', 'shared/contacts/contacts-repository.ts', 'shared/events/events-repository.ts', 'shared/forms/forms-repository.ts',
+    'functions/contacts/list-contacts.ts', 'functions/forms/list-forms.ts', 'functions/properties/list-properties.ts',
+    'shared/checkouts/checkouts-repository.ts', 'shared/contacts/contacts-repository.ts', 'shared/forms/forms-repository.ts',
     'shared/images/images-repository.ts', 'shared/properties/properties-repository.ts',
   ],
 };

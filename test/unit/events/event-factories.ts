@@ -1,6 +1,5 @@
 import { buildEvent } from '../../../shared/events/events-service.js';
-import type { Event } from '../../../shared/events/event-entity.js';
-import { createEventBodySchema } from '../../../shared/http/routes/events.js';
+import { createEventBodySchema, type Event } from '../../../shared/events/event-model.js';
 
 /** A valid event built the way the API builds one, from a create body with overrides. */
 export function anEvent(overrides: Record<string, unknown> = {}, now = new Date('2030-01-01T00:00:00Z')): Event {

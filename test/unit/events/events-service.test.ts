@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyEventUpdate, priceRange, resolveProducts } from '../../../shared/events/events-service.js';
 import { ValidationError } from '../../../shared/errors.js';
-import { updateEventBodySchema } from '../../../shared/http/routes/events.js';
+import { updateEventBodySchema } from '../../../shared/events/event-model.js';
 import { anEvent } from './event-factories.js';
 
 const product = (price: number, required: boolean) => ({ price, required });
