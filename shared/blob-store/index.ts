@@ -1,7 +1,7 @@
 import { requireEnv } from '../config.js';
 import { cdnBlobUrl, type BlobStore, type BlobUrls } from './blob-store.js';
 import { LocalBlobStore, localBlobDir } from './local-blob-store.js';
-import { S3BlobStore, s3Client } from './s3-blob-store.js';
+import { S3BlobStore } from './s3-blob-store.js';
 
 export type { BlobStore, BlobUrls } from './blob-store.js';
 
@@ -9,7 +9,7 @@ export type { BlobStore, BlobUrls } from './blob-store.js';
 export function createBlobStore(env: NodeJS.ProcessEnv = process.env): BlobStore {
   if (env.IMAGES_BUCKET) {
     const baseUrl = env.IMAGES_BASE_URL || requireEnv('IMAGES_BASE_URL');
-    return new S3BlobStore(s3Client(), env.IMAGES_BUCKET, baseUrl);
+    return new S3BlobStore({ bucket: env.IMAGES_BUCKET, region: env.AWS_REGION || requireEnv('AWS_REGION') }, baseUrl);
   }
   return new LocalBlobStore(localBlobDir(env));
 }

@@ -1,11 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBlobStore, createBlobUrls } from '../../../shared/blob-store/index.js';
 import { InvalidBlobKeyError } from '../../../shared/blob-store/blob-store.js';
 import { LocalBlobStore, localBlobDir } from '../../../shared/blob-store/local-blob-store.js';
 import { S3BlobStore } from '../../../shared/blob-store/s3-blob-store.js';
+import { ServiceUnavailableError } from '../../../shared/errors.js';
 
 const dirs: string[] = [];
 afterAll(async () => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));
@@ -69,5 +72,55 @@ describe('LocalBlobStore', () => {
     const store = new LocalBlobStore(tmpdir());
     await expect(store.get('../etc/passwd')).rejects.toBeInstanceOf(InvalidBlobKeyError);
     await expect(store.put('images/../../x.png', Buffer.alloc(1))).rejects.toBeInstanceOf(InvalidBlobKeyError);
+  });
+});
+
+describe('S3BlobStore', () => {
+  const credentials = async () => ({ accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret', sessionToken: 'session-token' });
+  const received: { method?: string; url?: string; headers: Record<string, string | string[] | undefined>; body: Buffer }[] = [];
+  let status = 200;
+  let endpoint: string;
+  let server: Server;
+
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        received.push({ method: request.method, url: request.url, headers: request.headers, body: Buffer.concat(chunks) });
+        response.writeHead(status);
+        response.end(status === 200 ? '' : '<Error><Code>AccessDenied</Code></Error>');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('puts the bytes with one SigV4-signed request carrying the session token, type and cache headers', async () => {
+    // Prepare
+    status = 200;
+    received.length = 0;
+    const store = new S3BlobStore({ bucket: 'images-bucket', region: 'eu-west-1', endpoint }, 'https://cdn.example.com', credentials);
+    // Act
+    await store.put('images/ws/one.png', Buffer.from([1, 2, 3]), 'image/png');
+    // Assess
+    const [request] = received;
+    expect(request?.method).toBe('PUT');
+    expect(request?.url).toBe('/images-bucket/images/ws/one.png');
+    expect(request?.headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/eu-west-1\/s3\/aws4_request, SignedHeaders=.*, Signature=[0-9a-f]{64}$/);
+    expect(request?.headers['x-amz-security-token']).toBe('session-token');
+    expect(request?.headers['x-amz-content-sha256']).toBeDefined();
+    expect(request?.headers['content-type']).toBe('image/png');
+    expect(request?.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(request?.body).toEqual(Buffer.from([1, 2, 3]));
+  });
+
+  it('fails with the status when S3 refuses the write, and as unavailable when S3 keeps failing', async () => {
+    const store = new S3BlobStore({ bucket: 'images-bucket', region: 'eu-west-1', endpoint }, 'https://cdn.example.com', credentials);
+    status = 403;
+    await expect(store.put('images/ws/two.png', Buffer.from([1]), 'image/png')).rejects.toMatchObject({ name: 'S3RequestError', status: 403 });
+    status = 503;
+    await expect(store.put('images/ws/three.png', Buffer.from([1]), 'image/png')).rejects.toBeInstanceOf(ServiceUnavailableError);
   });
 });

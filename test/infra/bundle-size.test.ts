@@ -1,0 +1,23 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { handlerEntry } from '../../lib/paths.js';
+import { BUNDLE_BUDGET_KIB, bundleLikeCdk } from '../support/lambda-bundle.js';
+
+// Every function bundled exactly as CDK bundles it (bundling.test.ts proves the replica byte-identical):
+// a dependency or an import that drags another group's code in fails here, not in a cold start.
+// The route table's modules load the DynamoDB client, which reads its configuration when loaded.
+process.env.TABLE_NAME ??= 'bundle-size-test';
+const { activeGroups } = await import('../../shared/http/routes.js');
+const outdir = mkdtempSync(join(tmpdir(), 'boxoffice-bundle-size-'));
+afterAll(() => rmSync(outdir, { recursive: true, force: true }));
+
+describe('bundle size budget', () => {
+  it.each(['authorizer', ...activeGroups()])(`keeps the %s function within ${BUNDLE_BUDGET_KIB} KiB`, async (fn) => {
+    // Act
+    const { bytes } = await bundleLikeCdk(handlerEntry(fn), join(outdir, fn));
+    // Assess
+    expect(bytes).toBeLessThanOrEqual(BUNDLE_BUDGET_KIB * 1024);
+  });
+});
