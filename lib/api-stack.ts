@@ -40,6 +40,9 @@ export interface ApiStackProps extends StackProps {
   readonly throttlingBurstLimit?: number;
 }
 
+/** The authorizer's memory (MB): one hash and one GetItem per uncached key. */
+export const AUTHORIZER_MEMORY_MB = 256;
+
 /** The API key items' partition keys all start with this; the authorizer may read nothing else. */
 export const API_KEY_LEADING_KEYS = workspaceKeys.apiKey('*')[TABLE_KEYS.partitionKey] as string;
 
@@ -72,7 +75,7 @@ export class ApiStack extends Stack {
     this.authorizerFunction = new BoxofficeFunction(this, 'AuthorizerFunction', {
       entry: handlerEntry('authorizer'),
       description: 'Boxoffice API key authorizer: resolves a Bearer key to its workspace with one GetItem',
-      memorySize: 256,
+      memorySize: AUTHORIZER_MEMORY_MB,
       timeout: Duration.seconds(5),
       environment: { POWERTOOLS_SERVICE_NAME: 'boxoffice-authorizer', TABLE_NAME: props.table.tableName },
     });

@@ -43,6 +43,11 @@ const INDEX_NAMES = Object.values(INDEXES).map((index) => index.indexName);
 /** Memory per group where the default does not fit (image uploads parse and hash whole files). */
 const MEMORY_MB: Partial<Record<RouteGroup, number>> = { images: 1024, docs: 256 };
 
+/** The configured memory of a group's function (MB); `npm run bench` prices Lambda time with it. */
+export function memorySizeOf(group: RouteGroup): number {
+  return MEMORY_MB[group] ?? 512;
+}
+
 /** Copies the Swagger UI files next to the docs bundle; the docs function reads them from there. */
 export const docsAssetsHooks: ICommandHooks = {
   beforeBundling: () => [],
@@ -73,7 +78,7 @@ export function createGroupFunctions(scope: Construct, props: GroupFunctionsProp
     const fn = new BoxofficeFunction(scope, `${pascal(group)}Function`, {
       entry,
       description: `Boxoffice ${group} endpoints: ${routesOfGroup(group).map((route) => `${route.method} ${route.path}`).join(', ')}`.slice(0, 256),
-      memorySize: MEMORY_MB[group] ?? 512,
+      memorySize: memorySizeOf(group),
       // Derived from the modules the group's code loads, never listed per group by hand.
       environment: { POWERTOOLS_SERVICE_NAME: `boxoffice-${group}`, ...deploymentEnvironment(entry, settings) },
       ...(group === 'docs' ? { commandHooks: docsAssetsHooks } : {}),

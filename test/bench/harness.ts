@@ -20,14 +20,26 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** DynamoDB Local on a free port, tables, the local server and a fresh workspace. */
-export async function startBenchEnvironment(): Promise<BenchEnvironment> {
-  const dynamo = await startDynamoDbLocal({ port: await freePort() });
+const TABLE = 'boxoffice-bench';
+const IDEMPOTENCY_TABLE = 'boxoffice-bench-idempotency';
+
+/**
+ * Picks DynamoDB Local's port and sets the environment the runtime modules read when they are imported
+ * (the DynamoDB client takes its endpoint at module scope): call it before importing any suite.
+ */
+export async function prepareBenchEnvironment(): Promise<number> {
+  const port = await freePort();
   Object.assign(process.env, {
-    DYNAMODB_ENDPOINT: dynamo.endpoint, TABLE_NAME: 'boxoffice-bench', IDEMPOTENCY_TABLE_NAME: 'boxoffice-bench-idempotency',
+    DYNAMODB_ENDPOINT: `http://127.0.0.1:${port}`, TABLE_NAME: TABLE, IDEMPOTENCY_TABLE_NAME: IDEMPOTENCY_TABLE,
     EXPOSE_DB_STATS: 'true', POWERTOOLS_LOG_LEVEL: 'SILENT', AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local',
   });
-  await ensureTables(dynamo.endpoint, 'boxoffice-bench', 'boxoffice-bench-idempotency');
+  return port;
+}
+
+/** DynamoDB Local on the prepared port, tables, the local server and a fresh workspace. */
+export async function startBenchEnvironment(port: number): Promise<BenchEnvironment> {
+  const dynamo = await startDynamoDbLocal({ port });
+  await ensureTables(dynamo.endpoint, TABLE, IDEMPOTENCY_TABLE);
   const { startLocalServer } = await import('../../bin/local/server.js');
   const { createApiKey, createWorkspace } = await import('../../shared/workspaces/workspaces-repository.js');
   const server = await startLocalServer({ port: 0 });
@@ -39,12 +51,6 @@ export async function startBenchEnvironment(): Promise<BenchEnvironment> {
   };
 }
 
-export interface Sample {
-  status: number;
-  ms: number;
-  dbStats: Record<string, number>;
-}
-
 export function parseDbStats(header: string | null): Record<string, number> {
   const stats: Record<string, number> = {};
   for (const part of (header ?? '').split(';')) {
@@ -52,35 +58,4 @@ export function parseDbStats(header: string | null): Record<string, number> {
     if (name && value !== undefined) stats[name] = Number(value);
   }
   return stats;
-}
-
-export async function timedRequest(url: string, init: RequestInit = {}): Promise<Sample> {
-  const started = performance.now();
-  const response = await fetch(url, init);
-  await response.arrayBuffer();
-  return { status: response.status, ms: performance.now() - started, dbStats: parseDbStats(response.headers.get('x-db-stats')) };
-}
-
-export function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
-
-/** Sequential requests (the machine has 2 cores; concurrency would measure the scheduler). */
-export async function measure(name: string, count: number, request: () => Promise<Sample>): Promise<Record<string, string | number>> {
-  for (let i = 0; i < 5; i += 1) await request(); // warm-up: module load, connections
-  const samples: Sample[] = [];
-  for (let i = 0; i < count; i += 1) samples.push(await request());
-  const ms = samples.map((sample) => sample.ms);
-  const bad = samples.filter((sample) => sample.status >= 400).length;
-  return {
-    benchmark: name,
-    requests: count,
-    errors: bad,
-    p50_ms: Number(percentile(ms, 50).toFixed(1)),
-    p99_ms: Number(percentile(ms, 99).toFixed(1)),
-    db_calls: samples[0]?.dbStats.calls ?? 0,
-    items_read: samples[0]?.dbStats.items ?? 0,
-    rcu: samples[0]?.dbStats.rcu ?? 0,
-  };
 }

@@ -1,8 +1,12 @@
-import type { BenchEnvironment } from './harness.js';
-import { balanceBench } from './balance.js';
-import { partnerListingBench } from './partner-listing.js';
+import type { BenchSuite } from './suite.js';
+import { coldStartSuite } from './suites/p1-cold-start.js';
+import { handlerOverheadSuite } from './suites/p2-handler-overhead.js';
+import { dbCostSuite } from './suites/p3-db-cost.js';
+import { throughputSuite } from './suites/p5-throughput.js';
+import { costSuite } from './suites/p6-cost.js';
 
-/** Feature benchmarks; each returns rows for the result table. */
-export type BenchSuite = (env: BenchEnvironment) => Promise<Record<string, string | number>[]>;
-
-export const benchmarks: BenchSuite[] = [partnerListingBench, balanceBench];
+/**
+ * Every suite of `npm run bench`, in run order (P6 prices what P3 measured). A suite is one file under
+ * `suites/` exporting a `BenchSuite`; adding one (the scaling suite `p4`) is one more line here.
+ */
+export const suites: readonly BenchSuite[] = [coldStartSuite, handlerOverheadSuite, dbCostSuite, throughputSuite, costSuite];
