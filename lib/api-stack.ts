@@ -14,7 +14,7 @@ import { API_NAME } from '../shared/config.js';
 import { BINARY_MEDIA_TYPES } from '../shared/http/gateway-responses.js';
 import type { RouteGroup } from '../shared/http/route.js';
 import { routeTable } from '../shared/http/routes.js';
-import { workspaceKeys } from '../shared/workspaces/workspace-entity.js';
+import { workspaceKeys } from '../shared/workspaces/workspace-model.js';
 import { TABLE_KEYS } from '../shared/db/table-design.js';
 import { addRouteMethods } from './api-routes.js';
 import { BoxofficeFunction } from './boxoffice-function.js';

@@ -1,5 +1,5 @@
 import type { APIGatewayAuthorizerResult } from 'aws-lambda';
-import type { ApiKeyRecord } from '../../shared/workspaces/workspace-entity.js';
+import type { ApiKeyRecord } from '../../shared/workspaces/workspace-model.js';
 
 /**
  * API Gateway caches the authorizer's policy per identity source (the `Authorization` header value) for

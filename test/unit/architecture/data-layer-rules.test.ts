@@ -86,7 +86,7 @@ const PENDING: Record<string, readonly string[]> = {
     'shared/properties/properties-repository.ts', 'shared/responses/responses-repository.ts',
   ],
   'only the toolkit catches conditional-check failures': [
-    'shared/checkouts/checkouts-repository.ts', 'shared/forms/forms-repository.ts', 'shared/workspaces/workspaces-repository.ts',
+    'shared/checkouts/checkouts-repository.ts', 'shared/forms/forms-repository.ts',
   ],
   'one retry helper: backoff loops live in the toolkit': [
     'shared/contacts/contacts-service.ts', 'shared/forms/forms-service.ts', 'shared/properties/properties-service.ts', 'shared/responses/responses-service.ts',
@@ -96,7 +96,6 @@ const PENDING: Record<string, readonly string[]> = {
     'shared/forms/form-entity.ts', 'shared/forms/forms-repository.ts',
     'shared/images/image-entity.ts', 'shared/images/images-repository.ts',
     'shared/properties/properties-repository.ts', 'shared/properties/property-entity.ts', 'shared/responses/response-entity.ts', 'shared/responses/responses-repository.ts',
-    'shared/workspaces/workspace-entity.ts', 'shared/workspaces/workspaces-repository.ts',
   ],
   'lists read through the toolkit\'s partition queries, not the legacy helpers': [
     'functions/contacts/list-contacts.ts', 'functions/forms/list-forms.ts', 'functions/properties/list-properties.ts',

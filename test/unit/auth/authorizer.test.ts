@@ -72,6 +72,23 @@ describe('API key authorizer', () => {
     await expect(handler(authEvent('GET', '/v1', `Bearer ${KEY}`))).rejects.toThrow('Unauthorized');
   });
 
+  it('reads the key eventually consistent: the one GetItem costs half a strong read', async () => {
+    ddbMock.on(GetCommand).resolves(storedKey('read_only'));
+    await handler(authEvent('GET', '/v1', `Bearer ${KEY}`));
+    expect(ddbMock.commandCalls(GetCommand)[0]!.args[0].input.ConsistentRead).toBe(false);
+  });
+
+  it('treats a stored scope it does not know as read-only, never as the whole stage', async () => {
+    // Prepare: a damaged record must not widen what the key may do.
+    ddbMock.on(GetCommand).resolves(storedKey('admin'));
+    // Act
+    const result = await handler(authEvent('GET', '/v1', `Bearer ${KEY}`));
+    // Assess
+    expect(policyAllows(result, `${ARN}/GET/v1/forms`)).toBe(true);
+    expect(policyAllows(result, `${ARN}/POST/v1/forms`)).toBe(false);
+    expect(result.context).toMatchObject({ scope: 'read_only' });
+  });
+
   it('fails (not 401) when the key store is unreachable, so the gateway answers 503', async () => {
     ddbMock.on(GetCommand).rejects(new Error('connect ECONNREFUSED'));
     await expect(handler(authEvent('GET', '/v1', `Bearer ${KEY}`))).rejects.not.toThrow('Unauthorized');
