@@ -1,14 +1,9 @@
 import type { BlobStore, BlobUrls } from '../blob-store/blob-store.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { isId, newId } from '../ids.js';
-import type { ImageRecord } from './image-entity.js';
+import type { ImageAsset, ImageRecord } from './image-model.js';
 import { extensionOf, inspectImage, type ImageContentType } from './image-format.js';
 import * as repository from './images-repository.js';
-
-/** The public shape of an image asset (spec "Image asset"). */
-export interface ImageAssetView extends Omit<ImageRecord, 'blobKey'> {
-  url: string;
-}
 
 export interface RegisterImageInput {
   bytes: Buffer;
@@ -17,7 +12,7 @@ export interface RegisterImageInput {
 }
 
 /** Turns a stored record into the API shape, resolving the blob key to its public URL. */
-export function toImageAsset(record: ImageRecord, store: BlobUrls, requestBaseUrl: string): ImageAssetView {
+export function toImageAsset(record: ImageRecord, store: BlobUrls, requestBaseUrl: string): ImageAsset {
   return {
     id: record.id,
     hostId: record.hostId,

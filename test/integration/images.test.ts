@@ -173,7 +173,7 @@ describe('GET /v1/assets/images', () => {
     expect(first.status).toBe(200);
     expect(first.body.hasMore).toBe(true);
     expect(first.body.data.map((image: { id: string }) => image.id)).toEqual(newestFirst.slice(0, 2));
-    expect(second.body).toEqual({ hasMore: false, data: [expect.objectContaining({ id: newestFirst[2] })] });
+    expect(second.body).toEqual({ hasMore: false, data: [expect.objectContaining({ id: newestFirst[2] })], nextCursor: null });
     expect(all.body.data).toHaveLength(3);
     expect(all.body.data[0]).toEqual(expect.objectContaining({ hostId: owner.workspaceId, lastPublishedAt: null, purpose: 'content' }));
   });
@@ -181,7 +181,7 @@ describe('GET /v1/assets/images', () => {
   it('returns an empty page for a workspace without images', async () => {
     const empty = await api.newWorkspace('No images');
     const response = await api.request('GET', '/v1/assets/images', { key: empty.apiKey });
-    expect(response.body).toEqual({ hasMore: false, data: [] });
+    expect(response.body).toEqual({ hasMore: false, data: [], nextCursor: null });
   });
 
   it.each([

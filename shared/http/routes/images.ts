@@ -1,28 +1,10 @@
 import * as z from 'zod';
 import { defineRoute } from '../route.js';
-import { dataResponse, idParams, idSchema, intQuery } from '../schemas.js';
+import { IMAGE_CONTENT_TYPES, imageAssetSchema } from '../../images/image-model.js';
+import { dataResponse, idParams, intQuery, MAX_PAGE_DEPTH } from '../schemas.js';
 
 /** Upload limit of one image (API.md "Image assets"). */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-export const IMAGE_CONTENT_TYPES = ['image/png', 'image/jpeg'] as const;
-
-export const imageAssetSchema = z
-  .object({
-    id: idSchema,
-    hostId: z.string().meta({ description: 'Owning host (the workspace id of the API key).' }),
-    url: z.string().meta({ description: 'Public download URL of the stored bytes.' }),
-    width: z.number().int().positive().meta({ description: 'Pixels, read from the image header.' }),
-    height: z.number().int().positive().meta({ description: 'Pixels, read from the image header.' }),
-    contentType: z.enum(IMAGE_CONTENT_TYPES),
-    sizeBytes: z.number().int().min(0),
-    filename: z.string().meta({ description: 'Original file name, as given in `?filename=`.' }),
-    purpose: z.enum(['content']).meta({ description: 'Hint for which UI surfaces the image; always `content` for now.' }),
-    createdAt: z.number().int().meta({ description: 'Epoch milliseconds.' }),
-    lastPublishedAt: z.number().int().nullable().meta({ description: 'Epoch milliseconds of the last publication to external consumers; null if never.' }),
-  })
-  .meta({ id: 'ImageAsset', description: 'A registered image. All fields are always present.' });
-
-export type ImageAsset = z.infer<typeof imageAssetSchema>;
 
 const filenameSchema = z
   .string()
@@ -32,6 +14,31 @@ const filenameSchema = z
   // eslint-disable-next-line no-control-regex
   .regex(/^[^\u0000-\u001f\u007f]+$/, 'must not contain control characters')
   .meta({ description: 'Original file name, kept for display.', example: 'poster.png' });
+
+/**
+ * The images list keeps the spec's `page`/`pageSize` and its 422 for bad values, and takes `cursor`
+ * like every list (API.md "Deep pages and cursors"). `page` stays undefined when absent so that the
+ * combination with `cursor` can be refused.
+ */
+export const listImagesQuerySchema = z
+  .strictObject({
+    page: z
+      .string()
+      .regex(/^-?\d+$/, 'must be an integer')
+      .transform(Number)
+      .pipe(z.number().int().min(0).max(9_007_199_254_740_991))
+      .optional()
+      .meta({ description: `Zero-based page index (default 0); \`page * pageSize\` must stay below ${MAX_PAGE_DEPTH}: read deeper with \`cursor\`. Not with \`cursor\`.`, override: { type: 'integer', minimum: 0, default: 0 } }),
+    pageSize: intQuery({ min: 1, max: 250, default: 50, description: 'Items per page, 1..250.' }),
+    cursor: z.string().min(1).max(2048).optional().meta({ description: 'Opaque position from the previous page\'s `nextCursor`; one Query per page at any depth. Not with `page`.' }),
+  })
+  .superRefine((query, context) => {
+    if (query.cursor !== undefined && query.page !== undefined) {
+      context.addIssue({ code: 'custom', path: ['cursor'], message: 'cannot be combined with page; follow nextCursor alone' });
+    } else if ((query.page ?? 0) * query.pageSize >= MAX_PAGE_DEPTH) {
+      context.addIssue({ code: 'custom', path: ['page'], message: `page * pageSize must stay below ${MAX_PAGE_DEPTH}; to read deeper, follow nextCursor with the cursor parameter` });
+    }
+  });
 
 export const imagesRoutes = {
   registerImage: defineRoute({
@@ -57,16 +64,17 @@ export const imagesRoutes = {
     auth: 'key',
     tags: ['Image assets'],
     summary: 'List images',
-    description: 'Most recently registered first. Out-of-range `page`/`pageSize` (or an unknown parameter) is 422 `validation_failed`. A page reads `(page + 1) * pageSize + 1` items at most.',
-    query: z.strictObject({
-      page: intQuery({ min: 0, max: 9_007_199_254_740_991, default: 0, description: 'Zero-based page index.' }),
-      pageSize: intQuery({ min: 1, max: 250, default: 50, description: 'Items per page, 1..250.' }),
-    }),
+    description: 'Most recently registered first. Out-of-range `page`/`pageSize`, an unknown parameter, `cursor` together with `page`, a page 10,000 items deep or a cursor this list did not issue is 422 `validation_failed`. A cursor page is one Query of `pageSize + 1` items whatever its depth; a page number reads `(page + 1) * pageSize + 1`.',
+    query: listImagesQuerySchema,
     queryErrorCode: 'validation_failed',
     success: {
       status: 200,
       description: 'One page of images.',
-      schema: z.object({ hasMore: z.boolean(), data: z.array(imageAssetSchema) }).meta({ id: 'ImageAssetList' }),
+      schema: z.object({
+        hasMore: z.boolean(),
+        data: z.array(imageAssetSchema),
+        nextCursor: z.string().nullable().meta({ description: 'Pass as `cursor` to read the next page (one Query whatever the depth); `null` on the last page.' }),
+      }).meta({ id: 'ImageAssetList' }),
     },
     errors: [401, 403, 422],
   }),

@@ -82,7 +82,7 @@ const PENDING: Record<string, readonly string[]> = {
   ],
   'only the transaction builder sends transactions and reads cancellation reasons': [
     'shared/checkouts/checkouts-repository.ts', 'shared/contacts/contacts-repository.ts', 'shared/db/cancellation.ts',
-    'shared/forms/forms-repository.ts', 'shared/images/images-repository.ts',
+    'shared/forms/forms-repository.ts',
     'shared/properties/properties-repository.ts', 'shared/responses/responses-repository.ts',
   ],
   'only the toolkit catches conditional-check failures': [
@@ -94,13 +94,12 @@ const PENDING: Record<string, readonly string[]> = {
   'keys are built only by model modules and the toolkit': [
     'shared/checkouts/checkout-entity.ts', 'shared/checkouts/checkouts-repository.ts', 'shared/contacts/contact-entity.ts', 'shared/contacts/contacts-repository.ts',
     'shared/forms/form-entity.ts', 'shared/forms/forms-repository.ts',
-    'shared/images/image-entity.ts', 'shared/images/images-repository.ts',
     'shared/properties/properties-repository.ts', 'shared/properties/property-entity.ts', 'shared/responses/response-entity.ts', 'shared/responses/responses-repository.ts',
   ],
   'lists read through the toolkit\'s partition queries, not the legacy helpers': [
     'functions/contacts/list-contacts.ts', 'functions/forms/list-forms.ts', 'functions/properties/list-properties.ts',
     'shared/checkouts/checkouts-repository.ts', 'shared/contacts/contacts-repository.ts', 'shared/forms/forms-repository.ts',
-    'shared/images/images-repository.ts', 'shared/properties/properties-repository.ts',
+    'shared/properties/properties-repository.ts',
   ],
 };
 
