@@ -1,7 +1,7 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client.js';
 import { decodeCursor, encodeCursor, type CursorScope } from './cursor.js';
-import { DESIGN_ATTRIBUTES, INDEXES, TABLE_KEYS, type IndexName } from './table-design.js';
+import { INDEXES, TABLE_KEYS, type IndexName } from './table-design.js';
 
 type Item = Record<string, unknown>;
 
@@ -157,10 +157,5 @@ export function listResult<T>(page: Page<T>, request: PageRequest) {
   return { data: page.items, page: request.page, limit: request.limit, total: page.items.length, hasMore: page.hasMore, nextCursor: page.nextCursor };
 }
 
-/** Strips the physical design's attributes (keys, entity type, TTL) and `extra` from a stored item. */
-export function withoutKeys(item: Item, extra: readonly string[] = []): Item {
-  const rest: Item = { ...item };
-  for (const attribute of DESIGN_ATTRIBUTES) delete rest[attribute];
-  for (const attribute of extra) delete rest[attribute];
-  return rest;
-}
+/** Re-exported for the repositories: model modules import it from the table design (no client). */
+export { withoutKeys } from './table-design.js';

@@ -86,6 +86,18 @@ export const DESIGN_ATTRIBUTES: readonly string[] = [
   ...Object.values(INDEXES).flatMap((index) => [index.partitionKey, index.sortKey]),
 ];
 
+/**
+ * Strips the physical design's attributes (keys, entity type, TTL) and `extra` from a stored item.
+ * Here rather than in query.ts: model modules map items, and the CDK app loads them through the route
+ * table, so they must not load the database client (which needs TABLE_NAME at load).
+ */
+export function withoutKeys(item: Record<string, unknown>, extra: readonly string[] = []): Record<string, unknown> {
+  const rest: Record<string, unknown> = { ...item };
+  for (const attribute of DESIGN_ATTRIBUTES) delete rest[attribute];
+  for (const attribute of extra) delete rest[attribute];
+  return rest;
+}
+
 /** The attributes of the key an item has in the table (no index) or in `index` (index keys + table keys). */
 export function keyAttributesOf(index?: IndexName): readonly string[] {
   const table = [TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey];

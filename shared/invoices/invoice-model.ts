@@ -1,6 +1,5 @@
 import * as z from 'zod';
-import { withoutKeys } from '../db/query.js';
-import { entityAttribute, itemKey, type ItemKey } from '../db/table-design.js';
+import { entityAttribute, itemKey, withoutKeys, type ItemKey } from '../db/table-design.js';
 import { CURRENCIES, dateTimeSchema, idSchema, type Currency, type SortDirection } from '../model/primitives.js';
 import { computeTotals } from './invoice-totals.js';
 

@@ -1,5 +1,4 @@
-import { withoutKeys } from '../db/query.js';
-import { entityAttribute, entityOf, indexKey, itemKey, type ItemKey } from '../db/table-design.js';
+import { entityAttribute, entityOf, indexKey, itemKey, withoutKeys, type ItemKey } from '../db/table-design.js';
 import type { Currency } from '../model/primitives.js';
 
 export type LedgerEntryType = 'payment' | 'refund' | 'payout';
