@@ -8,10 +8,12 @@ import type { RouteGroup } from '../shared/http/route.js';
 import { activeGroups, routesOfGroup } from '../shared/http/routes.js';
 import { DOCS_ASSETS } from '../shared/http/routes/docs.js';
 import { BUNDLED_ASSETS_DIR } from '../functions/docs/docs-assets.js';
+import { BUNDLED_WIDGET_DIR, WIDGET_FILE_NAME } from '../functions/docs/widget-script.js';
+import { widgetCliArgs } from '../widget/build-widget.js';
 import { BoxofficeFunction, type TableAccess } from './boxoffice-function.js';
 import { INDEXES } from '../shared/db/table-design.js';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { handlerEntry } from './paths.js';
+import { REPO_ROOT, handlerEntry } from './paths.js';
 import { deploymentEnvironment } from './function-environment.js';
 import { reachableModules } from './source-graph.js';
 import { SECRET_ENCRYPTION_PURPOSE } from '../shared/webhooks/webhook-secrets.js';
@@ -48,13 +50,20 @@ export function memorySizeOf(group: RouteGroup): number {
   return MEMORY_MB[group] ?? 512;
 }
 
-/** Copies the Swagger UI files next to the docs bundle; the docs function reads them from there. */
+const shellQuote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * Copies the Swagger UI files next to the docs bundle, and builds the embeddable widgets' script
+ * there with the project's esbuild (the same options as `npm start`); the docs function reads both.
+ */
 export const docsAssetsHooks: ICommandHooks = {
   beforeBundling: () => [],
   beforeInstall: () => [],
   afterBundling: (inputDir, outputDir) => [
     `mkdir -p "${join(outputDir, BUNDLED_ASSETS_DIR)}"`,
     ...Object.keys(DOCS_ASSETS).map((name) => `cp "${join(inputDir, 'node_modules', 'swagger-ui-dist', name)}" "${join(outputDir, BUNDLED_ASSETS_DIR, name)}"`),
+    [join(REPO_ROOT, 'node_modules', 'esbuild', 'bin', 'esbuild'), ...widgetCliArgs(join(outputDir, BUNDLED_WIDGET_DIR, WIDGET_FILE_NAME)), '--log-level=warning']
+      .map(shellQuote).join(' '),
   ],
 };
 

@@ -1,4 +1,4 @@
-import { hasOther, optionValuesOf, view, type ElementView } from './element-kinds.js';
+import { hasOther, optionValuesOf, type ElementView } from './element-kinds.js';
 import type { EventItemReference, Form, LogicGroup } from './form-schemas.js';
 import { isSelectionGroup } from './form-logic.js';
 import { sectionOf } from './form-layout.js';
@@ -21,6 +21,10 @@ export interface VisibilityInput {
   readonly cart?: readonly EventItemReference[];
 }
 
+/**
+ * Any form whose elements read as ElementView: a stored form, or the public shape the
+ * `<boxoffice-form>` widget renders (which imports this module: keep its imports light, no zod).
+ */
 type EvaluatedForm = Pick<Form, 'type'> & { readonly elements: readonly ElementView[] };
 
 function sameReference(a: EventItemReference, b: EventItemReference): boolean {
@@ -66,8 +70,7 @@ export function groupSatisfied(source: ElementView, group: LogicGroup, answer: u
  * an element with `forEventItems` also needs a referenced item in the cart. Computed as a least fixed
  * point, so chains resolve in any order and cycles with no outside trigger stay hidden.
  */
-export function visibleElementIds(form: Pick<Form, 'type' | 'elements'>, input: VisibilityInput): Set<string> {
-  const evaluated: EvaluatedForm = { type: form.type, elements: form.elements.map(view) };
+export function visibleElementIds(evaluated: EvaluatedForm, input: VisibilityInput): Set<string> {
   const cart = input.cart ?? [];
   const revealers = new Map<number, { source: number; group: LogicGroup }[]>();
   evaluated.elements.forEach((element, source) => {

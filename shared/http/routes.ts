@@ -1,7 +1,7 @@
 import type { RouteDefinition, RouteGroup } from './route.js';
 import type { Operation } from './operation.js';
 import { systemRoutes } from './routes/system.js';
-import { docsRoutes } from './routes/docs.js';
+import { docsRoutes, widgetRoutes } from './routes/docs.js';
 import { formsRoutes } from './routes/forms.js';
 import { propertiesRoutes } from './routes/properties.js';
 import { contactsRoutes } from './routes/contacts.js';
@@ -22,6 +22,7 @@ import { webhooksRoutes } from './routes/webhooks.js';
 export const routeTable: readonly RouteDefinition[] = [
   systemRoutes,
   docsRoutes,
+  widgetRoutes,
   formsRoutes,
   propertiesRoutes,
   contactsRoutes,

@@ -12,6 +12,10 @@ import { handlerEntry } from '../../lib/paths.js';
 import { DOCS_ASSETS } from '../../shared/http/routes/docs.js';
 import { BUNDLED_ASSETS_DIR } from '../../functions/docs/docs-assets.js';
 import { bundleLikeCdk } from '../support/lambda-bundle.js';
+import { BUNDLED_WIDGET_DIR, WIDGET_FILE_NAME } from '../../functions/docs/widget-script.js';
+import { WIDGET_SCRIPT_PATH, widgetRoutes } from '../../shared/http/routes/docs.js';
+import { toProxyEvent } from '../../bin/local/api-gateway-event.js';
+import { buildWidgetScript } from '../../widget/build-widget.js';
 
 // The one infra test that really bundles (esbuild, no Docker): the docs function, which also copies
 // the Swagger UI files next to its bundle.
@@ -85,5 +89,43 @@ describe('BoxofficeFunction bundling', () => {
     for (const name of Object.keys(DOCS_ASSETS)) {
       expect(existsSync(join(bundleDir, BUNDLED_ASSETS_DIR, name)), name).toBe(true);
     }
+  });
+});
+
+describe('the embeddable widgets script in the docs bundle', () => {
+  it('is built next to the bundle, exactly as the local server builds it', async () => {
+    // Act
+    const bundled = readFileSync(join(bundleDir, BUNDLED_WIDGET_DIR, WIDGET_FILE_NAME), 'utf8');
+
+    // Assess
+    expect(bundled).toBe(await buildWidgetScript());
+  });
+
+  it('is served by the bundled docs handler, cacheable, without esbuild in the bundle', () => {
+    // Prepare
+    const event = toProxyEvent(
+      { method: 'GET', url: new URL(`https://api.example.com${WIDGET_SCRIPT_PATH}`), headers: { host: 'api.example.com' }, body: Buffer.alloc(0), sourceIp: '203.0.113.1', requestId: 'bundle-test' },
+      widgetRoutes.widgetScript, {}, null,
+    );
+    const script = `const m = await import(${JSON.stringify(pathToFileURL(join(bundleDir, 'index.mjs')).href)});
+      const context = { awsRequestId: 'bundle-test', functionName: 'docs', getRemainingTimeInMillis: () => 10000 };
+      const result = await m.handler(${JSON.stringify(event)}, context);
+      process.stdout.write(JSON.stringify({ statusCode: result.statusCode, headers: result.headers, length: result.body.length, start: result.body.slice(0, 40) }));`;
+
+    // Act
+    const output = execFileSync(process.execPath, ['--no-warnings', '--input-type=module', '-e', script], {
+      env: { ...process.env, TABLE_NAME: 'bundle-test', AWS_REGION: 'us-east-1', POWERTOOLS_LOG_LEVEL: 'SILENT' },
+      encoding: 'utf8',
+    });
+
+    // Assess
+    const result = JSON.parse(output) as { statusCode: number; headers: Record<string, string>; length: number; start: string };
+    const built = readFileSync(join(bundleDir, BUNDLED_WIDGET_DIR, WIDGET_FILE_NAME), 'utf8');
+    expect(result.statusCode).toBe(200);
+    expect(result.headers['Content-Type']).toBe('text/javascript; charset=utf-8');
+    expect(result.headers['Cache-Control']).toBe('public, max-age=3600');
+    expect(result.length).toBe(built.length);
+    expect(result.start).toBe(built.slice(0, 40));
+    expect(readFileSync(join(bundleDir, 'index.mjs'), 'utf8')).not.toContain('esbuild');
   });
 });

@@ -56,3 +56,27 @@ export const docsRoutes = {
     success: { status: 200, description: 'The file, with its own content type.', contentType: 'text/javascript' },
   }),
 };
+
+/** Where the embeddable widgets' script is served; a breaking change gets `/widget/v2/` (API.md). */
+export const WIDGET_SCRIPT_PATH = '/widget/v1/boxoffice.js';
+
+export const widgetRoutes = {
+  widgetScript: defineRoute({
+    group: 'docs',
+    operation: 'getWidgetScript',
+    method: 'GET',
+    path: WIDGET_SCRIPT_PATH,
+    auth: 'public',
+    cors: true,
+    tags: ['Embeddables'],
+    summary: 'Embeddable widgets script',
+    description: [
+      'No key. One script (at most 25 KiB gzip-compressed) that defines two custom elements with shadow DOM:',
+      '`<boxoffice-events referral-code="CODE" limit="20" filter="upcoming" sort="start">` lists a partner\'s public events (GET /partner/events) with "Load more";',
+      '`<boxoffice-form form-id="ID" attendees="1">` renders an active form (GET /forms/{formId}), applies its logic with the server\'s own evaluator, and posts to POST /forms/{formId}/responses,',
+      'dispatching `boxoffice:submitted` (`detail: {id, contactId?}`). Both take `api-base` (default: the API the script came from) and are themed with `--boxoffice-*` CSS custom properties.',
+      'Cacheable for an hour; the path is versioned (a breaking change gets `/widget/v2/`).',
+    ].join(' '),
+    success: { status: 200, description: 'The script.', contentType: 'text/javascript; charset=utf-8' },
+  }),
+};
