@@ -54,6 +54,7 @@ async function main(): Promise<void> {
     `  curl -s ${server.url}/health/`,
     `  curl -s -H "Authorization: Bearer ${demo.apiKey}" ${server.url}/v1/`,
     `  API docs: ${server.url}/docs`,
+    `  Widgets demo: ${server.url}/widget/demo`,
     '',
     'Press Ctrl-C to stop.',
   ].join('\n'));

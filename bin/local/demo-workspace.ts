@@ -20,3 +20,9 @@ export async function ensureDemoWorkspace(): Promise<{ workspaceId: string; apiK
   const { apiKey } = await createApiKey(workspaceId, 'read_write');
   return { workspaceId, apiKey, created };
 }
+
+/** The demo workspace's id, or undefined before `npm start` created it. */
+export async function findDemoWorkspaceId(): Promise<string | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: DEMO_MARKER }));
+  return typeof Item?.workspaceId === 'string' ? Item.workspaceId : undefined;
+}

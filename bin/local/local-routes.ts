@@ -1,6 +1,7 @@
 import { BLOB_KEY_PATTERN, contentTypeOfKey } from '../../shared/blob-store/blob-store.js';
 import { LOCAL_BLOB_ROUTE_PREFIX, LocalBlobStore, localBlobDir } from '../../shared/blob-store/local-blob-store.js';
 import type { LocalRoute } from './server.js';
+import { serveWidgetDemo } from './widget-demo.js';
 
 /**
  * Serves what the local blob store holds, the way CloudFront serves the S3 bucket when deployed:
@@ -29,4 +30,4 @@ const serveLocalBlobs: LocalRoute = async (request, response) => {
  * Routes that exist only locally, standing in for AWS services (e.g. S3 serving image bytes).
  * Features add theirs here.
  */
-export const localRoutes: LocalRoute[] = [serveLocalBlobs];
+export const localRoutes: LocalRoute[] = [serveLocalBlobs, serveWidgetDemo];

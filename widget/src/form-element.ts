@@ -190,7 +190,6 @@ export function defineFormElement(scriptBase: string): void {
 
     private showErrors(details: { path?: string; message?: string }[], message: string): void {
       const listed: HTMLElement[] = [];
-      let first: HTMLElement | undefined;
       for (const detail of details) {
         const target = targetOf(detail.path ?? '');
         const section = target && this.sections.find((candidate) => candidate.attendee === target.attendee);
@@ -200,12 +199,14 @@ export function defineFormElement(scriptBase: string): void {
         if (field) {
           field.error.textContent = field.error.textContent ? `${field.error.textContent} ${text}` : text;
           for (const control of field.controls) control.setAttribute('aria-invalid', 'true');
-          first ??= field.focusTarget;
         }
         listed.push(h('li', {}, `${where}${text}`));
       }
       this.summary.replaceChildren(h('p', {}, h('strong', {}, details.length > 1 ? `${details.length} answers need attention.` : message)), h('ul', {}, ...listed));
-      (first ?? this.summary).focus();
+      // Focus goes to the first invalid field in reading order (sections and their fields are in layout order).
+      const first = this.sections.flatMap((section) => [...section.fields.values()])
+        .find((field) => field.controls.some((control) => control.getAttribute('aria-invalid') === 'true'));
+      (first?.focusTarget ?? this.summary).focus();
     }
 
     private async submit(): Promise<void> {

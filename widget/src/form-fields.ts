@@ -108,7 +108,7 @@ function choicesOf(element: WidgetElement): Choice[] {
 
 /** A free-text box for the Other choice, shown while Other is chosen. */
 function otherBox(element: WidgetElement, id: string): HTMLInputElement {
-  return h('input', { type: 'text', id: `${id}-other`, 'aria-label': element.otherPrompt ?? 'Other', hidden: true });
+  return h('input', { type: 'text', id: `${id}-other`, 'aria-label': `${element.otherPrompt ?? 'Other'} (please specify)`, hidden: true });
 }
 
 /** Radios (Select One, Yes/No) or checkboxes (Select Multiple) in a fieldset whose legend is the prompt. */

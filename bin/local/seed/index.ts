@@ -4,6 +4,7 @@ import { seedEvents } from './events.js';
 import { seedInvoices } from './invoices.js';
 import { seedForms } from './forms.js';
 import { seedImagesAndCheckouts } from './images-and-checkouts.js';
+import { seedWidgetDemo } from './widget-demo.js';
 
 /**
  * Demo-data seeders, run in order against the running local server on first start. Each feature adds
@@ -15,4 +16,5 @@ export const seeders: { name: string; seed: Seeder }[] = [
   { name: 'events and demo partner', seed: seedEvents },
   { name: 'invoices, payments and payouts', seed: seedInvoices },
   { name: 'images and checkouts', seed: seedImagesAndCheckouts },
+  { name: 'widget demo form and event places', seed: seedWidgetDemo },
 ];
