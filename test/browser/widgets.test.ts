@@ -65,14 +65,19 @@ afterAll(async () => {
 });
 
 /** A fresh tab on the demo page, failing the test on any script error in the page. */
-async function openDemo(): Promise<{ page: Page; errors: string[] }> {
+async function openDemo(): Promise<{ page: Page; errors: string[]; apiCalls: string[] }> {
   const page = await context.newPage();
   const errors: string[] = [];
+  const apiCalls: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/partner/events' || url.pathname.startsWith('/forms/')) apiCalls.push(`${request.method()} ${url.pathname}`);
+  });
   await page.goto(`${api.url}${WIDGET_DEMO_PATH}`);
   await page.locator('boxoffice-events li').first().waitFor();
   await page.locator('boxoffice-form form').first().waitFor();
-  return { page, errors };
+  return { page, errors, apiCalls };
 }
 
 /** A partner page on another origin embedding the given HTML after the script tag. */
@@ -113,7 +118,8 @@ function nextSubmission(page: Page): Promise<Json> {
 describe('<boxoffice-events>', () => {
   it('lists the seeded partner\'s upcoming events with dates, places and prices, and loads more', async () => {
     // Prepare
-    const { page, errors } = await openDemo();
+    const { page, errors, apiCalls } = await openDemo();
+    const loaded = [...apiCalls];
     const listing = await api.request('GET', `/partner/events?referral_code=${DEMO_PARTNER_CODE}&filter=upcoming&sort=start&limit=10`);
     const expected = listing.body.data as Json[];
     const events = page.locator('boxoffice-events');
@@ -134,6 +140,9 @@ describe('<boxoffice-events>', () => {
     // Focus moves to the first event added, so keyboard users continue from there.
     expect(await events.evaluate((host) => host.shadowRoot?.activeElement?.textContent)).toBe(expected[2]?.name);
     expect(errors).toEqual([]);
+    // One request per element on load, although the script upgraded elements that already had their attributes.
+    expect(loaded.filter((call) => call === 'GET /partner/events')).toHaveLength(1);
+    expect(loaded.filter((call) => call.startsWith('GET /forms/'))).toHaveLength(2);
     await page.close();
   });
 

@@ -39,6 +39,7 @@ export function defineEventsElement(scriptBase: string): void {
     private page = 0;
     private loading = false;
     private generation = 0;
+    private reloadScheduled = false;
 
     constructor() {
       super();
@@ -51,11 +52,24 @@ export function defineEventsElement(scriptBase: string): void {
     }
 
     connectedCallback(): void {
-      this.reload();
+      this.scheduleReload();
     }
 
     attributeChangedCallback(_name: string, previous: string | null, next: string | null): void {
-      if (this.isConnected && previous !== next) this.reload();
+      if (this.isConnected && previous !== next) this.scheduleReload();
+    }
+
+    /**
+     * One load per task, however many attributes changed: an element upgraded after the page parsed
+     * gets one attributeChangedCallback per attribute, then connectedCallback.
+     */
+    private scheduleReload(): void {
+      if (this.reloadScheduled) return;
+      this.reloadScheduled = true;
+      queueMicrotask(() => {
+        this.reloadScheduled = false;
+        if (this.isConnected) this.reload();
+      });
     }
 
     private reload(): void {

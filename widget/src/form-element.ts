@@ -57,6 +57,7 @@ export function defineFormElement(scriptBase: string): void {
     private submitButton: HTMLButtonElement | undefined;
     private sending = false;
     private generation = 0;
+    private loadScheduled = false;
     private idempotency: { body: string; key: string } | undefined;
 
     constructor() {
@@ -65,11 +66,21 @@ export function defineFormElement(scriptBase: string): void {
     }
 
     connectedCallback(): void {
-      void this.load();
+      this.scheduleLoad();
     }
 
     attributeChangedCallback(_name: string, previous: string | null, next: string | null): void {
-      if (this.isConnected && previous !== next) void this.load();
+      if (this.isConnected && previous !== next) this.scheduleLoad();
+    }
+
+    /** One load per task, however many attributes changed (an upgrade reports each attribute, then connects). */
+    private scheduleLoad(): void {
+      if (this.loadScheduled) return;
+      this.loadScheduled = true;
+      queueMicrotask(() => {
+        this.loadScheduled = false;
+        if (this.isConnected) void this.load();
+      });
     }
 
     private showMessage(text: string, error: boolean): void {
