@@ -338,6 +338,47 @@ describe('<boxoffice-form>', () => {
     await page.close();
   });
 
+  it('is usable with the keyboard alone: Tab between questions, Space to choose, Enter to submit', async () => {
+    // Prepare
+    const { page } = await openDemo();
+    const form = page.locator('boxoffice-form').first();
+    const focusedLabel = () => form.evaluate((host) => {
+      const active = host.shadowRoot?.activeElement;
+      return active?.closest('label')?.textContent ?? active?.getAttribute('type') ?? active?.tagName ?? '';
+    });
+    await form.getByRole('group', { name: 'Which sessions did you attend?' }).getByLabel('Keynote').focus();
+    // Act
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Tab');
+    const second = await focusedLabel();
+    await page.keyboard.press('Space');
+    await shown(form.getByLabel('How many workshop exercises did you finish?'));
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('3');
+    await page.keyboard.press('Enter');
+    await form.getByRole('alert').getByText('answers need attention').waitFor();
+    // Assess
+    expect(second).toBe('Workshop');
+    expect(await form.getByLabel('How many workshop exercises did you finish?').inputValue()).toBe('3');
+    expect(await form.evaluate((host) => host.shadowRoot?.activeElement?.getAttribute('type'))).toBe('email');
+    await page.close();
+  });
+
+  it('takes its colours from CSS custom properties set on the host page', async () => {
+    // Prepare
+    const { page } = await openDemo();
+    const background = (index: number) => page.locator('boxoffice-form').nth(index).getByRole('button').last()
+      .evaluate((button) => (globalThis as unknown as { getComputedStyle(element: unknown): { backgroundColor: string } }).getComputedStyle(button).backgroundColor);
+    // Act
+    const themed = await background(0);
+    const plain = await background(1);
+    // Assess: the demo page sets --boxoffice-accent: #6d28d9 around the first form only.
+    expect(themed).toBe('rgb(109, 40, 217)');
+    expect(plain).toBe('rgb(11, 92, 173)');
+    await page.close();
+  });
+
   it('repeats the attendee section per ticket on order forms, each with its own logic', async () => {
     // Prepare
     const { page } = await openDemo();

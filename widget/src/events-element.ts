@@ -87,7 +87,8 @@ export function defineEventsElement(scriptBase: string): void {
         this.problem.replaceChildren(h('p', { class: 'message error' }, 'This events widget needs a referral-code attribute.'));
         return;
       }
-      const url = new URL(`${apiBaseOf(this, scriptBase)}/partner/events`);
+      // Resolved against the page, so a relative `api-base` ("/api") works too.
+      const url = new URL(`${apiBaseOf(this, scriptBase)}/partner/events`, location.href);
       url.searchParams.set('referral_code', code);
       for (const name of QUERY_ATTRIBUTES) {
         const value = this.getAttribute(name);
