@@ -15,7 +15,7 @@ import { BINARY_MEDIA_TYPES } from '../shared/http/gateway-responses.js';
 import type { RouteGroup } from '../shared/http/route.js';
 import { routeTable } from '../shared/http/routes.js';
 import { workspaceKeys } from '../shared/workspaces/workspace-model.js';
-import { TABLE_KEYS } from '../shared/db/table-design.js';
+import { INDEXES, TABLE_KEYS } from '../shared/db/table-design.js';
 import { addRouteMethods } from './api-routes.js';
 import { BoxofficeFunction } from './boxoffice-function.js';
 import { addGatewayErrors } from './gateway-errors.js';
@@ -23,6 +23,8 @@ import { createGroupFunctions } from './group-functions.js';
 import { BoxofficeMonitoring } from './monitoring.js';
 import { handlerEntry } from './paths.js';
 import { AUTHORIZER_CACHE_TTL_SECONDS, AUTHORIZER_IDENTITY_HEADER } from '../functions/authorizer/policy.js';
+import { RefundReconciler } from './refund-reconciler.js';
+import { FUNCTION_TIMEOUT_MS } from '../shared/db/time-budget.js';
 
 export interface ApiStackProps extends StackProps {
   readonly stage: string;
@@ -54,6 +56,7 @@ export class ApiStack extends Stack {
   readonly api: RestApi;
   readonly functions: Map<RouteGroup, BoxofficeFunction>;
   readonly authorizerFunction: BoxofficeFunction;
+  readonly refundReconciler: RefundReconciler;
   readonly monitoring: BoxofficeMonitoring;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
@@ -76,7 +79,7 @@ export class ApiStack extends Stack {
       entry: handlerEntry('authorizer'),
       description: 'Boxoffice API key authorizer: resolves a Bearer key to its workspace with one GetItem',
       memorySize: AUTHORIZER_MEMORY_MB,
-      timeout: Duration.seconds(5),
+      timeout: Duration.millis(FUNCTION_TIMEOUT_MS.authorizer),
       environment: { POWERTOOLS_SERVICE_NAME: 'boxoffice-authorizer', TABLE_NAME: props.table.tableName },
     });
     // Not bindTable: the authorizer may read API key items and nothing else, whatever its code does.
@@ -119,7 +122,14 @@ export class ApiStack extends Stack {
     addGatewayErrors(this.api);
     addRouteMethods({ api: this.api, routes: routeTable, functions: this.functions, authorizer });
 
-    const allFunctions = new Map<string, IFunction>([...this.functions, ['authorizer', this.authorizerFunction]]);
+    this.refundReconciler = new RefundReconciler(this, 'RefundReconciler', {
+      table: props.table,
+      indexNames: Object.values(INDEXES).map((index) => index.indexName),
+    });
+
+    const allFunctions = new Map<string, IFunction>([
+      ...this.functions, ['authorizer', this.authorizerFunction], ['refund-reconciler', this.refundReconciler.function],
+    ]);
     const healthUrl = this.api.urlForPath('/health/');
     this.monitoring = new BoxofficeMonitoring(this, 'Monitoring', {
       stage: props.stage,
@@ -156,7 +166,7 @@ export class ApiStack extends Stack {
       id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
       reason: 'The account-level role API Gateway needs to write execution logs; the AWS managed policy is the documented way.',
     });
-    for (const fn of [...this.functions.values(), this.authorizerFunction]) {
+    for (const fn of [...this.functions.values(), this.authorizerFunction, this.refundReconciler.function]) {
       Validations.of(fn).acknowledge({
         id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
         reason: 'Lets the function write to its own log group; the managed policy is the standard minimal Lambda logging policy.',

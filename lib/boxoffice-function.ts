@@ -6,6 +6,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import { API_VERSION } from '../shared/config.js';
+import { FUNCTION_TIMEOUT_MS } from '../shared/db/time-budget.js';
 
 /** Item reads: single, batched (BatchGet), queries, and the condition checks of transactions. */
 export const READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'] as const;
@@ -51,7 +52,7 @@ export interface BoxofficeFunctionProps {
   readonly description: string;
   /** @default 512 */
   readonly memorySize?: number;
-  /** @default 10 seconds (API Gateway gives up at 29 s) */
+  /** @default FUNCTION_TIMEOUT_MS.api (10 s; API Gateway gives up at 29 s): the time budget's own number */
   readonly timeout?: Duration;
   readonly environment?: Record<string, string>;
   /** @default one month */
@@ -74,7 +75,7 @@ export class BoxofficeFunction extends NodejsFunction {
       architecture: Architecture.ARM_64,
       runtime: NODE_RUNTIME,
       memorySize: props.memorySize ?? 512,
-      timeout: props.timeout ?? Duration.seconds(10),
+      timeout: props.timeout ?? Duration.millis(FUNCTION_TIMEOUT_MS.api),
       description: props.description,
       logGroup,
     };

@@ -118,6 +118,26 @@ export class WriteContentionError extends ServiceUnavailableError {
 }
 
 /**
+ * The request's time budget (derived from the function's remaining time) cannot fit another
+ * DynamoDB attempt: answered as a 503 before the function itself would time out.
+ */
+export class TimeBudgetExhaustedError extends ServiceUnavailableError {
+  constructor() {
+    super('The request ran out of time waiting for the datastore. Retry shortly.');
+  }
+}
+
+/**
+ * The request (same `Idempotency-Key`) was already applied, but its recorded response was lost, so it
+ * cannot be replayed: the change is not made a second time. The client reads the resource instead.
+ */
+export class RequestAlreadyAppliedError extends ConflictError {
+  constructor() {
+    super('This request (Idempotency-Key) was already applied; its response is no longer available. Read the resource to see its current state.');
+  }
+}
+
+/**
  * A write conditioned on the version that was read found another version: somebody changed the item
  * in between. `readModifyWrite` re-reads (no If-Match) or answers 409 (If-Match); if it escapes
  * anywhere else it is a 409 `conflict`.

@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { APIGatewayProxyEvent, APIGatewayRequestAuthorizerEvent, Context } from 'aws-lambda';
 import { BINARY_MEDIA_TYPES } from '../../shared/http/gateway-responses.js';
 import type { RouteDefinition } from '../../shared/http/route.js';
+import { FUNCTION_TIMEOUT_MS } from '../../shared/db/time-budget.js';
 
 export const LOCAL_STAGE = 'local';
 const LOCAL_API_ARN = 'arn:aws:execute-api:local:000000000000:local';
@@ -131,8 +132,9 @@ export function toAuthorizerEvent(event: APIGatewayProxyEvent): APIGatewayReques
   };
 }
 
-export function lambdaContext(functionName: string, requestId: string): Context {
-  const deadline = Date.now() + 29_000;
+/** A Lambda context whose remaining time counts down from the function's deployed timeout. */
+export function lambdaContext(functionName: string, requestId: string, timeoutMs: number = FUNCTION_TIMEOUT_MS.api): Context {
+  const deadline = Date.now() + timeoutMs;
   return {
     callbackWaitsForEmptyEventLoop: false,
     functionName,

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import type { APIGatewayAuthorizerResult, APIGatewayProxyEvent, APIGatewayProxyResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
+import type { APIGatewayAuthorizerResult, APIGatewayProxyEvent, APIGatewayProxyResult, APIGatewayRequestAuthorizerEvent, Context } from 'aws-lambda';
 import {
   GATEWAY_ERRORS, METHOD_NOT_ALLOWED, corsHeaders, corsPreflightHeaders, gatewayErrorBody, gatewayErrorHeaders, type GatewayErrorDefinition,
 } from '../../shared/http/gateway-responses.js';
@@ -13,8 +13,9 @@ import { policyAllows } from './policy-evaluation.js';
 import { groupHandlerModules, type GroupHandler } from './group-handlers.js';
 import { AuthorizerCache } from './authorizer-cache.js';
 import { AUTHORIZER_CACHE_TTL_SECONDS, AUTHORIZER_IDENTITY_HEADER } from '../../functions/authorizer/policy.js';
+import { FUNCTION_TIMEOUT_MS } from '../../shared/db/time-budget.js';
 
-type Authorizer = (event: APIGatewayRequestAuthorizerEvent) => Promise<APIGatewayAuthorizerResult>;
+type Authorizer = (event: APIGatewayRequestAuthorizerEvent, context: Context) => Promise<APIGatewayAuthorizerResult>;
 
 /** API Gateway's payload limit. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -101,7 +102,8 @@ async function authorize(event: APIGatewayProxyEvent, cache: AuthorizerCache): P
   let result = cache.get(identity);
   if (!result) {
     try {
-      result = await (await authorizer())(toAuthorizerEvent(event));
+      // Its own context: the authorizer's deployed timeout bounds its time budget, as in AWS.
+      result = await (await authorizer())(toAuthorizerEvent(event), lambdaContext('boxoffice-authorizer', event.requestContext.requestId, FUNCTION_TIMEOUT_MS.authorizer));
     } catch (error) {
       return { error: (error as Error).message === 'Unauthorized' ? GATEWAY_ERRORS.UNAUTHORIZED : GATEWAY_ERRORS.AUTHORIZER_FAILURE };
     }

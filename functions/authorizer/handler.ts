@@ -1,5 +1,6 @@
-import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
+import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent, Context } from 'aws-lambda';
 import { parseBearer } from '../../shared/auth/api-keys.js';
+import { FUNCTION_TIMEOUT_MS, withTimeBudget } from '../../shared/db/time-budget.js';
 import { logger } from '../../shared/logger.js';
 import { findApiKey } from '../../shared/workspaces/workspaces-repository.js';
 import { policyFor } from './policy.js';
@@ -16,12 +17,15 @@ function authorizationHeader(event: APIGatewayRequestAuthorizerEvent): string | 
 
 /**
  * REQUEST authorizer: hashes the Bearer key, resolves it with one GetItem and allows the request with
- * the workspace in the context. The key itself is never logged.
+ * the workspace in the context. The key itself is never logged. The lookup fits in the function's
+ * remaining time: when DynamoDB cannot answer in time the authorizer fails (API Gateway's
+ * AUTHORIZER_FAILURE, a 503 with Retry-After) instead of timing out.
  */
-export async function handler(event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> {
+export async function handler(event: APIGatewayRequestAuthorizerEvent, context?: Context): Promise<APIGatewayAuthorizerResult> {
   const apiKey = parseBearer(authorizationHeader(event));
   if (!apiKey) throw new Error(UNAUTHORIZED);
-  const record = await findApiKey(apiKey);
+  const remaining = context?.getRemainingTimeInMillis() ?? FUNCTION_TIMEOUT_MS.authorizer;
+  const record = await withTimeBudget(remaining, () => findApiKey(apiKey));
   if (!record || record.revokedAt) {
     logger.info('Rejected API key', { keyId: record?.keyId, revoked: Boolean(record?.revokedAt) });
     throw new Error(UNAUTHORIZED);

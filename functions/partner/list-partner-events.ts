@@ -1,4 +1,5 @@
-import { DomainError } from '../../shared/errors.js';
+import { DomainError, ServiceUnavailableError } from '../../shared/errors.js';
+import { toDomainError } from '../../shared/http/error-mapping.js';
 import { HttpResult, implement } from '../../shared/http/operation.js';
 import { partnerRoutes } from '../../shared/http/routes/partner.js';
 import { logger } from '../../shared/logger.js';
@@ -14,8 +15,9 @@ export const listPartnerEventsOperation = implement(partnerRoutes.listPartnerEve
     return new HttpResult(body.status, body, body.status === 200 ? { 'Cache-Control': PARTNER_CACHE_CONTROL } : {});
   } catch (error) {
     if (error instanceof DomainError && 'flatCode' in error) throw error;
-    // The spec answers any database or unexpected failure with a generic 500 (never a 503).
+    // The spec answers any database or unexpected failure with a generic 500 (never a 503); a database
+    // that is throttling or unreachable still tells the widget when to retry.
     logger.error('Partner listing failed', { error: error as Error });
-    throw new PartnerListingFailedError();
+    throw new PartnerListingFailedError(toDomainError(error) instanceof ServiceUnavailableError);
   }
 });

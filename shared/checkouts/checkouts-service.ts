@@ -108,8 +108,9 @@ export async function createCheckout(workspaceId: string, body: CreateCheckoutBo
   const prefetched = await validateDraft(workspaceId, draft);
   const timestamp = now.toISOString();
   const record: CheckoutRecord = { ...draft, id: newId(now), ownerId: workspaceId, createdAt: timestamp, updatedAt: timestamp, version: 1 };
-  await repository.insertCheckout(workspaceId, record);
+  // The answer is built before the write: once committed, nothing may fail the request.
   const [view] = await presentCheckouts(workspaceId, [record], context, prefetched);
+  await repository.insertCheckout(workspaceId, record);
   return view as CheckoutView;
 }
 
@@ -128,7 +129,7 @@ export async function getCheckout(workspaceId: string, checkoutId: string, conte
  * Runs a read-modify-write at the version read. With `If-Match` a moved version is a 409 at once;
  * without it the change is re-applied to the fresh record, so no concurrent update is lost.
  */
-async function withVersionRetry(workspaceId: string, checkoutId: string, ifMatch: number | undefined, write: (current: CheckoutRecord) => Promise<CheckoutRecord | undefined>) {
+async function withVersionRetry<R>(workspaceId: string, checkoutId: string, ifMatch: number | undefined, write: (current: CheckoutRecord) => Promise<R>): Promise<R> {
   for (let attempt = 1; ; attempt += 1) {
     const current = await findOrThrow(workspaceId, checkoutId);
     if (ifMatch !== undefined && current.version !== ifMatch) throw new repository.CheckoutVersionConflictError();
@@ -144,16 +145,16 @@ export async function updateCheckout(workspaceId: string, checkoutId: string, pa
   const { ifMatch } = context;
   const changes: Record<string, unknown> = { ...patch, ...(patch.products ? { products: withFeeIds(patch.products) } : {}) };
   const scope = { products: patch.products !== undefined, event: patch.eventId !== undefined, form: patch.orderFormId !== undefined };
-  let prefetched = emptyPrefetch();
-  const record = await withVersionRetry(workspaceId, checkoutId, ifMatch, async (current) => {
+  const view = await withVersionRetry(workspaceId, checkoutId, ifMatch, async (current) => {
     const draft = applyCheckoutPatch(draftOf(current), changes);
-    prefetched = await validateDraft(workspaceId, draft, scope);
-    if (Object.values(patch).every((value) => value === undefined)) return current;
+    const prefetched = await validateDraft(workspaceId, draft, scope);
+    if (Object.values(patch).every((value) => value === undefined)) return (await presentCheckouts(workspaceId, [current], context, prefetched))[0];
     const next: CheckoutRecord = { ...draft, id: current.id, ownerId: current.ownerId, createdAt: current.createdAt, updatedAt: new Date().toISOString(), version: current.version + 1 };
+    // The answer is built before the write: once committed, nothing may fail the request.
+    const [presented] = await presentCheckouts(workspaceId, [next], context, prefetched);
     await repository.replaceCheckout(workspaceId, next, current.version);
-    return next;
+    return presented;
   });
-  const [view] = await presentCheckouts(workspaceId, [record as CheckoutRecord], context, prefetched);
   return view as CheckoutView;
 }
 

@@ -1,5 +1,6 @@
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client.js';
+import { pause } from './retry.js';
 
 type Item = Record<string, unknown>;
 
@@ -26,7 +27,7 @@ export async function batchGetItems(keys: readonly Item[], options: { attributes
     let pending: Item[] = keys.slice(start, start + BATCH_GET_LIMIT);
     for (let attempt = 0; pending.length > 0; attempt += 1) {
       if (attempt >= MAX_ATTEMPTS) throw new Error('BatchGetItem left keys unprocessed after retries.');
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 2 ** attempt * 10));
+      if (attempt > 0) await pause(2 ** attempt * 10);
       const { Responses, UnprocessedKeys } = await db.send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ...projection } } }));
       items.push(...(Responses?.[tableName()] ?? []));
       pending = (UnprocessedKeys?.[tableName()]?.Keys ?? []) as Item[];

@@ -2,14 +2,17 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError, StaleVersionError } from '../errors.js';
 import { db, tableName } from './client.js';
-import { expressionParts, type Condition, type UpdateSpec } from './transaction.js';
+import { expressionParts, retryableWriteFailure, transaction, type Condition, type UpdateSpec } from './transaction.js';
+import { pendingWriteFence } from './write-fence.js';
 import type { ItemKey } from './table-design.js';
 
 type Item = Record<string, unknown>;
 
 /**
  * Single-item reads and conditional writes. A failed condition throws the condition's `onFailed`
- * error (a 409 `conflict` when it names none), so repositories never catch SDK exceptions themselves.
+ * error (a 409 `conflict` when it names none), so repositories never catch SDK exceptions themselves;
+ * a write refused because a transaction holds the item is a WriteContentionError (nothing written:
+ * `readModifyWrite` retries it, elsewhere it is a 503).
  */
 
 async function conditionally<T>(condition: Condition | undefined, write: () => Promise<T>): Promise<T> {
@@ -19,7 +22,7 @@ async function conditionally<T>(condition: Condition | undefined, write: () => P
     if (error instanceof ConditionalCheckFailedException) {
       throw condition?.onFailed?.() ?? new ConflictError('The data changed concurrently. Retry the request.');
     }
-    throw error;
+    throw retryableWriteFailure(error) ?? error;
   }
 }
 
@@ -38,12 +41,23 @@ export async function getItem(key: ItemKey, options: { consistent?: boolean; att
   return Item;
 }
 
+/*
+ * Inside an idempotent request whose "applied" marker is not written yet (write-fence.ts), a single
+ * write goes as a transaction with the marker, so the write and the marker commit together.
+ */
+
 export async function putItem(item: Item, condition?: Condition): Promise<void> {
+  if (pendingWriteFence()) return transaction().put(item, condition).commit();
   await conditionally(condition, () => db.send(new PutCommand({ TableName: tableName(), Item: item, ...expressionParts(condition) })));
 }
 
 /** An UpdateItem; returns the item as it is after the update. */
 export async function updateItem(spec: UpdateSpec): Promise<Item | undefined> {
+  if (pendingWriteFence()) {
+    // A transaction returns no attributes: read the item back (strongly, it was just written).
+    await transaction().update(spec).commit();
+    return getItem(spec.key, { consistent: true });
+  }
   const { Attributes } = await conditionally(spec.condition, () => db.send(new UpdateCommand({
     TableName: tableName(), Key: spec.key, UpdateExpression: spec.update, ReturnValues: 'ALL_NEW', ...expressionParts(spec.condition, spec.names, spec.values),
   })));
@@ -51,6 +65,7 @@ export async function updateItem(spec: UpdateSpec): Promise<Item | undefined> {
 }
 
 export async function deleteItem(key: ItemKey, condition?: Condition): Promise<void> {
+  if (pendingWriteFence()) return transaction().delete(key, condition).commit();
   await conditionally(condition, () => db.send(new DeleteCommand({ TableName: tableName(), Key: key, ...expressionParts(condition) })));
 }
 

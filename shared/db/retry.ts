@@ -1,13 +1,24 @@
+import { DYNAMO_LIMITS, ensureTimeLeft } from './time-budget.js';
+
 /**
  * Retry helpers for optimistic concurrency: a lost conditional write or a cancelled transaction means
  * "somebody else won, read again". Jittered exponential backoff spreads the contenders; every round at
  * least one of them wins, so the attempts needed are bounded by the number of contenders.
  */
 
-/** Waits a random time up to min(200 ms, 5 ms * 2^attempt). */
+/**
+ * Waits `ms`, unless the invocation's time budget cannot fit the wait and one more DynamoDB attempt:
+ * then it throws TimeBudgetExhaustedError (503) at once instead of letting the function time out.
+ */
+export function pause(ms: number): Promise<void> {
+  ensureTimeLeft(ms + DYNAMO_LIMITS.requestTimeoutMs);
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Waits a random time up to min(200 ms, 5 ms * 2^attempt), within the time budget. */
 export function jitteredBackoff(attempt: number): Promise<void> {
   const ceiling = Math.min(200, 5 * 2 ** Math.min(attempt, 6));
-  return new Promise((resolve) => setTimeout(resolve, Math.floor(Math.random() * ceiling)));
+  return pause(Math.floor(Math.random() * ceiling));
 }
 
 /** Runs `attempt` until it succeeds, retrying (with backoff) only the failures `shouldRetry` accepts. */

@@ -1,9 +1,12 @@
-import { TransactionCanceledException, TransactionConflictException } from '@aws-sdk/client-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { TransactionCanceledException, TransactionConflictException, TransactionInProgressException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { ConflictError, ServiceUnavailableError, WriteContentionError } from '../errors.js';
+import { ConflictError, ServiceUnavailableError, WriteContentionError, type DomainError } from '../errors.js';
 import { db, tableName } from './client.js';
+import { isDatastoreUnavailable } from './failures.js';
 import { jitteredBackoff } from './retry.js';
 import type { ItemKey } from './table-design.js';
+import { fenceCondition, pendingWriteFence } from './write-fence.js';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 type Item = Record<string, unknown>;
@@ -32,6 +35,44 @@ export interface UpdateSpec {
 
 /** Cancellation reasons that mean "DynamoDB is overloaded": retryable by the client (503). */
 const CAPACITY_REASONS = new Set(['ThrottlingError', 'ProvisionedThroughputExceeded', 'RequestLimitExceeded']);
+
+/**
+ * The retryable meaning of a failed write, whoever sent it: capacity reasons and a transaction still
+ * in progress are "DynamoDB is busy" (503), a lost race (cancellation reason `TransactionConflict`, or
+ * TransactionConflictException on a single write touching an item a transaction holds) is contention
+ * (503 WriteContentionError, which `readModifyWrite` retries). Nothing was written in any of these
+ * cases. Undefined for anything else (a failed condition is the caller's domain error).
+ */
+export function retryableWriteFailure(error: unknown): ServiceUnavailableError | undefined {
+  if (error instanceof TransactionConflictException) return new WriteContentionError();
+  if (error instanceof TransactionInProgressException) return new ServiceUnavailableError();
+  if (!(error instanceof TransactionCanceledException)) return undefined;
+  const reasons = (error.CancellationReasons ?? []).map((reason) => reason.Code ?? 'None');
+  if (reasons.includes('ConditionalCheckFailed')) return undefined;
+  if (reasons.some((code) => CAPACITY_REASONS.has(code))) return new ServiceUnavailableError();
+  if (reasons.includes('TransactionConflict')) return new WriteContentionError();
+  return undefined;
+}
+
+/**
+ * A failed write that escaped the toolkit (code still sending its own transactions), as a domain
+ * error: the retryable failures above, or a 409 for a failed condition nobody mapped.
+ */
+export function escapedWriteFailure(error: unknown): DomainError | undefined {
+  const retryable = retryableWriteFailure(error);
+  if (retryable) return retryable;
+  if (error instanceof TransactionCanceledException && error.CancellationReasons?.some((reason) => reason.Code === 'ConditionalCheckFailed')) {
+    return new ConflictError('The resource was modified concurrently. Retry the request.');
+  }
+  return undefined;
+}
+
+/** Sends of a `resendOnTransientFailure` transaction that may fail transiently before its error is thrown. */
+const TRANSIENT_ATTEMPTS = 4;
+
+function isTransient(error: unknown, mapped: unknown): boolean {
+  return (mapped instanceof ServiceUnavailableError && !(mapped instanceof WriteContentionError)) || isDatastoreUnavailable(error);
+}
 
 /** How often a transaction that lost a race (nothing written) is sent again before answering 503. */
 const CONTENTION_ATTEMPTS = 4;
@@ -63,14 +104,16 @@ export function expressionParts(condition: Condition | undefined, names?: Record
 export class Transaction {
   private readonly items: TransactItem[] = [];
   private readonly conditions: (Condition | undefined)[] = [];
+  private carriesFence = true;
 
   /** Number of items so far (DynamoDB takes at most 100). */
   get size(): number {
     return this.items.length;
   }
 
-  put(item: Item, condition?: Condition): this {
-    return this.push({ Put: { TableName: tableName(), Item: item, ...expressionParts(condition) } }, condition);
+  /** Puts an item (of the main table unless `table` names another one, e.g. the idempotency table). */
+  put(item: Item, condition?: Condition, table = tableName()): this {
+    return this.push({ Put: { TableName: table, Item: item, ...expressionParts(condition) } }, condition);
   }
 
   update(spec: UpdateSpec): this {
@@ -94,6 +137,16 @@ export class Transaction {
     return this;
   }
 
+  /**
+   * Marks the transaction as an intermediate step of a change that a rerun resumes by itself (a
+   * refund's reservation, found again by its key): the request's "applied" marker (write-fence.ts)
+   * then goes with the write that finishes the change, not with this one.
+   */
+  resumableStep(): this {
+    this.carriesFence = false;
+    return this;
+  }
+
   /** The raw items, for tests and for callers that need to inspect what will be written. */
   toItems(): readonly TransactItem[] {
     return this.items;
@@ -103,16 +156,34 @@ export class Transaction {
    * Sends the transaction. A failed condition throws its `onFailed` error (or a 409 when it has none);
    * a lost race is sent again with jittered backoff and becomes a 503 WriteContentionError when it
    * keeps losing; throttling becomes a 503 ServiceUnavailableError. Safe to resend: nothing was written.
+   *
+   * `resendOnTransientFailure`: also resend after throttling, timeouts, network and server errors, with
+   * the same ClientRequestToken (DynamoDB applies a token once, so a send that did commit before its
+   * answer was lost is not applied again). For writes that record an effect already made outside
+   * DynamoDB (a processor refund): giving up there leaves the books behind the money.
    */
-  async commit(): Promise<void> {
+  async commit(options: { resendOnTransientFailure?: boolean } = {}): Promise<void> {
     if (this.items.length === 0) return;
+    // Inside an idempotent request, its first committed write carries the "applied" marker (write-fence.ts).
+    const fence = this.carriesFence ? pendingWriteFence() : undefined;
+    const sent = fence ? new Transaction().include(this).put(fence.item, fenceCondition(fence), fence.tableName) : this;
+    let token = randomUUID();
+    let transientFailures = 0;
     for (let attempt = 1; ; attempt += 1) {
       try {
-        await db.send(new TransactWriteCommand({ TransactItems: this.items }));
+        await db.send(new TransactWriteCommand({ TransactItems: sent.items, ClientRequestToken: token }));
+        if (fence) fence.committed = true;
         return;
       } catch (error) {
-        const mapped = this.mapFailure(error);
-        if (!(mapped instanceof WriteContentionError) || attempt >= CONTENTION_ATTEMPTS) throw mapped;
+        const mapped = sent.mapFailure(error);
+        if (mapped instanceof WriteContentionError && attempt < CONTENTION_ATTEMPTS) {
+          // Cancelled: nothing was written, the next send is a new request.
+          token = randomUUID();
+        } else if (options.resendOnTransientFailure && isTransient(error, mapped) && (transientFailures += 1) < TRANSIENT_ATTEMPTS) {
+          // Same token: if the failed send did commit, DynamoDB answers success without applying it twice.
+        } else {
+          throw mapped;
+        }
         await jitteredBackoff(attempt);
       }
     }
@@ -125,8 +196,7 @@ export class Transaction {
   }
 
   private mapFailure(error: unknown): unknown {
-    if (error instanceof TransactionConflictException) return new WriteContentionError();
-    if (!(error instanceof TransactionCanceledException)) return error;
+    if (!(error instanceof TransactionCanceledException)) return retryableWriteFailure(error) ?? error;
     const reasons = (error.CancellationReasons ?? []).map((reason) => reason.Code ?? 'None');
     const failed = reasons.flatMap((code, index) => (code === 'ConditionalCheckFailed' ? [index] : []));
     if (failed.length > 0) {
@@ -135,9 +205,7 @@ export class Transaction {
         .sort((a, b) => (a.condition?.priority ?? a.index) - (b.condition?.priority ?? b.index));
       return first?.condition?.onFailed?.() ?? new ConflictError('The data changed concurrently. Retry the request.');
     }
-    if (reasons.some((code) => CAPACITY_REASONS.has(code))) return new ServiceUnavailableError();
-    if (reasons.includes('TransactionConflict')) return new WriteContentionError();
-    return error;
+    return retryableWriteFailure(error) ?? error;
   }
 }
 

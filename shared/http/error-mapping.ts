@@ -1,7 +1,8 @@
-import { ConditionalCheckFailedException, ProvisionedThroughputExceededException, RequestLimitExceeded, InternalServerError } from '@aws-sdk/client-dynamodb';
-import { isThrottlingError, isTransientError } from '@smithy/service-error-classification';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { ConflictError, DomainError, MethodNotAllowedError, ServiceUnavailableError } from '../errors.js';
 import { logger } from '../logger.js';
+import { isDatastoreUnavailable } from '../db/failures.js';
+import { escapedWriteFailure } from '../db/transaction.js';
 import { createError } from '@middy/util';
 import type { ErrorFormat } from './route.js';
 
@@ -30,24 +31,16 @@ export interface HttpErrorResponse {
   body: string;
 }
 
-/** Errors that mean "the datastore is overloaded or unreachable": retryable by the client. */
-function isUnavailable(error: unknown): boolean {
-  if (error instanceof ProvisionedThroughputExceededException || error instanceof RequestLimitExceeded || error instanceof InternalServerError) {
-    return true;
-  }
-  if (typeof error === 'object' && error !== null && ('$metadata' in error || 'code' in error)) {
-    const sdkError = error as Parameters<typeof isThrottlingError>[0];
-    return isThrottlingError(sdkError) || isTransientError(sdkError);
-  }
-  return false;
-}
-
 /** Normalises any thrown value into a domain error; unknown errors stay unknown (-> 500). */
 export function toDomainError(error: unknown): DomainError | undefined {
   if (error instanceof DomainError) return error;
   // A conditional write that escaped its repository: somebody else changed the item first.
   if (error instanceof ConditionalCheckFailedException) return new ConflictError('The resource was modified concurrently. Retry the request.');
-  if (isUnavailable(error)) return new ServiceUnavailableError();
+  // A transaction or write that escaped the toolkit: throttled or lost a race (503), or a failed condition (409).
+  const escaped = escapedWriteFailure(error);
+  if (escaped) return escaped;
+  // DynamoDB overloaded or unreachable after the SDK's attempts: retryable by the client.
+  if (isDatastoreUnavailable(error)) return new ServiceUnavailableError();
   return undefined;
 }
 
@@ -73,7 +66,7 @@ export function renderError(error: unknown, format: ErrorFormat = 'envelope'): H
     message = domain.message;
     details = domain.details;
     if (domain instanceof MethodNotAllowedError) headers.Allow = domain.allowed.join(', ');
-    if (statusCode === 503 || statusCode === 429) headers['Retry-After'] = '1';
+    if (statusCode === 503 || statusCode === 429 || (domain as { retryable?: boolean }).retryable === true) headers['Retry-After'] = '1';
     if (statusCode >= 500) logger.warn('Request failed with a retryable error', { error: error as Error });
   } else {
     logger.error('Unhandled error', { error: error as Error });

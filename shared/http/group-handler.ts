@@ -6,6 +6,7 @@ import httpRouterHandler, { type Route } from '@middy/http-router';
 import { config } from '../config.js';
 import { MethodNotAllowedError, NotFoundError } from '../errors.js';
 import { formatDbStats, withRequestScope } from '../db/instrumentation.js';
+import { withTimeBudget } from '../db/time-budget.js';
 import { logger } from '../logger.js';
 import { toMiddyHttpError } from './error-mapping.js';
 import { provideIdempotency, takesIdempotencyKey, type IdempotencyRunner, type Operation } from './operation.js';
@@ -70,7 +71,8 @@ export function createGroupHandler(group: RouteGroup, operations: readonly Opera
     const started = performance.now();
     const requestId = event.requestContext?.requestId ?? context.awsRequestId;
     logger.addContext(context);
-    const { result, stats } = await withRequestScope(() => routed(event, context) as Promise<APIGatewayProxyResult>);
+    // Every DynamoDB call of the request fits in the function's remaining time, or the answer is a 503.
+    const { result, stats } = await withRequestScope(() => withTimeBudget(context.getRemainingTimeInMillis(), () => routed(event, context) as Promise<APIGatewayProxyResult>));
     result.headers = { ...result.headers, 'X-Request-Id': requestId };
     if (exposeDbStats) result.headers['X-Db-Stats'] = formatDbStats(stats);
     const authorizer = event.requestContext?.authorizer as Record<string, unknown> | undefined;

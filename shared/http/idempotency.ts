@@ -1,12 +1,15 @@
+import { createHash } from 'node:crypto';
 import type { Context } from 'aws-lambda';
 import {
   IdempotencyAlreadyInProgressError, IdempotencyConfig, IdempotencyPersistenceLayerError, IdempotencyValidationError, makeIdempotent,
 } from '@aws-lambda-powertools/idempotency';
-import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
-import { dynamoClient } from '../db/client.js';
+import type { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import { config } from '../config.js';
+import { idempotencyPersistence } from '../db/idempotency-persistence.js';
 import { IDEMPOTENCY_TABLE_KEYS } from '../db/table-design.js';
+import { withWriteFence, type WriteFence } from '../db/write-fence.js';
 import { ConflictError, IdempotencyKeyReusedError, ServiceUnavailableError, ValidationError } from '../errors.js';
+import { logger } from '../logger.js';
 
 /** How long a key replays its first response (API.md: 24 hours). */
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
@@ -23,12 +26,7 @@ export interface StoredResponse {
 let persistence: DynamoDBPersistenceLayer | undefined;
 
 function persistenceStore(): DynamoDBPersistenceLayer {
-  persistence ??= new DynamoDBPersistenceLayer({
-    tableName: config().idempotencyTableName,
-    keyAttr: IDEMPOTENCY_TABLE_KEYS.partitionKey,
-    expiryAttr: IDEMPOTENCY_TABLE_KEYS.ttl,
-    awsSdkV3Client: dynamoClient,
-  });
+  persistence ??= idempotencyPersistence(config().idempotencyTableName);
   return persistence;
 }
 
@@ -56,12 +54,30 @@ function toIdempotencyDomainError(error: unknown): unknown {
   return error;
 }
 
+/** The "applied" marker of a request (write-fence.ts), in the idempotency table next to the records. */
+function writeFenceOf(recordId: string): WriteFence {
+  const id = `applied#${createHash('sha256').update(recordId).digest('hex')}`;
+  return {
+    tableName: config().idempotencyTableName,
+    keyAttribute: IDEMPOTENCY_TABLE_KEYS.partitionKey,
+    expiryAttribute: IDEMPOTENCY_TABLE_KEYS.ttl,
+    // Lives as long as the record: after 24 hours the key may be used for a new request.
+    item: { [IDEMPOTENCY_TABLE_KEYS.partitionKey]: id, [IDEMPOTENCY_TABLE_KEYS.ttl]: Math.floor(Date.now() / 1000) + IDEMPOTENCY_TTL_SECONDS },
+    committed: false,
+  };
+}
+
 /**
  * Runs `work` at most once per (scope, operation, key) within 24 hours, via Powertools Idempotency.
  * A repeat with the same fingerprint replays the stored response (marked `Idempotent-Replayed: true`);
  * a different fingerprint throws IdempotencyKeyReusedError; a repeat while the first is running throws
  * a ConflictError; a failing idempotency table is a ServiceUnavailableError. A thrown error deletes the
  * record, so failures are not stored.
+ *
+ * Never twice, even when the record is lost: the work's first write commits an "applied" marker with
+ * it (write-fence.ts), so a run after the record was lost (never completed, lock lapsed) cannot change
+ * anything again (RequestAlreadyAppliedError, 409). And a change that committed is answered as such:
+ * when its response cannot be saved (after retries), the client still gets it.
  */
 export async function runIdempotent(
   request: IdempotentRequest,
@@ -81,13 +97,25 @@ export async function runIdempotent(
     },
   });
   idempotencyConfig.registerLambdaContext(context);
+  const id = `${request.scope}#${request.operation}#${request.key}`;
+  const fence = writeFenceOf(id);
+  let completed: StoredResponse | undefined;
   const idempotent = makeIdempotent(
-    async (_input: { id: string; fingerprint: string }) => work(),
+    async (_input: { id: string; fingerprint: string }) => {
+      completed = await withWriteFence(fence, work);
+      return completed;
+    },
     { persistenceStore: persistenceStore(), config: idempotencyConfig },
   );
   try {
-    return (await idempotent({ id: `${request.scope}#${request.operation}#${request.key}`, fingerprint: request.fingerprint })) as StoredResponse;
+    return (await idempotent({ id, fingerprint: request.fingerprint })) as StoredResponse;
   } catch (error) {
+    // The work ran and its response is known; only saving it failed. A replay finds the record in
+    // progress (409) and, once its lock lapses, the marker: never a second change.
+    if (completed && error instanceof IdempotencyPersistenceLayerError) {
+      logger.error('Idempotency record not completed; answering the committed response', { error: error as Error });
+      return completed;
+    }
     throw toIdempotencyDomainError(error);
   }
 }

@@ -218,6 +218,7 @@ export const INVOICE_COUNTER_ENTITY = 'InvoiceCounter';
 export const PAYMENT_RECORD_ENTITY = 'PaymentRecord';
 export const PAYMENT_KEY_GUARD_ENTITY = 'PaymentKeyGuard';
 export const REFUND_KEY_GUARD_ENTITY = 'RefundKeyGuard';
+export const REFUND_DUE_ENTITY = 'RefundDue';
 export const INVOICE_BY_CUSTOMER_ENTITY = 'InvoiceByCustomer';
 export const INVOICE_BY_STATUS_ENTITY = 'InvoiceByStatus';
 export const INVOICE_BY_CUSTOMER_STATUS_ENTITY = 'InvoiceByCustomerStatus';
@@ -251,6 +252,10 @@ export interface PaymentRecord {
  * - payment key guard: `WS#<ws>#PAYMENTKEY` / `<invoiceId>#<idempotencyKey>` -> `paymentId`.
  * - refund reservation: `WS#<ws>#REFUNDKEY` / `<paymentId>#<idempotencyKey>`: the refund taken against
  *   the payment (`reserved`, then `completed`), so a retried or crashed refund resumes exactly once.
+ * - refund due: `REFUNDS_DUE` / `<completeBy>#<ws>#<paymentId>#<idempotencyKey>`: one item per reserved
+ *   refund, written with the reservation and deleted with its completion or release. The scheduled
+ *   reconciler reads the ones past `completeBy` (one Query, oldest first) and finishes them. Platform
+ *   wide on purpose (the reconciler serves every workspace); two writes per refund.
  */
 export const invoiceKeys = {
   invoicePartition: (workspaceId: string) => `WS#${workspaceId}#INVOICE`,
@@ -269,7 +274,28 @@ export const invoiceKeys = {
     itemKey(`WS#${workspaceId}#PAYMENTKEY`, `${invoiceId}#${idempotencyKey}`),
   refundKeyGuard: (workspaceId: string, paymentId: string, idempotencyKey: string): ItemKey =>
     itemKey(`WS#${workspaceId}#REFUNDKEY`, `${paymentId}#${idempotencyKey}`),
+  refundsDuePartition: 'REFUNDS_DUE',
+  refundDue: (due: RefundDue): ItemKey => itemKey(invoiceKeys.refundsDuePartition, `${due.completeBy}#${due.workspaceId}#${due.paymentId}#${due.idempotencyKey}`),
+  /** Sort-key bound of the refunds due at `moment` (ISO timestamps sort as text; `~` sorts after `#`). */
+  refundsDueUntil: (moment: string): string => `${moment}~`,
 };
+
+/** A reserved refund the reconciler must finish if its request does not by `completeBy`. */
+export interface RefundDue {
+  workspaceId: string;
+  paymentId: string;
+  idempotencyKey: string;
+  completeBy: string;
+}
+
+export function toRefundDueItem(due: RefundDue): Record<string, unknown> {
+  return { ...invoiceKeys.refundDue(due), ...entityAttribute(REFUND_DUE_ENTITY), ...due };
+}
+
+export function fromRefundDueItem(item: Record<string, unknown>): RefundDue {
+  const { workspaceId, paymentId, idempotencyKey, completeBy } = withoutKeys(item) as unknown as RefundDue;
+  return { workspaceId, paymentId, idempotencyKey, completeBy };
+}
 
 /** What a list of invoices can be narrowed and ordered by (the route's query, minus paging). */
 export interface InvoiceListFilter {

@@ -153,11 +153,17 @@ export async function recordPayment(workspaceId: string, id: string, input: Reco
 }
 
 /**
+ * How long a reserved refund is left to its request before the reconciler finishes it: well past the
+ * function's timeout, so the request (or the client's retry) normally completes it first.
+ */
+export const REFUND_COMPLETION_GRACE_MS = 2 * 60 * 1000;
+
+/**
  * POST /v1/invoices/{id}/payments/{paymentId}/refunds, in two phases so that money never moves twice
  * or beyond the payment: (1) reserve: conditional decrement of the payment's `refundable` together
  * with the idempotency key; (2) ask the processor (idempotent by the same key); (3) complete: refund
  * on the invoice and ledger booking in one transaction. A retry with the same key resumes a reserved
- * refund or returns the completed one.
+ * refund or returns the completed one; without a retry, the reconciler finishes it after `completeBy`.
  */
 export async function refundPayment(workspaceId: string, invoiceId: string, paymentId: string, input: CreateRefundInput): Promise<Refund> {
   return changeInvoice(workspaceId, invoiceId, undefined, async (invoice) => {
@@ -182,6 +188,7 @@ export async function refundPayment(workspaceId: string, invoiceId: string, paym
         ...(input.reason === undefined ? {} : { reason: input.reason }),
         ...(input.note === undefined ? {} : { note: input.note }),
         refundedAt: now.toISOString(),
+        completeBy: new Date(now.getTime() + REFUND_COMPLETION_GRACE_MS).toISOString(),
         state: 'reserved',
       };
       try {
@@ -191,48 +198,66 @@ export async function refundPayment(workspaceId: string, invoiceId: string, paym
         throw error;
       }
     }
-    const external = payment.chargeId === undefined
-      ? undefined
-      : await paymentProcessor().refund({
-        chargeId: payment.chargeId,
-        amount: reservation.amount,
-        currency: invoice.currency,
-        idempotencyKey: `${workspaceId}:refund:${paymentId}:${input.idempotencyKey}`,
-        reason: reservation.reason,
-      });
-    const refund: Refund = {
-      id: reservation.refundId,
-      paymentId,
-      amount: reservation.amount,
-      refundedAt: reservation.refundedAt,
-      idempotencyKey: input.idempotencyKey,
-      ...(reservation.reason === undefined ? {} : { reason: reservation.reason }),
-      ...(reservation.note === undefined ? {} : { note: reservation.note }),
-      ...(external === undefined ? {} : { externalRefundId: external.refundId }),
-      ledgerEntryId: reservation.ledgerEntryId,
-    };
-    const entry: LedgerEntry = {
-      id: refund.ledgerEntryId,
-      type: 'refund',
-      currency: invoice.currency,
-      gross: 0,
-      platformFee: 0,
-      processorFee: 0,
-      fees: 0,
-      refundedAmount: refund.amount,
-      paidOut: 0,
-      net: -refund.amount,
-      ...(record.eventId === undefined ? {} : { eventId: record.eventId }),
-      latestCharge: payment.chargeId ?? payment.id,
-      invoiceId,
-      paymentId,
-      refundId: refund.id,
-      availableAt: refundAvailableAt(record.availableAt, now).toISOString(),
-      createdAt: now.toISOString(),
-    };
-    await repository.completeRefund(workspaceId, { record, refund, updatedAt: now.toISOString(), ledger: ledgerBookings(workspaceId, entry, now) });
-    return refund;
+    return finishRefund(workspaceId, { invoice, payment, record, reservation, idempotencyKey: input.idempotencyKey }, now);
   });
+}
+
+/** A reserved refund and what finishing it needs. */
+export interface ReservedRefund {
+  invoice: Invoice;
+  payment: Payment;
+  record: PaymentRecord;
+  reservation: repository.RefundReservation;
+  idempotencyKey: string;
+}
+
+/**
+ * Phases 2 and 3 of a reserved refund: the processor refund (idempotent by the refund's key, so a
+ * resumed refund never pays twice), then the completion. The request and the reconciler both end here.
+ */
+export async function finishRefund(workspaceId: string, reserved: ReservedRefund, now: Date): Promise<Refund> {
+  const { invoice, payment, record, reservation, idempotencyKey } = reserved;
+  const external = payment.chargeId === undefined
+    ? undefined
+    : await paymentProcessor().refund({
+      chargeId: payment.chargeId,
+      amount: reservation.amount,
+      currency: invoice.currency,
+      idempotencyKey: `${workspaceId}:refund:${payment.id}:${idempotencyKey}`,
+      reason: reservation.reason,
+    });
+  const refund: Refund = {
+    id: reservation.refundId,
+    paymentId: payment.id,
+    amount: reservation.amount,
+    refundedAt: reservation.refundedAt,
+    idempotencyKey,
+    ...(reservation.reason === undefined ? {} : { reason: reservation.reason }),
+    ...(reservation.note === undefined ? {} : { note: reservation.note }),
+    ...(external === undefined ? {} : { externalRefundId: external.refundId }),
+    ledgerEntryId: reservation.ledgerEntryId,
+  };
+  const entry: LedgerEntry = {
+    id: refund.ledgerEntryId,
+    type: 'refund',
+    currency: invoice.currency,
+    gross: 0,
+    platformFee: 0,
+    processorFee: 0,
+    fees: 0,
+    refundedAmount: refund.amount,
+    paidOut: 0,
+    net: -refund.amount,
+    ...(record.eventId === undefined ? {} : { eventId: record.eventId }),
+    latestCharge: payment.chargeId ?? payment.id,
+    invoiceId: invoice.id,
+    paymentId: payment.id,
+    refundId: refund.id,
+    availableAt: refundAvailableAt(record.availableAt, now).toISOString(),
+    createdAt: now.toISOString(),
+  };
+  await repository.completeRefund(workspaceId, { record, refund, reservation, updatedAt: now.toISOString(), ledger: ledgerBookings(workspaceId, entry, now) });
+  return refund;
 }
 
 function exceeds(refundable: number | undefined): ValidationError {

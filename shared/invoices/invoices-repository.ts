@@ -1,13 +1,13 @@
 import { batchGetItems } from '../db/batch-get.js';
-import { getItem, versionIs } from '../db/conditional.js';
-import { queryPage, type Page, type PageRequest } from '../db/query.js';
+import { deleteItem, getItem, versionIs } from '../db/conditional.js';
+import { queryFirst, queryPage, type Page, type PageRequest } from '../db/query.js';
 import { entityAttribute, entityNames, exists, notExists } from '../db/table-design.js';
 import { transaction, type Transaction } from '../db/transaction.js';
 import { ConflictError } from '../errors.js';
 import {
   INVOICE_COUNTER_ENTITY, PAYMENT_KEY_GUARD_ENTITY, PAYMENT_RECORD_ENTITY, REFUND_KEY_GUARD_ENTITY,
-  fromInvoiceItem, invoiceKeys, invoiceListPartition, projectedInvoiceId, projectionChanges, toInvoiceItem,
-  type Invoice, type InvoiceListFilter, type PaymentRecord, type Refund,
+  fromInvoiceItem, fromRefundDueItem, invoiceKeys, invoiceListPartition, projectedInvoiceId, projectionChanges, toInvoiceItem, toRefundDueItem,
+  type Invoice, type InvoiceListFilter, type PaymentRecord, type Refund, type RefundDue,
 } from './invoice-model.js';
 
 /** Another finalize took the number read from the counter: read the counter again. */
@@ -153,6 +153,11 @@ export interface RefundReservation {
   reason?: Refund['reason'];
   note?: string;
   refundedAt: string;
+  /**
+   * When the reconciler takes over if the request has not completed the refund (reservations written
+   * before this field existed have none and are finished only by a retry of their request).
+   */
+  completeBy?: string;
   state: 'reserved' | 'completed';
 }
 
@@ -162,13 +167,18 @@ export async function getRefundReservation(workspaceId: string, paymentId: strin
   return item ? (item as unknown as RefundReservation) : undefined;
 }
 
+function refundDueOf(workspaceId: string, paymentId: string, idempotencyKey: string, reservation: RefundReservation): RefundDue | undefined {
+  return reservation.completeBy === undefined ? undefined : { workspaceId, paymentId, idempotencyKey, completeBy: reservation.completeBy };
+}
+
 /**
  * Phase 1 of a refund, ONE TransactWrite: the payment's `refundable` is decremented only if enough
  * remains (the cap holds under any concurrency, no read-then-write) and the idempotency key is taken
  * with the reservation. Only then is the processor asked, so a lost race never refunds real money.
+ * The "refund due" item makes the reconciler finish the refund if its request does not.
  */
 export async function reserveRefund(workspaceId: string, record: PaymentRecord, idempotencyKey: string, reservation: RefundReservation): Promise<void> {
-  await transaction()
+  const tx = transaction()
     .update({
       key: invoiceKeys.paymentRecord(workspaceId, record.paymentId),
       update: 'SET refundable = refundable - :amount',
@@ -179,23 +189,28 @@ export async function reserveRefund(workspaceId: string, record: PaymentRecord, 
       { ...invoiceKeys.refundKeyGuard(workspaceId, record.paymentId, idempotencyKey), ...entityAttribute(REFUND_KEY_GUARD_ENTITY), ...reservation },
       // A taken key explains a failed decrement too (the first request already reserved): it wins.
       { ...notExists(), onFailed: () => new IdempotencyKeyTakenError(), priority: 0 },
-    )
-    .commit();
+    );
+  const due = refundDueOf(workspaceId, record.paymentId, idempotencyKey, reservation);
+  if (due) tx.put(toRefundDueItem(due));
+  // A rerun resumes a reservation found by its key; the request counts as applied once completed.
+  await tx.resumableStep().commit();
 }
 
 export interface RefundCompletion {
   record: PaymentRecord;
   refund: Refund;
+  reservation: RefundReservation;
   updatedAt: string;
   ledger: Transaction;
 }
 
 /**
  * Phase 2, ONE TransactWrite: the reservation becomes `completed` (only once, whoever resumes it),
- * the refund is appended to its payment inside the invoice and the ledger is booked.
+ * the refund is appended to its payment inside the invoice and the ledger is booked. The processor
+ * has refunded by now, so a transient failure is sent again (same token) instead of giving up.
  */
-export async function completeRefund(workspaceId: string, { record, refund, updatedAt, ledger }: RefundCompletion): Promise<void> {
-  await transaction()
+export async function completeRefund(workspaceId: string, { record, refund, reservation, updatedAt, ledger }: RefundCompletion): Promise<void> {
+  const tx = transaction()
     .update({
       key: invoiceKeys.refundKeyGuard(workspaceId, record.paymentId, refund.idempotencyKey),
       update: 'SET #state = :completed',
@@ -210,6 +225,41 @@ export async function completeRefund(workspaceId: string, { record, refund, upda
       values: { ':refund': [refund], ':updatedAt': updatedAt, ':one': 1 },
       condition: { ...exists(), onFailed: () => new ConflictError('The invoice disappeared while refunding.') },
     })
-    .include(ledger)
-    .commit();
+    .include(ledger);
+  const due = refundDueOf(workspaceId, record.paymentId, refund.idempotencyKey, reservation);
+  if (due) tx.delete(invoiceKeys.refundDue(due));
+  await tx.commit({ resendOnTransientFailure: true });
+}
+
+/**
+ * Undoes a reservation the processor refused for good, ONE TransactWrite: the amount becomes
+ * refundable again and the key is free (a retry reserves anew). Only while still `reserved`.
+ */
+export async function releaseRefund(workspaceId: string, record: PaymentRecord, idempotencyKey: string, reservation: RefundReservation): Promise<void> {
+  const tx = transaction()
+    .delete(invoiceKeys.refundKeyGuard(workspaceId, record.paymentId, idempotencyKey), {
+      expression: '#state = :reserved',
+      names: { '#state': 'state' },
+      values: { ':reserved': 'reserved' },
+      onFailed: () => new IdempotencyKeyTakenError(),
+    })
+    .update({
+      key: invoiceKeys.paymentRecord(workspaceId, record.paymentId),
+      update: 'SET refundable = refundable + :amount',
+      values: { ':amount': reservation.amount },
+    });
+  const due = refundDueOf(workspaceId, record.paymentId, idempotencyKey, reservation);
+  if (due) tx.delete(invoiceKeys.refundDue(due));
+  await tx.commit();
+}
+
+/** The reserved refunds whose `completeBy` has passed, oldest first (one Query). */
+export async function listRefundsDue(now: Date, limit: number): Promise<RefundDue[]> {
+  const items = await queryFirst({ partition: invoiceKeys.refundsDuePartition, range: { lte: invoiceKeys.refundsDueUntil(now.toISOString()) } }, limit);
+  return items.map(fromRefundDueItem);
+}
+
+/** Drops a "refund due" item whose reservation is already finished (or gone). */
+export async function dropRefundDue(due: RefundDue): Promise<void> {
+  await deleteItem(invoiceKeys.refundDue(due));
 }

@@ -33,12 +33,13 @@ export class PartnerQueryError extends InvalidQueryError {
 
 /**
  * 500 `INTERNAL_SERVER_ERROR`: the spec answers every database or unexpected failure of the listing
- * with this generic body (no 503), and never echoes the cause (logged instead).
+ * with this generic body (no 503), and never echoes the cause (logged instead). `retryable` (a
+ * database that is throttling or unreachable) adds `Retry-After`, as a 503 would have.
  */
 export class PartnerListingFailedError extends DomainError {
   readonly code = 'internal_error';
   readonly flatCode = 'INTERNAL_SERVER_ERROR';
-  constructor() {
+  constructor(readonly retryable = false) {
     super('An unexpected error occurred while loading events. Please try again later.');
   }
 }

@@ -36,11 +36,23 @@ export interface RefundResult {
   refundId: string;
 }
 
+/**
+ * The processor refused a refund for good (e.g. the charge is disputed or too old): nothing was
+ * refunded, and asking again will not change that. Any other error from `refund` is transient.
+ */
+export class RefundDeclinedError extends Error {
+  constructor(readonly reason: string) {
+    super(`The processor declined the refund: ${reason}`);
+    this.name = 'RefundDeclinedError';
+  }
+}
+
 export interface PaymentProcessor {
   readonly name: string;
   /** Seconds between a charge and the moment its money becomes available for payout. */
   settlementDelaySeconds(): number;
   /** Off-session charge of a saved card. Declines are results, not exceptions. */
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** Idempotent by `idempotencyKey`. Throws RefundDeclinedError when the refund can never happen. */
   refund(request: RefundRequest): Promise<RefundResult>;
 }
