@@ -86,7 +86,8 @@ describe('monitoring', () => {
 
   it('alarms on errors, throttles and p99 duration of every function', () => {
     // Prepare
-    const functionCount = activeGroups().length + 1;
+    // The group functions, the authorizer and the refund reconciler.
+    const functionCount = activeGroups().length + 2;
 
     // Assess
     expect(alarmsOn('AWS/Lambda', 'Errors')).toHaveLength(functionCount);

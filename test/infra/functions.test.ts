@@ -56,9 +56,9 @@ const writingGroups = groups.filter((group) => !readOnlyGroups.includes(group));
 const postGroups = groups.filter((group) => routesOfGroup(group).some((route) => route.method === 'POST' && route.idempotent !== false));
 
 describe('group functions', () => {
-  it('creates exactly one function per active group of the route table, plus the authorizer', () => {
+  it('creates exactly one function per active group of the route table, plus the authorizer and the refund reconciler', () => {
     // Assess
-    expect([...functions.keys()].sort()).toEqual([...groups, 'authorizer'].sort());
+    expect([...functions.keys()].sort()).toEqual([...groups, 'authorizer', 'refund-reconciler'].sort());
   });
 
   it.each(groups)('%s runs on arm64 with the newest Node.js runtime, from its own handler, with its environment', (group) => {

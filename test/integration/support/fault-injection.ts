@@ -84,6 +84,8 @@ export interface ArmedFault {
   persistent?: boolean;
   /** Only count calls whose input names this table (e.g. the idempotency table). */
   table?: string;
+  /** Only count calls of this command (e.g. `UpdateItemCommand`). */
+  command?: string;
 }
 
 function tablesOf(input: Record<string, unknown>): string[] {
@@ -118,7 +120,7 @@ export class FaultInjector {
         const tables = tablesOf(input);
         this.calls.push({ command, tables });
         const armed = this.armed;
-        if (armed && (armed.table === undefined || tables.includes(armed.table))) {
+        if (armed && (armed.table === undefined || tables.includes(armed.table)) && (armed.command === undefined || armed.command === command)) {
           this.counted += 1;
           if (this.counted === armed.call || (armed.persistent && this.counted > armed.call)) {
             this.injected += 1;
@@ -131,7 +133,7 @@ export class FaultInjector {
     );
   }
 
-  /** Starts counting calls; with `fault`, fails the chosen one. */
+  /** Starts counting calls; with `fault`, fails the chosen one(s). */
   record(fault?: ArmedFault): void {
     this.recording = true;
     this.armed = fault;

@@ -12,6 +12,8 @@ export interface ItemChange {
   kind: 'added' | 'removed' | 'changed';
   /** The entity type (`entity` attribute), or the idempotency record's status. */
   entity: string;
+  /** The item as it is now (added, changed) or was (removed). */
+  item: Item;
 }
 
 /** Stable JSON: object keys sorted, so equal items compare equal whatever the attribute order. */
@@ -59,10 +61,10 @@ export class TableSnapshots {
       const entity = (item: Item) => String(item.entity ?? item.status ?? 'unknown');
       for (const [key, item] of now) {
         const previous = old.get(key);
-        if (!previous) changes.push({ table: table.name, key, kind: 'added', entity: entity(item) });
-        else if (canonical(previous) !== canonical(item)) changes.push({ table: table.name, key, kind: 'changed', entity: entity(item) });
+        if (!previous) changes.push({ table: table.name, key, kind: 'added', entity: entity(item), item });
+        else if (canonical(previous) !== canonical(item)) changes.push({ table: table.name, key, kind: 'changed', entity: entity(item), item });
       }
-      for (const [key, item] of old) if (!now.has(key)) changes.push({ table: table.name, key, kind: 'removed', entity: entity(item) });
+      for (const [key, item] of old) if (!now.has(key)) changes.push({ table: table.name, key, kind: 'removed', entity: entity(item), item });
     }
     return changes;
   }
@@ -93,6 +95,31 @@ export class TableSnapshots {
   close(): void {
     this.client.destroy();
   }
+}
+
+const ID = /\b[0-9a-f]{24}\b/g;
+const EPOCH = /\d{10,}/g;
+const TIMESTAMP = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z/g;
+
+/**
+ * An item with what differs between two runs of the same request left out: generated ids, timestamps,
+ * epoch times and versions. Two applications of a change that appends (an element, a payment) still
+ * differ: the list is longer.
+ */
+function normalized(value: unknown, key = ''): unknown {
+  if (typeof value === 'string') return value.replace(ID, '<id>').replace(TIMESTAMP, '<time>').replace(EPOCH, '<n>');
+  if (typeof value === 'number') return key === 'version' || value > 1_000_000_000 ? '<n>' : value;
+  if (Array.isArray(value)) return value.map((entry) => normalized(entry));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([name, entry]) => [name, normalized(entry, name)]));
+  return value;
+}
+
+/**
+ * The effect of a request with ids and timestamps left out: the changed items, normalized, in a
+ * stable order. Equal effects mean the same change was made the same number of times.
+ */
+export function effectContent(changes: readonly ItemChange[]): string {
+  return changes.map((change) => `${change.kind}:${canonical(normalized(change.item))}`).sort().join('\n');
 }
 
 /** The effect of a request as counts per (table, change, entity): ids and timestamps left out. */
