@@ -38,6 +38,14 @@ async function main(): Promise<void> {
   const { seeders } = await import('./local/seed/index.js');
 
   const server = await startLocalServer({ port, localRoutes });
+  // AWS runs the refund reconciler from an EventBridge schedule every minute; locally, a timer does.
+  const { handler: reconcileRefunds } = await import('../functions/refund-reconciler/handler.js');
+  const { lambdaContext } = await import('./local/api-gateway-event.js');
+  const { FUNCTION_TIMEOUT_MS } = await import('../shared/db/time-budget.js');
+  setInterval(() => {
+    reconcileRefunds({} as Parameters<typeof reconcileRefunds>[0], lambdaContext('boxoffice-refund-reconciler', 'local-schedule', FUNCTION_TIMEOUT_MS.reconciler))
+      .catch((error: unknown) => console.error('Refund reconciler run failed', error));
+  }, 60_000).unref();
   const demo = await ensureDemoWorkspace();
   if (demo.created) {
     const client = createSeedClient(server.url, demo.workspaceId, demo.apiKey);

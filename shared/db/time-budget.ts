@@ -98,6 +98,21 @@ export const budgetedRetryStrategy: RetryStrategyV2 = {
   recordSuccess: () => undefined,
 };
 
+/** The DynamoDB client settings of the budget: attempts, retry pauses and timeouts. */
+export function budgetedClientConfig(endpoint: string | undefined): DynamoDBClientConfig {
+  return {
+    endpoint,
+    maxAttempts: DYNAMO_LIMITS.maxAttempts,
+    retryStrategy: budgetedRetryStrategy,
+    requestHandler: {
+      connectionTimeout: DYNAMO_LIMITS.connectionTimeoutMs,
+      requestTimeout: DYNAMO_LIMITS.requestTimeoutMs,
+      // Without it the SDK only logs a warning when a request outlasts requestTimeout.
+      throwOnRequestTimeout: true,
+    },
+  };
+}
+
 /**
  * Refuses, before it is sent, any DynamoDB attempt that could not end (its full request timeout)
  * before the invocation's deadline. Runs per attempt (inside the SDK's retry loop).
