@@ -4,6 +4,11 @@ import { ConflictError, StaleVersionError } from '../errors.js';
 import { db, tableName } from './client.js';
 import { expressionParts, retryableWriteFailure, transaction, type Condition, type UpdateSpec } from './transaction.js';
 import { pendingWriteFence } from './write-fence.js';
+import { isDatastoreUnavailable } from './failures.js';
+import { retrying } from './retry.js';
+
+/** Attempts at reading back an item just updated inside a transaction. */
+const READ_BACK_ATTEMPTS = 4;
 import type { ItemKey } from './table-design.js';
 
 type Item = Record<string, unknown>;
@@ -54,9 +59,10 @@ export async function putItem(item: Item, condition?: Condition): Promise<void> 
 /** An UpdateItem; returns the item as it is after the update. */
 export async function updateItem(spec: UpdateSpec): Promise<Item | undefined> {
   if (pendingWriteFence()) {
-    // A transaction returns no attributes: read the item back (strongly, it was just written).
+    // A transaction returns no attributes: read the item back (strongly, it was just written). The
+    // change is committed: the read is retried rather than failing a request whose work is done.
     await transaction().update(spec).commit();
-    return getItem(spec.key, { consistent: true });
+    return retrying(() => getItem(spec.key, { consistent: true }), isDatastoreUnavailable, READ_BACK_ATTEMPTS);
   }
   const { Attributes } = await conditionally(spec.condition, () => db.send(new UpdateCommand({
     TableName: tableName(), Key: spec.key, UpdateExpression: spec.update, ReturnValues: 'ALL_NEW', ...expressionParts(spec.condition, spec.names, spec.values),

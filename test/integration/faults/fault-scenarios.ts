@@ -1,5 +1,8 @@
 import { solidPng } from '../../../shared/images/sample-images.js';
+import { putItem } from '../../../shared/db/conditional.js';
+import { newId } from '../../../shared/ids.js';
 import { createPartner } from '../../../shared/partners/partners-repository.js';
+import { eventBody, toDeliveryItem, toEventItem } from '../../../shared/webhooks/webhook-model.js';
 import type { TestApi, TestWorkspace } from '../support/api.js';
 
 /**
@@ -35,6 +38,9 @@ export interface Fixture {
   paidInvoiceId: string;
   paidPaymentId: string;
   responseId: string;
+  webhookEndpointId: string;
+  /** A delivery of an outbox event to the endpoint (written directly: the dispatcher is not part of a request). */
+  webhookDeliveryId: string;
 }
 
 export interface ScenarioRequest {
@@ -131,6 +137,15 @@ export const scenarios: Scenarios = {
   listFormResponses: (f) => ({ path: `/v1/forms/${f.formId}/responses` }),
   getFormResponse: (f) => ({ path: `/v1/forms/${f.formId}/responses/${f.responseId}` }),
   submitFormResponse: (f) => ({ path: `/forms/${f.formId}/responses`, body: { answers: { [f.emailElementId]: 'respondent@example.com', [f.yesNoElementId]: false } } }),
+
+  createWebhookEndpoint: () => ({ path: '/v1/webhook-endpoints', body: { url: 'http://127.0.0.1:9/faults', events: ['invoice.paid'] } }),
+  listWebhookEndpoints: () => ({ path: '/v1/webhook-endpoints' }),
+  getWebhookEndpoint: (f) => ({ path: `/v1/webhook-endpoints/${f.webhookEndpointId}` }),
+  updateWebhookEndpoint: (f) => ({ path: `/v1/webhook-endpoints/${f.webhookEndpointId}`, body: { description: 'Changed under faults' } }),
+  deleteWebhookEndpoint: (f) => ({ path: `/v1/webhook-endpoints/${f.webhookEndpointId}` }),
+  rotateWebhookEndpointSecret: (f) => ({ path: `/v1/webhook-endpoints/${f.webhookEndpointId}/rotate-secret`, body: {} }),
+  listWebhookDeliveries: (f) => ({ path: `/v1/webhook-endpoints/${f.webhookEndpointId}/deliveries` }),
+  redeliverWebhook: (f) => ({ path: `/v1/webhook-endpoints/${f.webhookEndpointId}/deliveries/${f.webhookDeliveryId}/redeliver`, body: {} }),
 };
 
 /** Fixed for the whole run: a replay must send the very same body (its fingerprint is checked). */
@@ -199,6 +214,17 @@ export async function buildFixture(api: TestApi): Promise<Fixture> {
   await call('POST', `/v1/invoices/${settled.id}/finalize`, {});
   await call('POST', `/v1/invoices/${settled.id}/payments`, { amount: 10_000, idempotencyKey: 'settled', paidAt: new Date(Date.now() - 5 * 86_400_000).toISOString() });
 
+  const endpoint = await call('POST', '/v1/webhook-endpoints', { url: 'http://127.0.0.1:9/hooks', events: ['*'] });
+  const now = new Date();
+  const webhookEvent = { id: newId(now), type: 'invoice.paid' as const, workspaceId: workspace.workspaceId, timestamp: now.toISOString(), body: '' };
+  webhookEvent.body = eventBody(webhookEvent.id, webhookEvent.type, webhookEvent.timestamp, { id: paid.id });
+  await putItem(toEventItem(webhookEvent, now));
+  const delivery = {
+    id: newId(now), workspaceId: workspace.workspaceId, endpointId: endpoint.id, eventId: webhookEvent.id, type: webhookEvent.type,
+    status: 'failed' as const, attempts: 8, createdAt: now.toISOString(),
+  };
+  await putItem(toDeliveryItem(delivery, now));
+
   const submitted = await api.request('POST', `/forms/${form.id}/responses`, { body: { answers: { [email.id]: 'first@example.com', [yesNo.id]: false } } });
   if (submitted.status !== 201) throw new Error(`Fixture response: ${submitted.status} ${submitted.text}`);
 
@@ -224,5 +250,7 @@ export async function buildFixture(api: TestApi): Promise<Fixture> {
     paidInvoiceId: paid.id,
     paidPaymentId: (paidFinal.payments as { id: string }[])[0]?.id as string,
     responseId: (submitted.body as { data: { id: string } }).data.id,
+    webhookEndpointId: endpoint.id,
+    webhookDeliveryId: delivery.id,
   };
 }

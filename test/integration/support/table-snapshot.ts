@@ -98,16 +98,18 @@ export class TableSnapshots {
 }
 
 const ID = /\b[0-9a-f]{24}\b/g;
+const OPAQUE = /^\S{40,}$/;
 const EPOCH = /\d{10,}/g;
 const TIMESTAMP = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z/g;
 
 /**
  * An item with what differs between two runs of the same request left out: generated ids, timestamps,
- * epoch times and versions. Two applications of a change that appends (an element, a payment) still
+ * epoch times, versions and opaque generated strings. Two applications of a change that appends (an element, a payment) still
  * differ: the list is longer.
  */
 function normalized(value: unknown, key = ''): unknown {
-  if (typeof value === 'string') return value.replace(ID, '<id>').replace(TIMESTAMP, '<time>').replace(EPOCH, '<n>');
+  // Long strings without spaces are generated material (secrets' ciphertext, signatures): opaque.
+  if (typeof value === 'string') return OPAQUE.test(value) ? '<opaque>' : value.replace(ID, '<id>').replace(TIMESTAMP, '<time>').replace(EPOCH, '<n>');
   if (typeof value === 'number') return key === 'version' || value > 1_000_000_000 ? '<n>' : value;
   if (Array.isArray(value)) return value.map((entry) => normalized(entry));
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([name, entry]) => [name, normalized(entry, name)]));

@@ -49,9 +49,11 @@ describe('conditional single-item writes', () => {
 
   it('reads an update back when it had to go as a transaction (a transaction returns no attributes)', async () => {
     ddbMock.on(TransactWriteCommand).resolves({});
-    ddbMock.on(GetCommand).resolves({ Item: { ...itemKey('B', '2'), a: 2 } });
+    // The first read back fails: the change is committed, so it is read again rather than answered as an error
+    ddbMock.on(GetCommand).rejectsOnce(Object.assign(new Error('timed out'), { name: 'TimeoutError', $metadata: {} })).resolves({ Item: { ...itemKey('B', '2'), a: 2 } });
     const updated = await withWriteFence(fence(), () => updateItem({ key: itemKey('B', '2'), update: 'SET a = :a', values: { ':a': 2 } }));
     expect(updated).toMatchObject({ a: 2 });
+    expect(ddbMock.commandCalls(GetCommand)).toHaveLength(2);
     expect(ddbMock.commandCalls(GetCommand)[0]?.args[0].input.ConsistentRead).toBe(true);
   });
 
