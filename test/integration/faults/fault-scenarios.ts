@@ -61,6 +61,7 @@ export const scenarios: Scenarios = {
   getOpenApiDocument: () => ({ path: '/openapi.json' }),
   getDocsPage: () => ({ path: '/docs' }),
   getDocsAsset: () => ({ path: '/docs/swagger-ui.css' }),
+  getWidgetScript: () => ({ path: '/widget/v1/boxoffice.js' }),
 
   createForm: () => ({ path: '/v1/forms', body: { name: 'Fault form', type: 'standalone' } }),
   listForms: () => ({ path: '/v1/forms?limit=5' }),
