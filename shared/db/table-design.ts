@@ -43,6 +43,17 @@ export const INDEXES = {
 
 export type IndexName = keyof typeof INDEXES;
 
+/**
+ * The generic indexes are overloaded: besides the pattern each was made for, they order workspace
+ * lists by name (GSI1) and by last update (GSI2). Every use writes partition values with a prefix no
+ * other use writes (`WS#<ws>#FORMS_BY_NAME`, `WS#<ws>#PROPERTIES_BY_UPDATED#...`), so uses never mix.
+ * Named here by the order they give, so that model modules say what they place an item in.
+ */
+export const LIST_ORDER_INDEXES = {
+  byName: 'byReferralCode',
+  byUpdatedAt: 'byEventBalance',
+} as const satisfies Record<string, IndexName>;
+
 /** A primary key of the main table, as the DocumentClient takes it. */
 export type ItemKey = Record<string, string>;
 
@@ -107,6 +118,11 @@ export function keyAttributesOf(index?: IndexName): readonly string[] {
 /** The partition and sort values of a stored item (for cursors and for rebuilding its key). */
 export function sortValueOf(item: Record<string, unknown>, index?: IndexName): unknown {
   return item[index ? INDEXES[index].sortKey : TABLE_KEYS.sortKey];
+}
+
+/** The partition-key value of a stored item (e.g. to find the workspace a main item belongs to). */
+export function partitionOf(item: Record<string, unknown>): string {
+  return String(item[TABLE_KEYS.partitionKey]);
 }
 
 /** The main-table key of a stored item. */

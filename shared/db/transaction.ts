@@ -33,6 +33,19 @@ export interface UpdateSpec {
   condition?: Condition;
 }
 
+/**
+ * An item of the write is above DynamoDB's 400 KB item limit: nothing was written. Domains whose items
+ * grow with client data (a form with its elements, a form response) turn it into their own 422.
+ */
+export class ItemTooLargeError extends Error {
+  constructor() {
+    super('An item is above the 400 KB DynamoDB item limit.');
+    this.name = 'ItemTooLargeError';
+  }
+}
+
+const ITEM_SIZE = /item size/i;
+
 /** Cancellation reasons that mean "DynamoDB is overloaded": retryable by the client (503). */
 const CAPACITY_REASONS = new Set(['ThrottlingError', 'ProvisionedThroughputExceeded', 'RequestLimitExceeded']);
 
@@ -196,7 +209,11 @@ export class Transaction {
   }
 
   private mapFailure(error: unknown): unknown {
+    // DynamoDB refuses an oversized Put before the transaction starts (ValidationException), and an
+    // update that would grow an item past the limit as a cancellation reason.
+    if (error instanceof Error && error.name === 'ValidationException' && ITEM_SIZE.test(error.message)) return new ItemTooLargeError();
     if (!(error instanceof TransactionCanceledException)) return retryableWriteFailure(error) ?? error;
+    if ((error.CancellationReasons ?? []).some((reason) => reason.Code === 'ValidationError' && ITEM_SIZE.test(reason.Message ?? ''))) return new ItemTooLargeError();
     const reasons = (error.CancellationReasons ?? []).map((reason) => reason.Code ?? 'None');
     const failed = reasons.flatMap((code, index) => (code === 'ConditionalCheckFailed' ? [index] : []));
     if (failed.length > 0) {

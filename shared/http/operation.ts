@@ -6,7 +6,7 @@ import httpJsonBodyParser from '@middy/http-json-body-parser';
 import * as z from 'zod';
 import {
   InvalidJsonError, InvalidQueryError, NotFoundError, PayloadTooLargeError, UnauthorizedError,
-  UnsupportedMediaTypeError, ValidationError, type ErrorDetail,
+  UnsupportedMediaTypeError, ValidationError,
 } from '../errors.js';
 import type { KeyScope } from '../auth/api-keys.js';
 import { toMiddyHttpError } from './error-mapping.js';
@@ -14,6 +14,7 @@ import { parseIfMatch } from './if-match.js';
 import { corsHeaders } from './gateway-responses.js';
 import type { IdempotentRequest, StoredResponse } from './idempotency.js';
 import type { RouteDefinition } from './route.js';
+import { formatIssuePath, issuesToDetails } from '../model/issues.js';
 
 /** What the authorizer resolved the API key to. */
 export interface AuthContext {
@@ -87,26 +88,7 @@ export function fingerprintOf(parts: unknown): string {
 const MAX_JSON_BYTES = 1024 * 1024;
 const JSON_TYPE = /^application\/(.+\+)?json(\s*;.*)?$/i;
 
-/** `['elements', 3, 'options']` -> `elements[3].options`. */
-export function formatIssuePath(path: readonly PropertyKey[]): string {
-  let out = '';
-  for (const segment of path) {
-    if (typeof segment === 'number') out += `[${segment}]`;
-    else out += out === '' ? String(segment) : `.${String(segment)}`;
-  }
-  return out;
-}
-
-export function issuesToDetails(error: z.ZodError, prefix = ''): ErrorDetail[] {
-  // An unknown field is reported on the object that holds it; name each field instead.
-  const issues = error.issues.flatMap((issue) => (issue.code === 'unrecognized_keys'
-    ? issue.keys.map((key) => ({ path: [...issue.path, key], message: `unknown field "${key}"` }))
-    : [{ path: issue.path, message: issue.message }]));
-  return issues.map((issue) => {
-    const path = formatIssuePath(issue.path);
-    return { path: prefix && path ? `${prefix}.${path}` : prefix || path, message: issue.message };
-  });
-}
+export { formatIssuePath, issuesToDetails };
 
 function parseWith<T extends z.ZodType>(schema: T, value: unknown, onError: (error: z.ZodError) => Error): z.output<T> {
   const result = schema.safeParse(value);

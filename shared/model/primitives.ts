@@ -22,3 +22,12 @@ export const currencySchema = z.enum(CURRENCIES);
 
 /** The sort direction of every list. */
 export type SortDirection = 'asc' | 'desc';
+
+/**
+ * The fields of `schema`'s shape that `source` holds (absent and `null` ones left out): maps a stored
+ * item back to its public object without the design's attributes, or any attribute the model no
+ * longer has, and without parsing it again.
+ */
+export function pickFields<T>(source: Record<string, unknown>, schema: { shape: Record<string, unknown> }): T {
+  return Object.fromEntries(Object.keys(schema.shape).flatMap((field) => (source[field] === undefined || source[field] === null ? [] : [[field, source[field]]]))) as T;
+}

@@ -3,7 +3,7 @@ import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynam
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { itemKey, notExists } from '../../../shared/db/table-design.js';
-import { escapedWriteFailure, transaction } from '../../../shared/db/transaction.js';
+import { ItemTooLargeError, escapedWriteFailure, transaction } from '../../../shared/db/transaction.js';
 import { withWriteFence, type WriteFence } from '../../../shared/db/write-fence.js';
 import { ConflictError, RequestAlreadyAppliedError, ServiceUnavailableError, ValidationError, WriteContentionError } from '../../../shared/errors.js';
 
@@ -77,6 +77,17 @@ describe('transaction builder', () => {
     const invalid = new ValidationError({ path: 'x', message: 'bad' });
     ddbMock.on(TransactWriteCommand).rejects(invalid);
     await expect(twoItemTransaction().commit()).rejects.toBe(invalid);
+  });
+
+  it('turns an oversized item into ItemTooLargeError, whether refused before the transaction or as its cancellation reason', async () => {
+    ddbMock.on(TransactWriteCommand)
+      .rejectsOnce(Object.assign(new Error('Item size has exceeded the maximum allowed size'), { name: 'ValidationException' }))
+      .rejectsOnce(new TransactionCanceledException({
+        message: 'cancelled', $metadata: {}, CancellationReasons: [{ Code: 'None' }, { Code: 'ValidationError', Message: 'Item size to update has exceeded the maximum allowed size' }],
+      }));
+    await expect(twoItemTransaction().commit()).rejects.toBeInstanceOf(ItemTooLargeError);
+    await expect(twoItemTransaction().commit()).rejects.toBeInstanceOf(ItemTooLargeError);
+    expect(ddbMock.commandCalls(TransactWriteCommand)).toHaveLength(2);
   });
 
   it('includes the items and conditions of another builder', async () => {
