@@ -1,9 +1,10 @@
 import { listContactsOfWorkspace } from '../../shared/contacts/contacts-service.js';
-import { legacyListResult as listResult } from '../../shared/db/legacy-query.js';
+import { listResult } from '../../shared/db/query.js';
 import { implement } from '../../shared/http/operation.js';
 import { contactsRoutes } from '../../shared/http/routes/contacts.js';
 
 export const listContacts = implement(contactsRoutes.listContacts, async ({ workspaceId, query }) => {
-  const { items, hasMore } = await listContactsOfWorkspace(workspaceId, query);
-  return listResult(items, query.page, query.limit, hasMore);
+  const { page = 0, limit, cursor, ...list } = query;
+  const request = { page, limit, cursor };
+  return listResult(await listContactsOfWorkspace(workspaceId, list, request), request);
 });

@@ -1,9 +1,10 @@
-import { legacyListResult as listResult } from '../../shared/db/legacy-query.js';
+import { listResult } from '../../shared/db/query.js';
 import { implement } from '../../shared/http/operation.js';
 import { formsRoutes } from '../../shared/http/routes/forms.js';
 import { listFormsPage } from '../../shared/forms/forms-service.js';
 
 export const listForms = implement(formsRoutes.listForms, async ({ workspaceId, query }) => {
-  const { items, hasMore } = await listFormsPage(workspaceId, query);
-  return listResult(items, query.page, query.limit, hasMore);
+  const { page = 0, limit, cursor, ...list } = query;
+  const request = { page, limit, cursor };
+  return listResult(await listFormsPage(workspaceId, list, request), request);
 });

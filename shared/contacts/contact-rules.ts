@@ -1,22 +1,10 @@
 import type { ErrorDetail } from '../errors.js';
 import { isId, newId } from '../ids.js';
-import type { Property } from '../properties/property-entity.js';
+import type { Property } from '../properties/property-model.js';
 import { validatePropertyValue } from '../properties/property-values.js';
-import type { Contact } from './contact-entity.js';
+import type { Contact, ContactPatch, NewContactInput } from './contact-model.js';
 
 const OPTIONAL_FIELDS = ['firstName', 'lastName', 'phone', 'status', 'defaultPaymentMethod'] as const;
-type OptionalField = (typeof OPTIONAL_FIELDS)[number];
-
-/** What a client may send to create a contact (the entity's writable fields; `properties` optional). */
-export type NewContactInput = Pick<Contact, 'email' | OptionalField> & { properties?: Contact['properties'] };
-
-/**
- * What a client may send to update a contact: absent fields stay, `null` removes an optional field;
- * `properties` is merged key by key and a `null` value removes that property's value.
- */
-export type ContactPatch = Partial<Pick<Contact, 'email'>>
-  & { [K in OptionalField]?: Contact[K] | null }
-  & { properties?: Contact['properties'] };
 
 
 /** Property ids worth reading for these values: removals (`null`) and malformed ids need no read. */

@@ -1,29 +1,14 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { failedConditionIndices, isTransactionContention } from '../db/cancellation.js';
-import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { batchGetItems } from '../db/batch-get.js';
-import { db, tableName } from '../db/client.js';
-import { legacyQueryPage as queryPage } from '../db/legacy-query.js';
-import { TABLE_KEYS } from '../db/table-design.js';
+import { getItem, versionIs } from '../db/conditional.js';
+import { queryPage, type Page, type PageRequest } from '../db/query.js';
+import { notExists } from '../db/table-design.js';
+import { transaction, type Transaction } from '../db/transaction.js';
 import { ConflictError } from '../errors.js';
-import { CONTACT_EMAIL_GUARD_ENTITY, contactKeys, fromContactItem, normalizeEmail, toContactItem, type Contact } from './contact-entity.js';
-
-/** The contact changed since it was read: the caller re-reads (no If-Match) or answers 409 (If-Match). */
-export class ContactVersionConflictError extends ConflictError {
-  constructor() {
-    super('The contact was modified by another request. Re-read it and retry with the current version.');
-  }
-}
-
-/**
- * DynamoDB cancelled the transaction because another transaction touched the same items at the same
- * moment (`TransactionConflict`): nothing was written and the same write may simply be retried.
- */
-export class ContactWriteContentionError extends ConflictError {
-  constructor() {
-    super('The contact is being modified by another request at the same moment. Retry the request.');
-  }
-}
+import type { SortDirection } from '../model/primitives.js';
+import {
+  contactKeys, contactListQuery, fromContactItem, guardedContactId, normalizeEmail, toContactItem, toEmailGuardItem,
+  type Contact, type ContactSort,
+} from './contact-model.js';
 
 /** Another contact of the workspace already has this email (case-insensitively). */
 export class ContactEmailTakenError extends ConflictError {
@@ -32,18 +17,43 @@ export class ContactEmailTakenError extends ConflictError {
   }
 }
 
-function emailGuardItem(workspaceId: string, contact: Contact): Record<string, unknown> {
-  return { ...contactKeys.emailGuard(workspaceId, contact.email), [TABLE_KEYS.entityType]: CONTACT_EMAIL_GUARD_ENTITY, contactId: contact.id };
+/**
+ * A contact change: a new contact (with its email guard), or the next version of an existing one
+ * (conditional on the version read; an email change moves the guard).
+ */
+export type ContactWrite =
+  | { readonly kind: 'create'; readonly contact: Contact }
+  | { readonly kind: 'update'; readonly current: Contact; readonly next: Contact };
+
+/**
+ * Adds a contact write to a transaction. A taken email fails with `onEmailTaken(email)`: a 409 for
+ * the API, a lost race for a public submission (which then merges into the winner); a moved version
+ * is a StaleVersionError (readModifyWrite re-reads).
+ */
+export function addContactWrite(tx: Transaction, workspaceId: string, write: ContactWrite, onEmailTaken: (email: string) => Error): Transaction {
+  if (write.kind === 'create') {
+    return tx
+      .put(toContactItem(workspaceId, write.contact), { ...notExists(), onFailed: () => new ConflictError('A contact with this id already exists.') })
+      .put(toEmailGuardItem(workspaceId, write.contact), { ...notExists(), onFailed: () => onEmailTaken(write.contact.email) });
+  }
+  const { current, next } = write;
+  tx.put(toContactItem(workspaceId, next), versionIs(current.version, 'contact'));
+  if (normalizeEmail(current.email) !== normalizeEmail(next.email)) {
+    tx.delete(contactKeys.emailGuard(workspaceId, current.email))
+      .put(toEmailGuardItem(workspaceId, next), { ...notExists(), onFailed: () => onEmailTaken(next.email) });
+  }
+  return tx;
 }
 
-/** Reads one contact of the workspace; another workspace's contact is simply absent. */
+const emailTaken = (email: string) => new ContactEmailTakenError(email);
+
+/**
+ * One contact of the workspace; another workspace's contact is simply absent. Eventually consistent
+ * unless `consistent` (the read of a read-modify-write, which decides on it).
+ */
 export async function getContact(workspaceId: string, id: string, options: { consistent?: boolean } = {}): Promise<Contact | undefined> {
-  const { Item } = await db.send(new GetCommand({
-    TableName: tableName(),
-    Key: contactKeys.contact(workspaceId, id),
-    ConsistentRead: options.consistent ?? false,
-  }));
-  return Item ? fromContactItem(Item) : undefined;
+  const item = await getItem(contactKeys.contact(workspaceId, id), options);
+  return item ? fromContactItem(item) : undefined;
 }
 
 /** Reads many contacts at once (one BatchGetItem per 100 distinct ids, UnprocessedKeys retried). */
@@ -56,126 +66,54 @@ export async function getContactsByIds(workspaceId: string, ids: readonly string
   }));
 }
 
-/** Finds the workspace's contact with this email, case-insensitively: two GetItems (guard, contact). */
-export async function findContactByEmail(workspaceId: string, email: string): Promise<Contact | undefined> {
-  const { Item: guard } = await db.send(new GetCommand({ TableName: tableName(), Key: contactKeys.emailGuard(workspaceId, email) }));
-  if (!guard || typeof guard.contactId !== 'string') return undefined;
-  return getContact(workspaceId, guard.contactId);
-}
-
-/** Creates a contact and claims its email in one transaction; a taken email is a ContactEmailTakenError. */
-export async function createContact(workspaceId: string, contact: Contact): Promise<void> {
-  try {
-    await db.send(new TransactWriteCommand({
-      TransactItems: [
-        {
-          Put: {
-            TableName: tableName(),
-            Item: toContactItem(workspaceId, contact),
-            ConditionExpression: 'attribute_not_exists(#pk)',
-            ExpressionAttributeNames: { '#pk': TABLE_KEYS.partitionKey },
-          },
-        },
-        {
-          Put: {
-            TableName: tableName(),
-            Item: emailGuardItem(workspaceId, contact),
-            ConditionExpression: 'attribute_not_exists(#pk)',
-            ExpressionAttributeNames: { '#pk': TABLE_KEYS.partitionKey },
-          },
-        },
-      ],
-    }));
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) {
-      if (failedConditionIndices(error).includes(1)) throw new ContactEmailTakenError(contact.email);
-      if (isTransactionContention(error)) throw new ContactWriteContentionError();
-    }
-    throw error;
-  }
+/**
+ * The workspace's contact with this email, case-insensitively: two GetItems (guard, contact).
+ * `consistent` when a write decides on it (a submission merging into the contact).
+ */
+export async function findContactByEmail(workspaceId: string, email: string, options: { consistent?: boolean } = {}): Promise<Contact | undefined> {
+  const guard = await getItem(contactKeys.emailGuard(workspaceId, email), options);
+  const contactId = guard ? guardedContactId(guard) : undefined;
+  return contactId === undefined ? undefined : getContact(workspaceId, contactId, options);
 }
 
 /**
- * Replaces `current` by `next`, conditional on the version that was read; an email change releases
- * the old guard and claims the new one in the same transaction.
+ * Creates a contact and claims its email in ONE transaction (a taken email is a
+ * ContactEmailTakenError, 409); `effects` are committed with it (e.g. events about the new contact).
  */
-export async function saveContact(workspaceId: string, current: Contact, next: Contact): Promise<void> {
-  const items: NonNullable<TransactWriteCommandInput['TransactItems']> = [
-    {
-      Put: {
-        TableName: tableName(),
-        Item: toContactItem(workspaceId, next),
-        ConditionExpression: '#version = :version',
-        ExpressionAttributeNames: { '#version': 'version' },
-        ExpressionAttributeValues: { ':version': current.version },
-      },
-    },
-  ];
-  if (normalizeEmail(current.email) !== normalizeEmail(next.email)) {
-    items.push(
-      { Delete: { TableName: tableName(), Key: contactKeys.emailGuard(workspaceId, current.email) } },
-      {
-        Put: {
-          TableName: tableName(),
-          Item: emailGuardItem(workspaceId, next),
-          ConditionExpression: 'attribute_not_exists(#pk)',
-          ExpressionAttributeNames: { '#pk': TABLE_KEYS.partitionKey },
-        },
-      },
-    );
-  }
-  try {
-    await db.send(new TransactWriteCommand({ TransactItems: items }));
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) {
-      const failed = failedConditionIndices(error);
-      if (failed.includes(0)) throw new ContactVersionConflictError();
-      if (failed.includes(2)) throw new ContactEmailTakenError(next.email);
-      if (isTransactionContention(error)) throw new ContactWriteContentionError();
-    }
-    throw error;
-  }
+export async function createContact(workspaceId: string, contact: Contact, effects?: Transaction): Promise<void> {
+  const tx = addContactWrite(transaction(), workspaceId, { kind: 'create', contact }, emailTaken);
+  if (effects) tx.include(effects);
+  await tx.commit();
+}
+
+/**
+ * Replaces `current` by `next` in ONE transaction, conditional on the version that was read; an
+ * email change releases the old guard and claims the new one.
+ */
+export async function saveContact(workspaceId: string, current: Contact, next: Contact, effects?: Transaction): Promise<void> {
+  const tx = addContactWrite(transaction(), workspaceId, { kind: 'update', current, next }, emailTaken);
+  if (effects) tx.include(effects);
+  await tx.commit();
 }
 
 export interface ContactListQuery {
-  page: number;
-  limit: number;
-  sort: 'createdAt' | 'email';
-  direction: 'asc' | 'desc';
-  email?: string;
+  sort: ContactSort;
+  direction: SortDirection;
+  email?: string | undefined;
 }
 
 /**
- * One page of the workspace's contacts. `createdAt` follows the contact partition's key order;
- * `email` follows the email-guard partition's key order and then batch-reads that page's contacts.
- * Either way the reads grow with the page depth, never with the number of contacts. The `email`
- * filter is one guard lookup.
+ * One page of the workspace's contacts: a Query on the contact partition (creation order) or on the
+ * email guards (email order; the `email` filter is the Query of its one guard), then one BatchGet of
+ * the page's contacts. One Query per cursor page, whatever the workspace holds.
  */
-export async function listContacts(workspaceId: string, query: ContactListQuery): Promise<{ items: Contact[]; hasMore: boolean }> {
-  if (query.email !== undefined) {
-    const contact = await findContactByEmail(workspaceId, query.email);
-    const items = contact && query.page === 0 ? [contact] : [];
-    return { items: items.slice(0, query.limit), hasMore: false };
-  }
-  const ascending = query.direction === 'asc';
-  if (query.sort === 'createdAt') {
-    const { items, hasMore } = await queryPage({
-      TableName: tableName(),
-      KeyConditionExpression: '#pk = :pk',
-      ExpressionAttributeNames: { '#pk': TABLE_KEYS.partitionKey },
-      ExpressionAttributeValues: { ':pk': contactKeys.contactPartition(workspaceId) },
-      ScanIndexForward: ascending,
-    }, query.page, query.limit);
-    return { items: items.map(fromContactItem), hasMore };
-  }
-  const { items: guards, hasMore } = await queryPage({
-    TableName: tableName(),
-    KeyConditionExpression: '#pk = :pk',
-    ExpressionAttributeNames: { '#pk': TABLE_KEYS.partitionKey },
-    ExpressionAttributeValues: { ':pk': contactKeys.emailGuardPartition(workspaceId) },
-    ScanIndexForward: ascending,
-  }, query.page, query.limit);
-  const ids = guards.map((guard) => guard.contactId as string);
+export async function listContacts(workspaceId: string, list: ContactListQuery, request: PageRequest): Promise<Page<Contact>> {
+  const email = list.email === undefined ? undefined : normalizeEmail(list.email);
+  const scope = { owner: workspaceId, list: 'contacts', shape: { sort: list.sort, direction: list.direction, email } };
+  const { query, viaGuards } = contactListQuery(workspaceId, { email }, list.sort, list.direction);
+  const page = await queryPage(query, request, scope);
+  if (!viaGuards) return { ...page, items: page.items.map(fromContactItem) };
+  const ids = page.items.flatMap((guard) => guardedContactId(guard) ?? []);
   const contacts = await getContactsByIds(workspaceId, ids);
-  return { items: ids.flatMap((id) => contacts.get(id) ?? []), hasMore };
+  return { ...page, items: ids.flatMap((id) => contacts.get(id) ?? []) };
 }

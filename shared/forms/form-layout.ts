@@ -1,5 +1,5 @@
 import type { ErrorDetail } from '../errors.js';
-import type { Form, FormRow } from './form-schemas.js';
+import type { Form, FormRow } from './form-model.js';
 
 /** Fractions are floats; a row "sums to 1" within this tolerance (API.md). */
 export const WIDTH_TOLERANCE = 1e-9;

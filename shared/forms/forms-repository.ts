@@ -1,115 +1,94 @@
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { batchGetItems } from '../db/batch-get.js';
-import { GetCommand, PutCommand, TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../db/client.js';
-import { legacyQueryPage as queryPage } from '../db/legacy-query.js';
-import { TABLE_KEYS } from '../db/table-design.js';
+import { getItem, versionIs } from '../db/conditional.js';
+import { queryPage, type Page, type PageRequest } from '../db/query.js';
+import { notExists } from '../db/table-design.js';
+import { ItemTooLargeError, transaction, type Transaction } from '../db/transaction.js';
 import { ConflictError, ValidationError } from '../errors.js';
-import { FORM_LIST_INDEXES, formKeys, fromFormItem, toFormItem, toFormPointerItem } from './form-entity.js';
-import type { Form, FormStatus } from './form-schemas.js';
-
-/** The form changed since it was read: the service re-reads (no If-Match) or answers 409 (If-Match). */
-export class FormVersionConflictError extends ConflictError {
-  constructor() {
-    super('The form was modified by another request. Re-read it and retry with the current version.');
-  }
-}
-
-/** A form is one item, so its size is bounded by DynamoDB's item limit (400 KB): a 422, not a 500. */
-function tooLarge(error: unknown): boolean {
-  if (error instanceof TransactionCanceledException) {
-    return (error.CancellationReasons ?? []).some((reason) => reason.Code === 'ValidationError' && /item size/i.test(reason.Message ?? ''));
-  }
-  return error instanceof Error && error.name === 'ValidationException' && /item size/i.test(error.message);
-}
+import type { SortDirection } from '../model/primitives.js';
+import {
+  formKeys, formListQuery, fromFormItem, projectedFormId, projectionChanges, toFormItem, toFormPointerItem, workspaceOfPointer,
+  type Form, type FormSort, type FormStatus,
+} from './form-model.js';
 
 const tooLargeError = () => new ValidationError({ path: 'elements', message: 'The form is too large to store (about 400 KB with all its elements). Split it into smaller forms.' });
 
+/** Commits a form write; a form is one item, so its size is bounded by DynamoDB's item limit (a 422, not a 500). */
+async function commitForm(tx: Transaction): Promise<void> {
+  try {
+    await tx.commit();
+  } catch (error) {
+    if (error instanceof ItemTooLargeError) throw tooLargeError();
+    throw error;
+  }
+}
+
+/** Adds the status projection that follows a change from `before` to `after`. */
+function withProjections(tx: Transaction, workspaceId: string, before: Form | undefined, after: Form): Transaction {
+  const { puts, deletes } = projectionChanges(workspaceId, before, after);
+  for (const key of deletes) tx.delete(key);
+  for (const item of puts) tx.put(item);
+  return tx;
+}
+
 /**
- * Creates a form and its public pointer in one transaction (nothing half-written); the id is fresh,
- * so the conditions only guard against a (theoretical) id clash.
+ * Creates a form, its public pointer and its status projection in ONE transaction (nothing
+ * half-written); the id is fresh, so the conditions only guard against a (theoretical) id clash.
  */
 export async function createForm(workspaceId: string, form: Form): Promise<void> {
-  const notExists = { ConditionExpression: 'attribute_not_exists(#pk)', ExpressionAttributeNames: { '#pk': TABLE_KEYS.partitionKey } };
-  try {
-    await db.send(new TransactWriteCommand({
-      TransactItems: [
-        { Put: { TableName: tableName(), Item: toFormItem(workspaceId, form), ...notExists } },
-        { Put: { TableName: tableName(), Item: toFormPointerItem(workspaceId, form.id), ...notExists } },
-      ],
-    }));
-  } catch (error) {
-    if (tooLarge(error)) throw tooLargeError();
-    throw error;
-  }
-}
-
-/** The workspace owning a form, from its pointer; `undefined` for an unknown form id. */
-export async function getFormWorkspaceId(formId: string): Promise<string | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: formKeys.pointer(formId) }));
-  return typeof Item?.workspaceId === 'string' ? Item.workspaceId : undefined;
-}
-
-/** Reads one form of the workspace; another workspace's form is simply absent. */
-export async function getForm(workspaceId: string, id: string, options: { consistent?: boolean } = {}): Promise<Form | undefined> {
-  const { Item } = await db.send(new GetCommand({
-    TableName: tableName(),
-    Key: formKeys.form(workspaceId, id),
-    ConsistentRead: options.consistent ?? false,
-  }));
-  return Item ? fromFormItem(Item) : undefined;
+  const clash = { ...notExists(), onFailed: () => new ConflictError('A form with this id already exists.') };
+  const tx = transaction().put(toFormItem(workspaceId, form), clash).put(toFormPointerItem(workspaceId, form.id), clash);
+  await commitForm(withProjections(tx, workspaceId, undefined, form));
 }
 
 /**
- * Replaces the form if, and only if, it still has the version that was read: the whole form with its
- * elements is one item, so this one conditional put is what keeps concurrent edits from being lost.
+ * The workspace owning a form, from its pointer; `undefined` for an unknown form id. Eventually
+ * consistent: the pointer never changes once written.
  */
-export async function saveForm(workspaceId: string, next: Form, readVersion: number): Promise<void> {
-  try {
-    await db.send(new PutCommand({
-      TableName: tableName(),
-      Item: toFormItem(workspaceId, next),
-      ConditionExpression: '#version = :read',
-      ExpressionAttributeNames: { '#version': 'version' },
-      ExpressionAttributeValues: { ':read': readVersion },
-    }));
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) throw new FormVersionConflictError();
-    if (tooLarge(error)) throw tooLargeError();
-    throw error;
-  }
+export async function getFormWorkspaceId(formId: string): Promise<string | undefined> {
+  const item = await getItem(formKeys.pointer(formId));
+  return item ? workspaceOfPointer(item) : undefined;
+}
+
+/**
+ * Reads one form of the workspace; another workspace's form is simply absent. Eventually consistent
+ * unless `consistent` (the read of a read-modify-write, which decides on it).
+ */
+export async function getForm(workspaceId: string, id: string, options: { consistent?: boolean } = {}): Promise<Form | undefined> {
+  const item = await getItem(formKeys.form(workspaceId, id), options);
+  return item ? fromFormItem(item) : undefined;
+}
+
+/**
+ * Replaces the form if, and only if, it still has the version that was read (a StaleVersionError
+ * otherwise), with its status projection, in ONE transaction: the whole form with its elements is one
+ * item, so this one condition is what keeps concurrent edits from being lost.
+ */
+export async function saveForm(workspaceId: string, current: Form, next: Form): Promise<void> {
+  const tx = transaction().put(toFormItem(workspaceId, next), versionIs(current.version, 'form'));
+  await commitForm(withProjections(tx, workspaceId, current, next));
 }
 
 export interface FormListQuery {
-  page: number;
-  limit: number;
-  sort: 'name' | 'createdAt' | 'updatedAt';
-  direction: 'asc' | 'desc';
+  sort: FormSort;
+  direction: SortDirection;
   status?: FormStatus | undefined;
 }
 
 /**
- * One page of the workspace's forms. Each sort order reads a key order made for it (the main
- * partition for `createdAt`, GSI1 for `name`, GSI2 for `updatedAt`), so a page costs reads
- * proportional to its depth; `status` is a filter on that Query.
+ * One page of the workspace's forms. Each sort order reads a key order made for it (the form
+ * partition for `createdAt`, GSI1 for `name`, GSI2 for `updatedAt`); with `status`, the status
+ * projections in the same three orders, then one BatchGet of the page. One Query per cursor page,
+ * whatever the workspace's other forms.
  */
-export async function listForms(workspaceId: string, query: FormListQuery): Promise<{ items: Form[]; hasMore: boolean }> {
-  const byIndex = query.sort === 'name' ? FORM_LIST_INDEXES.byName : query.sort === 'updatedAt' ? FORM_LIST_INDEXES.byUpdatedAt : undefined;
-  const partitionKey = byIndex?.partitionKey ?? TABLE_KEYS.partitionKey;
-  const partitionValue = query.sort === 'name'
-    ? formKeys.byNamePartition(workspaceId)
-    : query.sort === 'updatedAt' ? formKeys.byUpdatedPartition(workspaceId) : formKeys.partition(workspaceId);
-  const input: QueryCommandInput = {
-    TableName: tableName(),
-    ...(byIndex ? { IndexName: byIndex.indexName } : {}),
-    KeyConditionExpression: '#pk = :pk',
-    ScanIndexForward: query.direction === 'asc',
-    ExpressionAttributeNames: { '#pk': partitionKey, ...(query.status ? { '#status': 'status' } : {}) },
-    ExpressionAttributeValues: { ':pk': partitionValue, ...(query.status ? { ':status': query.status } : {}) },
-    ...(query.status ? { FilterExpression: '#status = :status' } : {}),
-  };
-  const { items, hasMore } = await queryPage(input, query.page, query.limit);
-  return { items: items.map(fromFormItem), hasMore };
+export async function listForms(workspaceId: string, list: FormListQuery, request: PageRequest): Promise<Page<Form>> {
+  const scope = { owner: workspaceId, list: 'forms', shape: { sort: list.sort, direction: list.direction, status: list.status } };
+  const { query, projected } = formListQuery(workspaceId, list.status, list.sort, list.direction);
+  const page = await queryPage(query, request, scope);
+  if (!projected) return { ...page, items: page.items.map(fromFormItem) };
+  const ids = page.items.map(projectedFormId);
+  const found = new Map((await batchGetItems(ids.map((id) => formKeys.form(workspaceId, id)))).map((item) => [item.id as string, fromFormItem(item)]));
+  // A form whose status changed between the two reads no longer matches: leave it out.
+  return { ...page, items: ids.flatMap((id) => found.get(id) ?? []).filter((form) => form.status === list.status) };
 }
 
 /** What other resources show of a form they reference. */

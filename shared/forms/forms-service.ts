@@ -1,15 +1,13 @@
-import { ConflictError, NotFoundError } from '../errors.js';
-import { jitteredBackoff } from '../db/retry.js';
+import type { Page, PageRequest } from '../db/query.js';
+import { readModifyWrite } from '../db/read-modify-write.js';
+import { NotFoundError } from '../errors.js';
 import { newId } from '../ids.js';
 import { getPropertiesByIds } from '../properties/properties-repository.js';
-import type { Property } from '../properties/property-entity.js';
-import { view } from './element-kinds.js';
-import type { Form, FormElement } from './form-schemas.js';
+import type { Property } from '../properties/property-model.js';
+import { view, type FormElement } from './form-element-model.js';
+import type { Form } from './form-model.js';
 import { assertFormValid, linkedPropertyIds } from './form-rules.js';
-import { FormVersionConflictError, createForm, getForm, getFormWorkspaceId, listForms, saveForm, type FormListQuery } from './forms-repository.js';
-
-/** Enough for 20+ concurrent writers to the same form to all land. */
-const MAX_ATTEMPTS = 40;
+import { createForm, getForm, getFormWorkspaceId, listForms, saveForm, type FormListQuery } from './forms-repository.js';
 
 export interface NewFormInput {
   name: string;
@@ -118,18 +116,18 @@ export async function formBelongsTo(workspaceId: string, formId: string): Promis
 }
 
 /** One page of forms; one batch read fills `propertyData` for every form on the page. */
-export async function listFormsPage(workspaceId: string, query: FormListQuery): Promise<{ items: Form[]; hasMore: boolean }> {
-  const { items, hasMore } = await listForms(workspaceId, query);
-  const properties = await propertiesOf(workspaceId, items);
-  return { items: items.map((form) => withPropertyData(form, properties)), hasMore };
+export async function listFormsPage(workspaceId: string, query: FormListQuery, request: PageRequest): Promise<Page<Form>> {
+  const page = await listForms(workspaceId, query, request);
+  const properties = await propertiesOf(workspaceId, page.items);
+  return { ...page, items: page.items.map((form) => withPropertyData(form, properties)) };
 }
 
 
 /**
- * Read-modify-write of one form under optimistic concurrency: `change` is applied to the version
- * read, the whole result is validated (one batch read of the linked properties), and the write is
- * conditional on that version. With `If-Match` a stale version is a 409; without it a lost race is
- * retried on a fresh read, so concurrent edits of different elements all survive.
+ * Read-modify-write of one form under optimistic concurrency (`readModifyWrite`): `change` is applied
+ * to the version read, the whole result is validated (one batch read of the linked properties), and
+ * the write is conditional on that version. With `If-Match` a stale version is a 409; without it a
+ * lost race is retried on a fresh read, so concurrent edits of different elements all survive.
  */
 export async function changeForm(
   workspaceId: string,
@@ -138,21 +136,16 @@ export async function changeForm(
   change: (form: Form) => Form,
   now: () => Date = () => new Date(),
 ): Promise<Form> {
-  for (let attempt = 0; ; attempt += 1) {
-    const current = await loadForm(workspaceId, formId, true);
-    if (ifMatch !== undefined && current.version !== ifMatch) {
-      throw new ConflictError(`The form is at version ${current.version}, not ${ifMatch} (If-Match). Re-read it and retry.`);
-    }
-    const changed = change(current);
-    const next: Form = { ...changed, version: current.version + 1, updatedAt: now().toISOString() };
-    const properties = await propertiesOf(workspaceId, [next]);
-    assertFormValid(next, properties, { alreadyLinked: new Set(linkedPropertyIds(current)), previous: current.elements });
-    try {
-      await saveForm(workspaceId, next, current.version);
+  return readModifyWrite({
+    resource: 'form',
+    ifMatch,
+    read: () => loadForm(workspaceId, formId, true),
+    write: async (current) => {
+      const next: Form = { ...change(current), version: current.version + 1, updatedAt: now().toISOString() };
+      const properties = await propertiesOf(workspaceId, [next]);
+      assertFormValid(next, properties, { alreadyLinked: new Set(linkedPropertyIds(current)), previous: current.elements });
+      await saveForm(workspaceId, current, next);
       return withPropertyData(next, properties);
-    } catch (error) {
-      if (!(error instanceof FormVersionConflictError) || ifMatch !== undefined || attempt + 1 >= MAX_ATTEMPTS) throw error;
-      await jitteredBackoff(attempt);
-    }
-  }
+    },
+  });
 }

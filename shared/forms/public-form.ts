@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { isSelection } from './element-kinds.js';
-import { ELEMENT_TYPES, formElementSchema, formSchema, type Form, type FormElement, type PropertyData } from './form-schemas.js';
+import { ELEMENT_TYPES, formElementSchema, isSelection, type FormElement, type PropertyData } from './form-element-model.js';
+import { formSchema, type Form } from './form-model.js';
 
 /**
  * What a respondent's browser may know of a form (`GET /forms/{formId}`, no key): enough to render it

@@ -1,5 +1,5 @@
 import { getContact } from '../contacts/contacts-repository.js';
-import type { Contact } from '../contacts/contact-entity.js';
+import type { Contact } from '../contacts/contact-model.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import type { PageRequest } from '../db/query.js';
 import { readModifyWrite } from '../db/read-modify-write.js';

@@ -1,18 +1,14 @@
-import { jitteredBackoff, retrying } from '../db/retry.js';
-import { ConflictError, NotFoundError } from '../errors.js';
-import type { Property } from './property-entity.js';
-import { applyPropertyPatch, buildProperty, type NewPropertyInput, type PropertyPatch } from './property-rules.js';
-import {
-  PropertyVersionConflictError, PropertyWriteContentionError, createProperty, getProperty, listProperties, saveProperty, type PropertyListQuery,
-} from './properties-repository.js';
-
-/** Enough for dozens of simultaneous writers on one property; each round at least one of them wins. */
-const MAX_UPDATE_ATTEMPTS = 30;
+import type { Page, PageRequest } from '../db/query.js';
+import { readModifyWrite } from '../db/read-modify-write.js';
+import { NotFoundError } from '../errors.js';
+import type { NewPropertyInput, Property, PropertyPatch } from './property-model.js';
+import { applyPropertyPatch, buildProperty } from './property-rules.js';
+import { createProperty, getProperty, listProperties, saveProperty, type PropertyListQuery } from './properties-repository.js';
 
 /** Creates a property; the name must be free within its objectType (409 otherwise). */
 export async function createPropertyInWorkspace(workspaceId: string, input: NewPropertyInput): Promise<Property> {
   const property = buildProperty(input);
-  await withContentionRetry(() => createProperty(workspaceId, property));
+  await createProperty(workspaceId, property);
   return property;
 }
 
@@ -23,38 +19,29 @@ export async function requireProperty(workspaceId: string, id: string): Promise<
   return property;
 }
 
-export async function listPropertiesOfWorkspace(workspaceId: string, query: PropertyListQuery) {
-  return listProperties(workspaceId, query);
-}
-
-/** Retries a write that DynamoDB cancelled for contention (nothing was written); other errors pass. */
-function withContentionRetry(write: () => Promise<void>): Promise<void> {
-  return retrying(write, (error) => error instanceof PropertyWriteContentionError, 5);
+export async function listPropertiesOfWorkspace(workspaceId: string, query: PropertyListQuery, request: PageRequest): Promise<Page<Property>> {
+  return listProperties(workspaceId, query, request);
 }
 
 /**
- * Updates a property with optimistic concurrency. With `ifMatch`, a version other than the current
- * one is a 409. Without it, a write that lost a race re-reads and re-applies the patch, so
- * concurrent updates are all kept instead of overwriting each other.
+ * Updates a property under optimistic concurrency (`readModifyWrite`): with `ifMatch`, a version other
+ * than the current one is a 409; without it, a write that lost a race re-reads and re-applies the
+ * patch, so concurrent updates are all kept. A patch that changes nothing writes nothing.
  */
 export async function updateProperty(workspaceId: string, id: string, patch: PropertyPatch, ifMatch?: number): Promise<Property> {
-  for (let attempt = 0; attempt < MAX_UPDATE_ATTEMPTS; attempt += 1) {
-    const current = await getProperty(workspaceId, id, { consistent: true });
-    if (!current) throw new NotFoundError('Property');
-    if (ifMatch !== undefined && current.version !== ifMatch) {
-      throw new ConflictError(`If-Match version ${ifMatch} is stale: the property is at version ${current.version}.`);
-    }
-    const next = applyPropertyPatch(current, patch);
-    if (!next) return current;
-    try {
+  return readModifyWrite({
+    resource: 'property',
+    ifMatch,
+    read: async () => {
+      const current = await getProperty(workspaceId, id, { consistent: true });
+      if (!current) throw new NotFoundError('Property');
+      return current;
+    },
+    write: async (current) => {
+      const next = applyPropertyPatch(current, patch);
+      if (!next) return current;
       await saveProperty(workspaceId, current, next);
       return next;
-    } catch (error) {
-      // Contention wrote nothing: retry even with If-Match (the re-read tells whether it went stale).
-      const retryable = error instanceof PropertyWriteContentionError || (error instanceof PropertyVersionConflictError && ifMatch === undefined);
-      if (!retryable) throw error;
-      await jitteredBackoff(attempt);
-    }
-  }
-  throw new ConflictError('The property is being modified by too many requests at once. Retry the request.');
+    },
+  });
 }

@@ -1,25 +1,8 @@
 import { ValidationError, type ErrorDetail } from '../errors.js';
 import { newId } from '../ids.js';
 import {
-  isSelectType, type ObjectType, type Property, type PropertyOption, type PropertyStatus, type PropertyType,
-} from './property-entity.js';
-
-/** What a client may send to create a property. */
-export interface NewPropertyInput {
-  type: PropertyType;
-  name: string;
-  objectType: ObjectType;
-  description?: string;
-  options?: PropertyOption[];
-}
-
-/** What a client may send to update a property: absent fields stay, `description: null` removes it. */
-export interface PropertyPatch {
-  name?: string;
-  status?: PropertyStatus;
-  options?: PropertyOption[];
-  description?: string | null;
-}
+  isSelectType, type NewPropertyInput, type Property, type PropertyOption, type PropertyPatch, type PropertyType,
+} from './property-model.js';
 
 /**
  * The options rule of the spec: required (at least one, unique `value`) for `Select One` and

@@ -1,4 +1,4 @@
-import type { Property } from './property-entity.js';
+import type { Property } from './property-model.js';
 
 // Deliberately simple: one `@`, no spaces, a dot in the domain. Deliverability is not our call.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,7 +1,7 @@
-import type { ContactStatus } from '../contacts/contact-entity.js';
-import { view } from '../forms/element-kinds.js';
+import type { ContactStatus } from '../contacts/contact-model.js';
+import { view } from '../forms/form-element-model.js';
 import { sectionOf } from '../forms/form-layout.js';
-import type { Property } from '../properties/property-entity.js';
+import type { Property } from '../properties/property-model.js';
 import { validatePropertyValue } from '../properties/property-values.js';
 import { isBlank, type SubmittedForm } from './response-rules.js';
 

@@ -1,15 +1,11 @@
 import type { ErrorDetail } from '../errors.js';
-import { hasOther, isQuestion, optionValuesOf, view, type ElementView } from '../forms/element-kinds.js';
+import { hasOther, isQuestion, optionValuesOf, view, type ElementView, type FormElement } from '../forms/form-element-model.js';
 import { sectionOf } from '../forms/form-layout.js';
-import type { Form, FormElement } from '../forms/form-schemas.js';
+import type { Form } from '../forms/form-model.js';
 import { visibleElementIds } from '../forms/logic-evaluator.js';
 import { isCalendarDate, isEmail } from '../properties/property-values.js';
+import type { Submission } from './response-model.js';
 
-/** What a respondent submits: buyer (or standalone) answers, and one answer map per attendee. */
-export interface Submission {
-  readonly answers: Readonly<Record<string, unknown>>;
-  readonly attendees?: readonly Readonly<Record<string, unknown>>[] | undefined;
-}
 
 /** Element fields the answer rules read beyond ElementView (they exist on one variant each). */
 type AnsweredElement = ElementView & { readonly integerOnly?: boolean; readonly yesRequired?: boolean };

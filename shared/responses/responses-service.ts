@@ -1,31 +1,22 @@
-import type { Page, PageRequest } from '../db/query.js';
+import type { Contact } from '../contacts/contact-model.js';
 import { applyContactPatch, buildContact } from '../contacts/contact-rules.js';
-import { retrying } from '../db/retry.js';
+import { findContactByEmail, type ContactWrite } from '../contacts/contacts-repository.js';
+import type { Page, PageRequest } from '../db/query.js';
+import { readModifyWrite } from '../db/read-modify-write.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { formBelongsTo, readActiveForm } from '../forms/forms-service.js';
 import { visibleElementIds } from '../forms/logic-evaluator.js';
 import { newId } from '../ids.js';
 import { contactChangesOf, type ContactChanges } from './response-contact.js';
-import type { FormResponse } from './response-entity.js';
-import { submissionProblems, type Submission } from './response-rules.js';
-import {
-  SubmissionContactRaceError, findContactForSubmission, getResponse, listResponses, saveSubmission, type ContactWrite, type ResponseListFilter,
-} from './responses-repository.js';
-
-/** Enough for a burst of simultaneous submissions with the same email to all land. */
-const MAX_ATTEMPTS = 30;
-
-export interface SubmissionResult {
-  id: string;
-  contactId?: string;
-}
+import type { FormResponse, Submission, SubmissionResult } from './response-model.js';
+import { submissionProblems } from './response-rules.js';
+import { SubmissionContactRaceError, getResponse, listResponses, saveSubmission, type ResponseListFilter } from './responses-repository.js';
 
 /**
  * The contact of these changes and its write: create when the email is new, else merge into the
  * contact read (no write when nothing changes; the email keeps the contact's own spelling).
  */
-async function contactWriteFor(workspaceId: string, changes: ContactChanges, now: Date): Promise<{ contactId: string; write?: ContactWrite }> {
-  const current = await findContactForSubmission(workspaceId, changes.email);
+function contactWriteFor(changes: ContactChanges, current: Contact | undefined, now: Date): { contactId: string; write?: ContactWrite } {
   if (!current) {
     const contact = buildContact({ email: changes.email, ...changes.fields, properties: changes.properties }, now);
     return { contactId: contact.id, write: { kind: 'create', contact } };
@@ -38,8 +29,9 @@ async function contactWriteFor(workspaceId: string, changes: ContactChanges, now
  * Submits a response to a public form. The workspace comes from the form's pointer, never from the
  * request; an unknown form and a form that is not `active` are both 404 (a draft is "not reachable
  * at its URL", spec). The answers are validated against every element rule with visibility from the
- * logic evaluator; then the response and the contact upsert land in one transaction, retried on a
- * fresh read when a concurrent submission or contact update wins the race.
+ * logic evaluator; then the response and the contact upsert land in one transaction, a
+ * read-modify-write of the contact: when a concurrent submission or contact update wins the race,
+ * the contact is read again and the change merged into it.
  */
 export async function submitResponse(formId: string, submission: Submission, now: () => Date = () => new Date()): Promise<SubmissionResult> {
   const { workspaceId, form, properties } = await readActiveForm(formId);
@@ -48,20 +40,29 @@ export async function submitResponse(formId: string, submission: Submission, now
   const changes = contactChangesOf(form, submission.answers, visibleElementIds(form, { answers: submission.answers }), properties);
   const submittedAt = now();
   const id = newId(submittedAt);
-  return retrying(async () => {
-    const contact = changes ? await contactWriteFor(workspaceId, changes, now()) : undefined;
-    const contactId = contact?.contactId;
-    const response: FormResponse = {
-      id,
-      formId,
-      answers: { ...submission.answers },
-      ...(submission.attendees ? { attendees: submission.attendees.map((attendee) => ({ ...attendee })) } : {}),
-      ...(contactId ? { contactId } : {}),
-      createdAt: submittedAt.toISOString(),
-    };
-    await saveSubmission(workspaceId, response, contact?.write);
-    return { id, ...(contactId ? { contactId } : {}) };
-  }, (error) => error instanceof SubmissionContactRaceError, MAX_ATTEMPTS);
+  return readModifyWrite({
+    resource: 'contact',
+    // Strong reads: a retry after a lost race must see the winner's write.
+    read: async () => {
+      const current = changes ? await findContactByEmail(workspaceId, changes.email, { consistent: true }) : undefined;
+      return { version: current?.version ?? 0, current };
+    },
+    write: async ({ current }) => {
+      const contact = changes ? contactWriteFor(changes, current, now()) : undefined;
+      const contactId = contact?.contactId;
+      const response: FormResponse = {
+        id,
+        formId,
+        answers: { ...submission.answers },
+        ...(submission.attendees ? { attendees: submission.attendees.map((attendee) => ({ ...attendee })) } : {}),
+        ...(contactId ? { contactId } : {}),
+        createdAt: submittedAt.toISOString(),
+      };
+      await saveSubmission(workspaceId, response, contact?.write);
+      return { id, ...(contactId ? { contactId } : {}) };
+    },
+    retryOn: (error) => error instanceof SubmissionContactRaceError,
+  });
 }
 
 /**

@@ -211,10 +211,14 @@ describe('GET /v1/contacts', () => {
     expect(second.body.data[0].email).toBe('carol@example.com');
   });
 
-  it.each(['createdAt', 'email'])('answers an empty last page for the largest page number sorted by %s', async (sort) => {
-    const response = await list(`?sort=${sort}&page=9007199254740991&limit=100`);
-    expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ data: [], total: 0, hasMore: false });
+  it.each(['createdAt', 'email'])('answers an empty page at the deepest page number sorted by %s, and 400 naming cursor beyond 10,000 items', async (sort) => {
+    const deepest = await list(`?sort=${sort}&page=99&limit=100`);
+    const beyond = await list(`?sort=${sort}&page=9007199254740991&limit=100`);
+    expect(deepest.status).toBe(200);
+    expect(deepest.body).toMatchObject({ data: [], total: 0, hasMore: false, nextCursor: null });
+    expect(beyond.status).toBe(400);
+    expect(beyond.body.error).toMatchObject({ code: 'invalid_query', details: [{ path: 'page' }] });
+    expect(beyond.body.error.details[0].message).toContain('cursor');
   });
 
   it('filters by exact email, case-insensitively', async () => {

@@ -225,10 +225,14 @@ describe('GET /v1/properties', () => {
     expect(new Set(ids).size).toBe(4);
   });
 
-  it.each(['createdAt', 'name', 'updatedAt'])('answers an empty last page for the largest page number sorted by %s', async (sort) => {
-    const response = await list(`?sort=${sort}&page=9007199254740991&limit=100`);
-    expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ data: [], total: 0, hasMore: false });
+  it.each(['createdAt', 'name', 'updatedAt'])('answers an empty page at the deepest page number sorted by %s, and 400 naming cursor beyond 10,000 items', async (sort) => {
+    const deepest = await list(`?sort=${sort}&page=99&limit=100`);
+    const beyond = await list(`?sort=${sort}&page=9007199254740991&limit=100`);
+    expect(deepest.status).toBe(200);
+    expect(deepest.body).toMatchObject({ data: [], total: 0, hasMore: false, nextCursor: null });
+    expect(beyond.status).toBe(400);
+    expect(beyond.body.error).toMatchObject({ code: 'invalid_query', details: [{ path: 'page' }] });
+    expect(beyond.body.error.details[0].message).toContain('cursor');
   });
 
   it('sorts by updatedAt', async () => {

@@ -1,10 +1,11 @@
 import * as z from 'zod';
+import { elementPatchSchema, formElementSchema } from '../../forms/form-element-model.js';
 import {
-  FORM_STATUSES, createFormBodySchema, duplicateFormBodySchema, editFormBodySchema, elementPatchSchema, formElementSchema,
-  formSchema, layoutBodySchema, logicRuleBodySchema, moveElementBodySchema, toggleOtherBodySchema,
-} from '../../forms/form-schemas.js';
+  FORM_STATUSES, createFormBodySchema, duplicateFormBodySchema, editFormBodySchema, formSchema, layoutBodySchema, logicRuleBodySchema,
+  moveElementBodySchema, toggleOtherBodySchema,
+} from '../../forms/form-model.js';
 import { defineRoute } from '../route.js';
-import { dataResponse, idParams, listQuery, listResponse } from '../schemas.js';
+import { cursorListQuery, cursorListResponse, dataResponse, idParams } from '../schemas.js';
 
 const tags = ['Forms'];
 const formParams = idParams('formId');
@@ -28,9 +29,10 @@ export const formsRoutes = {
   listForms: defineRoute({
     group: 'forms', operation: 'listForms', method: 'GET', path: '/v1/forms', auth: 'key', tags,
     summary: 'List forms',
-    description: 'Generic list (`page`, `limit`, `sort` = `name` | `createdAt` | `updatedAt`, `direction`), filter `status`.',
-    query: listQuery(['name', 'createdAt', 'updatedAt'], 'createdAt', { status: z.enum(FORM_STATUSES).optional() }),
-    success: { status: 200, description: 'One page of forms.', schema: listResponse(formSchema) },
+    description: 'Generic list with cursors (`page` or `cursor`, `limit`, `sort` = `name` | `createdAt` | `updatedAt`, `direction`), filter `status`. '
+      + 'Every sort, with or without `status`, reads one partition made for it: a page costs one Query (plus one batch read of the page with `status`, and one of the linked properties), whatever the workspace holds.',
+    query: cursorListQuery(['name', 'createdAt', 'updatedAt'], 'createdAt', { status: z.enum(FORM_STATUSES).optional() }),
+    success: { status: 200, description: 'One page of forms.', schema: cursorListResponse(formSchema) },
     errors: [400],
   }),
   getForm: defineRoute({

@@ -1,54 +1,7 @@
-import * as z from 'zod';
 import { publicFormSchema } from '../../forms/public-form.js';
+import { formResponseSchema, submitResponseBodySchema, submittedResponseSchema } from '../../responses/response-model.js';
 import { defineRoute } from '../route.js';
-import { cursorListQuery, cursorListResponse, dataResponse, dateTimeSchema, idParams, idSchema } from '../schemas.js';
-
-/**
- * zod's record drops an own `__proto__` key without a word (JSON.parse keeps it as a plain key), so a
- * respondent could send it and get 201 as if it were not there. It names no element: refuse it like any
- * other unknown id.
- */
-const refuseProtoKey = (input: unknown, ctx: z.core.$RefinementCtx): unknown => {
-  if (typeof input === 'object' && input !== null && Object.hasOwn(input, '__proto__')) {
-    ctx.addIssue({ code: 'custom', message: 'no element of this form has this id', path: ['__proto__'], input });
-  }
-  return input;
-};
-
-const answersSchema = z.preprocess(refuseProtoKey, z.record(z.string(), z.unknown())).meta({
-  description: 'Answers keyed by element id. Yes/No: boolean; Number: number; Date: `YYYY-MM-DD`; Select One: the option (or any text on "Other" types); '
-    + 'Select Multiple: array of options (at most one Other text); File: an uploaded file URL or id; other types: string. '
-    + 'Blank values (`null`, blank strings, empty arrays) count as no answer.',
-});
-
-export const submitResponseBodySchema = z.strictObject({
-  answers: answersSchema.meta({ description: 'Buyer answers (standalone forms: all answers).' }),
-  attendees: z.array(answersSchema).max(500).optional()
-    .meta({ description: 'Order forms: one answer map per attendee (ticket holder) for the `askAllAttendees` elements; required (>= 1) when the form has any. Forbidden on standalone forms.' }),
-}).meta({
-  id: 'SubmitFormResponse',
-  example: { answers: { '6740f1a2c3d4e5f601234567': 'ada@example.com', '6740f1a2c3d4e5f601234568': true } },
-});
-
-export const submittedResponseSchema = z.object({
-  id: idSchema.meta({ description: 'Id of the stored response.' }),
-  contactId: idSchema.optional().meta({ description: 'The contact created or updated from the Email question with `contactField: email`, when it was answered.' }),
-}).meta({ id: 'SubmittedFormResponse' });
-
-export const formResponseSchema = z.object({
-  id: idSchema,
-  formId: idSchema,
-  contactId: idSchema.optional().meta({ description: 'The contact the submission created or updated (from its Email question with `contactField: email`).' }),
-  answers: z.record(z.string(), z.unknown()).meta({ description: 'Buyer answers as submitted, keyed by element id.' }),
-  attendees: z.array(z.record(z.string(), z.unknown())).optional().meta({ description: 'Order forms: one answer map per attendee, as submitted.' }),
-  createdAt: dateTimeSchema,
-}).meta({
-  id: 'FormResponse',
-  example: {
-    id: '6740f1a2c3d4e5f601234570', formId: '6740f1a2c3d4e5f601234567', contactId: '6740f1a2c3d4e5f601234571',
-    answers: { '6740f1a2c3d4e5f601234568': 'ada@example.com', '6740f1a2c3d4e5f601234569': true }, createdAt: '2027-06-01T18:00:00.000Z',
-  },
-});
+import { cursorListQuery, cursorListResponse, dataResponse, idParams, idSchema } from '../schemas.js';
 
 export const responseListQuerySchema = cursorListQuery(['createdAt'], 'createdAt', {
   contactId: idSchema.optional().meta({ description: 'Only the responses that created or updated this contact.' }),

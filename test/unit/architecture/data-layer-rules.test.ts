@@ -78,29 +78,12 @@ const RULES: Rule[] = [
 const PENDING: Record<string, readonly string[]> = {
   'domain code does not import the HTTP layer': [
     'shared/checkouts/checkout-entity.ts', 'shared/checkouts/checkout-listing.ts', 'shared/checkouts/checkout-rules.ts', 'shared/checkouts/checkouts-service.ts',
-    'shared/forms/form-operations.ts', 'shared/forms/form-schemas.ts',
   ],
-  'only the transaction builder sends transactions and reads cancellation reasons': [
-    'shared/checkouts/checkouts-repository.ts', 'shared/contacts/contacts-repository.ts', 'shared/db/cancellation.ts',
-    'shared/forms/forms-repository.ts',
-    'shared/properties/properties-repository.ts', 'shared/responses/responses-repository.ts',
-  ],
-  'only the toolkit catches conditional-check failures': [
-    'shared/checkouts/checkouts-repository.ts', 'shared/forms/forms-repository.ts',
-  ],
-  'one retry helper: backoff loops live in the toolkit': [
-    'shared/contacts/contacts-service.ts', 'shared/forms/forms-service.ts', 'shared/properties/properties-service.ts', 'shared/responses/responses-service.ts',
-  ],
-  'keys are built only by model modules and the toolkit': [
-    'shared/checkouts/checkout-entity.ts', 'shared/checkouts/checkouts-repository.ts', 'shared/contacts/contact-entity.ts', 'shared/contacts/contacts-repository.ts',
-    'shared/forms/form-entity.ts', 'shared/forms/forms-repository.ts',
-    'shared/properties/properties-repository.ts', 'shared/properties/property-entity.ts', 'shared/responses/response-entity.ts', 'shared/responses/responses-repository.ts',
-  ],
-  'lists read through the toolkit\'s partition queries, not the legacy helpers': [
-    'functions/contacts/list-contacts.ts', 'functions/forms/list-forms.ts', 'functions/properties/list-properties.ts',
-    'shared/checkouts/checkouts-repository.ts', 'shared/contacts/contacts-repository.ts', 'shared/forms/forms-repository.ts',
-    'shared/properties/properties-repository.ts',
-  ],
+  'only the transaction builder sends transactions and reads cancellation reasons': ['shared/checkouts/checkouts-repository.ts', 'shared/db/cancellation.ts'],
+  'only the toolkit catches conditional-check failures': ['shared/checkouts/checkouts-repository.ts'],
+  'one retry helper: backoff loops live in the toolkit': [],
+  'keys are built only by model modules and the toolkit': ['shared/checkouts/checkout-entity.ts', 'shared/checkouts/checkouts-repository.ts'],
+  'lists read through the toolkit\'s partition queries, not the legacy helpers': ['shared/checkouts/checkouts-repository.ts'],
 };
 
 describe('data layer rules', () => {

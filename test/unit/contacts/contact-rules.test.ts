@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Contact } from '../../../shared/contacts/contact-entity.js';
+import type { Contact } from '../../../shared/contacts/contact-model.js';
 import { applyContactPatch, buildContact, contactPropertyIssues, propertyIdsToRead } from '../../../shared/contacts/contact-rules.js';
-import type { Property } from '../../../shared/properties/property-entity.js';
+import type { Property } from '../../../shared/properties/property-model.js';
 import { aProperty, aSelectProperty } from '../properties/property-factories.js';
 
 const NOW = new Date('2026-03-01T12:00:00.000Z');

@@ -2,11 +2,11 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { toContactItem, type Contact } from '../../../shared/contacts/contact-entity.js';
+import { toContactItem, type Contact } from '../../../shared/contacts/contact-model.js';
 import { ContactEmailTakenError } from '../../../shared/contacts/contacts-repository.js';
 import { createContactInWorkspace, updateContact } from '../../../shared/contacts/contacts-service.js';
 import { ValidationError } from '../../../shared/errors.js';
-import { toPropertyItem } from '../../../shared/properties/property-entity.js';
+import { toPropertyItem } from '../../../shared/properties/property-model.js';
 import { aProperty } from '../properties/property-factories.js';
 
 const ddbMock = mockClient(DynamoDBDocumentClient);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formElementSchema } from '../../../shared/forms/form-schemas.js';
+import { formElementSchema } from '../../../shared/forms/form-element-model.js';
 import { issuesToDetails } from '../../../shared/http/operation.js';
 
 const PROPERTY = '6740f1a2c3d4e5f601234567';

@@ -1,5 +1,6 @@
-import type { Form, FormElement } from '../../../shared/forms/form-schemas.js';
-import type { Property } from '../../../shared/properties/property-entity.js';
+import type { FormElement } from '../../../shared/forms/form-element-model.js';
+import type { Form } from '../../../shared/forms/form-model.js';
+import type { Property } from '../../../shared/properties/property-model.js';
 
 let counter = 0;
 /** A 24-hex id unique within the test run. */

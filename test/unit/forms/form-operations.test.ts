@@ -3,7 +3,8 @@ import {
   addElement, addLogicRule, deleteElement, duplicateForm, editSettings, moveElement, patchElement, removeLogicRule, toggleOther,
 } from '../../../shared/forms/form-operations.js';
 import { formRuleErrors } from '../../../shared/forms/form-rules.js';
-import type { FormElement, LogicRuleBody } from '../../../shared/forms/form-schemas.js';
+import type { FormElement } from '../../../shared/forms/form-element-model.js';
+import type { LogicRuleBody } from '../../../shared/forms/form-model.js';
 import { element, form, selectOne, text, yesNo } from './form-factories.js';
 
 const group = (revealedElementIndex: number, optionIndices = [0]) => ({ revealedElementIndex, optionIndices, operator: 'any_of' });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formRuleErrors } from '../../../shared/forms/form-rules.js';
-import type { Form } from '../../../shared/forms/form-schemas.js';
+import type { Form } from '../../../shared/forms/form-model.js';
 import { element, email, form, property, propertyMap, selectOne, text, yesNo } from './form-factories.js';
 
 const paths = (f: Form, properties = propertyMap()) => formRuleErrors(f, properties).map((detail) => detail.path);

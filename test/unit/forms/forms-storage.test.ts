@@ -1,36 +1,53 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { FormVersionConflictError, getFormNames, saveForm } from '../../../shared/forms/forms-repository.js';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { StaleVersionError } from '../../../shared/errors.js';
+import { getFormNames, saveForm } from '../../../shared/forms/forms-repository.js';
 import { changeForm } from '../../../shared/forms/forms-service.js';
-import { toFormItem } from '../../../shared/forms/form-entity.js';
+import { toFormItem } from '../../../shared/forms/form-model.js';
 import { form, text } from './form-factories.js';
 
 const ddbMock = mockClient(DynamoDBDocumentClient);
 const WS = 'aaaaaaaaaaaaaaaaaaaaaaaa';
-const conditionFailed = () => new ConditionalCheckFailedException({ message: 'failed', $metadata: {} });
+const conditionFailed = () => new TransactionCanceledException({ message: 'cancelled', $metadata: {}, CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }] });
+const written = (call = 0) => ddbMock.commandCalls(TransactWriteCommand)[call]?.args[0].input.TransactItems ?? [];
 
 beforeEach(() => ddbMock.reset());
 
 describe('forms repository', () => {
-  it('writes the whole form conditionally on the version it read', async () => {
+  it('writes the whole form conditionally on the version it read, with its status projection, in one transaction', async () => {
     // Prepare
-    ddbMock.on(PutCommand).resolves({});
-    const next = form([text()], { version: 4 });
+    ddbMock.on(TransactWriteCommand).resolves({});
+    const current = form([text()], { version: 3 });
+    const next = { ...current, version: 4, name: 'Renamed' };
     // Act
-    await saveForm(WS, next, 3);
+    await saveForm(WS, current, next);
     // Assess
-    const input = ddbMock.commandCalls(PutCommand)[0]?.args[0].input;
-    expect(input?.ConditionExpression).toBe('#version = :read');
-    expect(input?.ExpressionAttributeValues).toEqual({ ':read': 3 });
-    expect(input?.Item).toMatchObject({ PK: `WS#${WS}#FORM`, SK: next.id, entity: 'Form', version: 4 });
+    const [formPut, projectionPut] = written();
+    expect(formPut?.Put?.ConditionExpression).toBe('#version = :expectedVersion');
+    expect(formPut?.Put?.ExpressionAttributeValues).toEqual({ ':expectedVersion': 3 });
+    expect(formPut?.Put?.Item).toMatchObject({ PK: `WS#${WS}#FORM`, SK: next.id, entity: 'Form', version: 4, GSI1SK: `renamed#${next.id}` });
+    expect(projectionPut?.Put?.Item).toMatchObject({
+      PK: `WS#${WS}#FORM_BY_STATUS#draft`, SK: next.id, entity: 'FormByStatus', formId: next.id,
+      GSI1PK: `WS#${WS}#FORMS_BY_NAME#draft`, GSI1SK: `renamed#${next.id}`, GSI2PK: `WS#${WS}#FORMS_BY_UPDATED#draft`,
+    });
   });
 
-  it('turns a failed condition into a FormVersionConflictError and an oversized item into a 422', async () => {
-    ddbMock.on(PutCommand).rejectsOnce(conditionFailed()).rejectsOnce(Object.assign(new Error('Item size has exceeded the maximum allowed size'), { name: 'ValidationException' }));
-    await expect(saveForm(WS, form([]), 1)).rejects.toBeInstanceOf(FormVersionConflictError);
-    await expect(saveForm(WS, form([]), 1)).rejects.toMatchObject({ code: 'validation_failed', details: [{ path: 'elements' }] });
+  it('moves the status projection when the status changes', async () => {
+    ddbMock.on(TransactWriteCommand).resolves({});
+    const current = form([text()]);
+    await saveForm(WS, current, { ...current, status: 'active', version: 2 });
+    expect(written().map((item) => item.Delete?.Key ?? item.Put?.Item?.PK)).toEqual([
+      `WS#${WS}#FORM`, { PK: `WS#${WS}#FORM_BY_STATUS#draft`, SK: current.id }, `WS#${WS}#FORM_BY_STATUS#active`,
+    ]);
+  });
+
+  it('turns a failed version condition into a StaleVersionError and an oversized item into a 422', async () => {
+    ddbMock.on(TransactWriteCommand).rejectsOnce(conditionFailed()).rejectsOnce(Object.assign(new Error('Item size has exceeded the maximum allowed size'), { name: 'ValidationException' }));
+    const current = form([]);
+    await expect(saveForm(WS, current, { ...current, version: 2 })).rejects.toBeInstanceOf(StaleVersionError);
+    await expect(saveForm(WS, current, { ...current, version: 2 })).rejects.toMatchObject({ code: 'validation_failed', details: [{ path: 'elements' }] });
   });
 
   it('never stores propertyData', () => {
@@ -52,27 +69,27 @@ describe('changeForm', () => {
     // Prepare
     const stored = form([text()]);
     ddbMock.on(GetCommand).resolvesOnce({ Item: toFormItem(WS, stored) }).resolves({ Item: toFormItem(WS, { ...stored, version: 2 }) });
-    ddbMock.on(PutCommand).rejectsOnce(conditionFailed()).resolves({});
+    ddbMock.on(TransactWriteCommand).rejectsOnce(conditionFailed()).resolves({});
     // Act
     const saved = await changeForm(WS, stored.id, undefined, (current) => ({ ...current, name: 'Renamed' }));
     // Assess
     expect(saved).toMatchObject({ name: 'Renamed', version: 3 });
-    expect(ddbMock.commandCalls(PutCommand)).toHaveLength(2);
+    expect(ddbMock.commandCalls(TransactWriteCommand)).toHaveLength(2);
   });
 
   it('answers a lost race with If-Match as a conflict, without retrying', async () => {
     const stored = form([text()]);
     ddbMock.on(GetCommand).resolves({ Item: toFormItem(WS, stored) });
-    ddbMock.on(PutCommand).rejects(conditionFailed());
+    ddbMock.on(TransactWriteCommand).rejects(conditionFailed());
     await expect(changeForm(WS, stored.id, 1, (current) => current)).rejects.toMatchObject({ code: 'conflict' });
-    expect(ddbMock.commandCalls(PutCommand)).toHaveLength(1);
+    expect(ddbMock.commandCalls(TransactWriteCommand)).toHaveLength(1);
   });
 
   it('rejects a stale If-Match before writing anything', async () => {
     const stored = form([text()], { version: 5 });
     ddbMock.on(GetCommand).resolves({ Item: toFormItem(WS, stored) });
     await expect(changeForm(WS, stored.id, 4, (current) => current)).rejects.toMatchObject({ code: 'conflict' });
-    expect(ddbMock.commandCalls(PutCommand)).toHaveLength(0);
+    expect(ddbMock.commandCalls(TransactWriteCommand)).toHaveLength(0);
   });
 
   it('is a 404 for a form absent from the workspace', async () => {

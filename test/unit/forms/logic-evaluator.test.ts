@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { visibleElementIds } from '../../../shared/forms/logic-evaluator.js';
-import type { FormElement } from '../../../shared/forms/form-schemas.js';
+import type { FormElement } from '../../../shared/forms/form-element-model.js';
 import { element, form, selectOne, text, yesNo } from './form-factories.js';
 
 const reveal = (revealedElementIndex: number, optionIndices: number[], operator: string) => ({ revealedElementIndex, optionIndices, operator });

@@ -2,8 +2,8 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ConflictError, NotFoundError } from '../../../shared/errors.js';
-import { toPropertyItem } from '../../../shared/properties/property-entity.js';
+import { ConflictError, NotFoundError, WriteContentionError } from '../../../shared/errors.js';
+import { toPropertyItem } from '../../../shared/properties/property-model.js';
 import { createPropertyInWorkspace, updateProperty } from '../../../shared/properties/properties-service.js';
 import { aProperty } from './property-factories.js';
 
@@ -66,8 +66,8 @@ describe('createPropertyInWorkspace', () => {
     expect(ddbMock.commandCalls(TransactWriteCommand)).toHaveLength(2);
   });
 
-  it('gives up with a 409 ConflictError after repeated contention', async () => {
+  it('gives up with a 503 WriteContentionError after repeated contention (nothing was written: the client may retry)', async () => {
     ddbMock.on(TransactWriteCommand).rejects(cancelled('TransactionConflict', 'None'));
-    await expect(createPropertyInWorkspace(WS, { type: 'Text', name: 'Nickname', objectType: 'contact' })).rejects.toBeInstanceOf(ConflictError);
+    await expect(createPropertyInWorkspace(WS, { type: 'Text', name: 'Nickname', objectType: 'contact' })).rejects.toBeInstanceOf(WriteContentionError);
   });
 });

@@ -1,4 +1,4 @@
-import type { Property } from '../../../shared/properties/property-entity.js';
+import type { Property } from '../../../shared/properties/property-model.js';
 
 /** A stored property with sensible defaults; override what the test is about. */
 export function aProperty(overrides: Partial<Property> = {}): Property {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../../shared/errors.js';
-import { PROPERTY_TYPES, type PropertyOption, type PropertyType } from '../../../shared/properties/property-entity.js';
+import { PROPERTY_TYPES, type PropertyOption, type PropertyType } from '../../../shared/properties/property-model.js';
 import { applyPropertyPatch, buildProperty, optionIssues } from '../../../shared/properties/property-rules.js';
 import { aProperty, aSelectProperty } from './property-factories.js';
 

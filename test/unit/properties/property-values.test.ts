@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PropertyType } from '../../../shared/properties/property-entity.js';
+import type { PropertyType } from '../../../shared/properties/property-model.js';
 import { isCalendarDate, validatePropertyValue } from '../../../shared/properties/property-values.js';
 import { aProperty, aSelectProperty } from './property-factories.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FormElement } from '../../../shared/forms/form-schemas.js';
+import type { FormElement } from '../../../shared/forms/form-element-model.js';
 import { visibleElementIds } from '../../../shared/forms/logic-evaluator.js';
 import { contactChangesOf } from '../../../shared/responses/response-contact.js';
 import { element, email, form, property, propertyMap, text, yesNo } from '../forms/form-factories.js';

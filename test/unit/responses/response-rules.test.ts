@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FormElement } from '../../../shared/forms/form-schemas.js';
+import type { FormElement } from '../../../shared/forms/form-element-model.js';
 import { answerProblem, isBlank, missingProblem, submissionProblems } from '../../../shared/responses/response-rules.js';
 import { element, form, selectOne, text, yesNo } from '../forms/form-factories.js';
 

@@ -2,11 +2,10 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { contactKeys, toContactItem, type Contact } from '../../../shared/contacts/contact-entity.js';
+import { contactKeys, toContactItem, type Contact } from '../../../shared/contacts/contact-model.js';
 import { NotFoundError } from '../../../shared/errors.js';
-import { formKeys, toFormItem, toFormPointerItem } from '../../../shared/forms/form-entity.js';
+import { formKeys, toFormItem, toFormPointerItem, type Form } from '../../../shared/forms/form-model.js';
 import { createForm } from '../../../shared/forms/forms-repository.js';
-import type { Form } from '../../../shared/forms/form-schemas.js';
 import { submitResponse } from '../../../shared/responses/responses-service.js';
 import { email, form, text } from '../forms/form-factories.js';
 
@@ -38,7 +37,7 @@ beforeEach(() => {
 });
 
 describe('createForm', () => {
-  it('writes the form and its public pointer in one transaction', async () => {
+  it('writes the form, its public pointer and its status projection in one transaction', async () => {
     // Prepare
     const f = form([text()]);
     ddbMock.on(TransactWriteCommand).resolves({});
@@ -46,8 +45,9 @@ describe('createForm', () => {
     await createForm(WS, f);
     // Assess
     const items = transactItems(0).map((item) => item.Put?.Item);
-    expect(items).toHaveLength(2);
+    expect(items).toHaveLength(3);
     expect(items[1]).toMatchObject({ PK: `FORM#${f.id}`, SK: 'POINTER', entity: 'FormPointer', workspaceId: WS });
+    expect(items[2]).toMatchObject({ PK: `WS#${WS}#FORM_BY_STATUS#draft`, SK: f.id, entity: 'FormByStatus' });
   });
 });
 
@@ -82,7 +82,7 @@ describe('submitResponse', () => {
     expect(result.contactId).toBe(winner.id);
     const retried = transactItems(1);
     expect(retried).toHaveLength(3);
-    expect(retried[1]?.Put).toMatchObject({ Item: { id: winner.id, firstName: 'Ada', version: 4 }, ExpressionAttributeValues: { ':version': 3 } });
+    expect(retried[1]?.Put).toMatchObject({ Item: { id: winner.id, firstName: 'Ada', version: 4 }, ExpressionAttributeValues: { ':expectedVersion': 3 } });
   });
 
   it('writes only the response and its contact projection when the contact already holds every answer', async () => {

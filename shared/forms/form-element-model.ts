@@ -1,0 +1,247 @@
+import * as z from 'zod';
+import { idSchema } from '../model/primitives.js';
+import type { PropertyType } from '../properties/property-model.js';
+
+/**
+ * The form element model: the zod schemas of the fourteen element types (spec "Form element"), their
+ * types, and what each kind of element is (question or static content, selection, Other variant, the
+ * property type it may link to). Form elements are stored inside their form's item (form-model.ts).
+ * Every element variant is a strict object: a field that the type does not have is a 422, so a client
+ * learns at once that e.g. `placeholder` means nothing on a `Date` question.
+ */
+
+/** Rendered as an <img> wherever the form is shown: only http(s) URLs, so no `javascript:` or `data:` payloads. */
+const imageUrlSchema = z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).max(2048);
+
+export const ELEMENT_TYPES = [
+  'Text', 'Multi-line Text', 'Number', 'Select One', 'Select One or "Other"', 'Select Multiple',
+  'Select Multiple with "Other"', 'Yes/No', 'Date', 'File', 'Email', 'Phone', 'Static Text', 'Static Image',
+] as const;
+export type ElementType = (typeof ELEMENT_TYPES)[number];
+
+/** Option labels and the Other prompt. */
+export const shortTextSchema = z.string().trim().min(1).max(500);
+const longText = z.string().max(5000);
+
+const eventItemRefSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('eventItem'), eventId: z.string().min(1), itemId: z.string().min(1) }),
+  z.strictObject({ type: z.literal('eventProduct'), eventId: z.string().min(1), productId: z.string().min(1) }),
+  z.strictObject({ type: z.literal('checkoutProduct'), checkoutId: z.string().min(1), productId: z.string().min(1) }),
+]).meta({ id: 'EventItemReference' });
+
+export const selectionLogicGroupSchema = z.strictObject({
+  revealedElementIndex: z.number().int().min(0).meta({ description: 'Index in `elements` of the element this group reveals.' }),
+  optionIndices: z.array(z.number().int().min(-1)).min(1)
+    .meta({ description: 'Indices into the question options (or its property options); -1 is the Other option.' }),
+  operator: z.enum(['all_of', 'any_of', 'none_of']),
+}).meta({ id: 'SelectionLogicGroup' });
+
+export const yesNoLogicGroupSchema = z.strictObject({
+  revealedElementIndex: z.number().int().min(0),
+  selectionType: z.enum(['is', 'is_not']).meta({ description: 'Strict (in)equality with `value`; no answer is neither true nor false.' }),
+  value: z.boolean(),
+}).meta({ id: 'YesNoLogicGroup' });
+
+export const propertyDataSchema = z.object({
+  type: z.string(),
+  objectType: z.enum(['contact', 'order', 'ticket', 'event']),
+  status: z.enum(['active', 'archived']),
+  options: z.array(z.object({ value: z.string(), label: z.string() })).optional(),
+}).meta({ id: 'PropertyData', description: 'Read-only: filled from the linked CRM property on every read, never stored.' });
+
+const common = {
+  id: idSchema.optional().meta({ description: 'Present on stored elements; ignored on input.' }),
+  prompt: z.string().min(1).max(2000),
+  promptHidden: z.boolean().optional(),
+  helperText: longText.optional(),
+  askAllAttendees: z.boolean().optional()
+    .meta({ description: 'Order forms only: true for ticket-holder (attendee) elements, one instance per ticket.' }),
+  forEventItems: z.array(eventItemRefSchema).max(200).optional()
+    .meta({ description: 'Order forms only: shown only when a referenced item or product is in the cart.' }),
+};
+
+const question = {
+  ...common,
+  propertyId: idSchema.optional().meta({ description: 'CRM property set by the answer; its type must match the question type.' }),
+  propertyData: propertyDataSchema.optional(),
+};
+const required = { required: z.boolean().optional() };
+const placeholder = { placeholder: z.string().max(500).optional() };
+const options = { options: z.array(shortTextSchema).min(1).max(500).optional().meta({ description: 'Only when not linked to a property.' }) };
+const otherPrompt = { otherPrompt: shortTextSchema.meta({ description: 'Label of the Other option.' }) };
+const selectionLogic = { logicGroups: z.array(selectionLogicGroupSchema).max(500).optional() };
+const multi = {
+  dropdown: z.literal(false).optional().meta({ description: 'Reserved; must not be true.' }),
+  minChoices: z.number().int().min(0).max(500),
+  maxChoices: z.number().int().min(1).max(500).optional(),
+};
+const selectOne = {
+  dropdown: z.boolean().optional(),
+  ...placeholder,
+};
+const isoDate = z.iso.date();
+
+const textElement = z.strictObject({ ...question, type: z.literal('Text'), ...required, ...placeholder, contactField: z.enum(['firstName', 'lastName']).optional() });
+const multiLineElement = z.strictObject({ ...question, type: z.literal('Multi-line Text'), ...required, ...placeholder });
+const numberElement = z.strictObject({
+  ...question, type: z.literal('Number'), ...required, ...placeholder,
+  minValue: z.number().optional(), maxValue: z.number().optional(), integerOnly: z.boolean().optional(),
+});
+const selectOneElement = z.strictObject({ ...question, type: z.literal('Select One'), ...required, ...options, ...selectOne, ...selectionLogic });
+const selectOneOtherElement = z.strictObject({
+  ...question, type: z.literal('Select One or "Other"'), ...required, ...options, ...selectOne, ...otherPrompt, ...selectionLogic,
+});
+const selectMultipleElement = z.strictObject({ ...question, type: z.literal('Select Multiple'), ...options, ...multi, ...selectionLogic });
+const selectMultipleOtherElement = z.strictObject({
+  ...question, type: z.literal('Select Multiple with "Other"'), ...options, ...multi, ...otherPrompt, ...selectionLogic,
+});
+const yesNoElement = z.strictObject({
+  ...question, type: z.literal('Yes/No'), ...required,
+  dropdown: z.literal(true).meta({ description: 'Reserved; must be true.' }),
+  yesRequired: z.boolean().optional(),
+  contactField: z.literal('status').optional().meta({ description: 'Yes sets the contact `opted-in`, No `unsubscribed`.' }),
+  logicGroups: z.array(yesNoLogicGroupSchema).max(500).optional(),
+});
+const dateElement = z.strictObject({ ...question, type: z.literal('Date'), ...required, min: isoDate.optional(), max: isoDate.optional() });
+const fileElement = z.strictObject({
+  ...question, type: z.literal('File'), ...required,
+  accept: z.array(z.enum(['images', 'documents', 'data', 'audio', 'video'])).min(1),
+});
+const emailElement = z.strictObject({ ...question, type: z.literal('Email'), ...required, ...placeholder, contactField: z.literal('email').optional() });
+const phoneElement = z.strictObject({ ...question, type: z.literal('Phone'), ...required, ...placeholder, contactField: z.literal('phone').optional() });
+const staticTextElement = z.strictObject({ ...common, type: z.literal('Static Text'), content: z.string().min(1).max(50_000) });
+const staticImageElement = z.strictObject({
+  ...common, type: z.literal('Static Image'), imageUrl: imageUrlSchema,
+  imageWidth: z.number().min(1).max(100).default(100).meta({ description: 'Percent of the column width, 1..100.' }),
+});
+
+/** A form element: a discriminated union on `type`, each variant with exactly its fields. */
+export const formElementSchema = z.discriminatedUnion('type', [
+  textElement, multiLineElement, numberElement, selectOneElement, selectOneOtherElement, selectMultipleElement,
+  selectMultipleOtherElement, yesNoElement, dateElement, fileElement, emailElement, phoneElement, staticTextElement,
+  staticImageElement,
+]).meta({ id: 'FormElement', example: { type: 'Select One', prompt: 'T-shirt size', options: ['S', 'M', 'L'], required: true } });
+export type FormElement = z.output<typeof formElementSchema>;
+export type SelectionLogicGroup = z.output<typeof selectionLogicGroupSchema>;
+export type YesNoLogicGroup = z.output<typeof yesNoLogicGroupSchema>;
+export type LogicGroup = SelectionLogicGroup | YesNoLogicGroup;
+export type EventItemReference = z.output<typeof eventItemRefSchema>;
+export type PropertyData = z.output<typeof propertyDataSchema>;
+
+/**
+ * PATCH body of an element: any element field, all optional; `null` removes an optional field
+ * (e.g. `propertyId: null` together with `options` switches a select question to its own options).
+ * The merged element is then validated against its type's variant, so inapplicable fields still fail.
+ */
+export const elementPatchSchema = z.strictObject({
+  type: z.enum(ELEMENT_TYPES).optional().meta({ description: 'Immutable: only the current type is accepted.' }),
+  prompt: z.string().min(1).max(2000).optional(),
+  promptHidden: z.boolean().nullable().optional(),
+  helperText: longText.nullable().optional(),
+  placeholder: z.string().max(500).nullable().optional(),
+  required: z.boolean().nullable().optional(),
+  propertyId: idSchema.nullable().optional(),
+  contactField: z.enum(['firstName', 'lastName', 'status', 'email', 'phone']).nullable().optional(),
+  options: z.array(shortTextSchema).min(1).max(500).nullable().optional(),
+  dropdown: z.boolean().nullable().optional(),
+  yesRequired: z.boolean().nullable().optional(),
+  otherPrompt: shortTextSchema.optional(),
+  minChoices: z.number().int().min(0).max(500).optional(),
+  maxChoices: z.number().int().min(1).max(500).nullable().optional(),
+  min: isoDate.nullable().optional(),
+  max: isoDate.nullable().optional(),
+  minValue: z.number().nullable().optional(),
+  maxValue: z.number().nullable().optional(),
+  integerOnly: z.boolean().nullable().optional(),
+  accept: z.array(z.enum(['images', 'documents', 'data', 'audio', 'video'])).min(1).optional(),
+  logicGroups: z.array(z.union([selectionLogicGroupSchema, yesNoLogicGroupSchema])).max(500).nullable().optional(),
+  content: z.string().min(1).max(50_000).optional(),
+  imageUrl: imageUrlSchema.optional(),
+  imageWidth: z.number().min(1).max(100).optional(),
+  forEventItems: z.array(eventItemRefSchema).max(200).nullable().optional(),
+  askAllAttendees: z.boolean().optional(),
+}).meta({ id: 'FormElementPatch' });
+export type ElementPatch = z.output<typeof elementPatchSchema>;
+
+/**
+ * A read-only view of any element variant with every field optional: rules read fields through it
+ * instead of narrowing the union at each step. Every variant of `FormElement` is assignable to it.
+ */
+export interface ElementView {
+  readonly id?: string;
+  readonly type: ElementType;
+  readonly prompt: string;
+  readonly required?: boolean;
+  readonly propertyId?: string;
+  readonly propertyData?: PropertyData;
+  readonly contactField?: string;
+  readonly options?: readonly string[];
+  readonly dropdown?: boolean;
+  readonly placeholder?: string;
+  readonly otherPrompt?: string;
+  readonly minChoices?: number;
+  readonly maxChoices?: number;
+  readonly minValue?: number;
+  readonly maxValue?: number;
+  readonly min?: string;
+  readonly max?: string;
+  readonly logicGroups?: readonly LogicGroup[];
+  readonly askAllAttendees?: boolean;
+  readonly forEventItems?: readonly EventItemReference[];
+}
+
+export function view(element: FormElement): ElementView {
+  return element;
+}
+
+export const STATIC_TYPES: readonly ElementType[] = ['Static Text', 'Static Image'];
+export const SELECTION_TYPES: readonly ElementType[] = ['Select One', 'Select One or "Other"', 'Select Multiple', 'Select Multiple with "Other"'];
+export const OTHER_TYPES: readonly ElementType[] = ['Select One or "Other"', 'Select Multiple with "Other"'];
+
+/** The Other toggle (spec "Form element type"): the only way an element changes type. */
+export const OTHER_TOGGLE: Readonly<Record<string, { on: ElementType; off: ElementType }>> = {
+  'Select One': { on: 'Select One or "Other"', off: 'Select One' },
+  'Select One or "Other"': { on: 'Select One or "Other"', off: 'Select One' },
+  'Select Multiple': { on: 'Select Multiple with "Other"', off: 'Select Multiple' },
+  'Select Multiple with "Other"': { on: 'Select Multiple with "Other"', off: 'Select Multiple' },
+};
+
+/** The CRM property type a question may be linked to: the data types must match (spec). */
+export const PROPERTY_TYPE_OF: Readonly<Partial<Record<ElementType, PropertyType>>> = {
+  Text: 'Text',
+  'Multi-line Text': 'Multi-line Text',
+  Number: 'Number',
+  'Select One': 'Select One',
+  'Select One or "Other"': 'Select One',
+  'Select Multiple': 'Select Multiple',
+  'Select Multiple with "Other"': 'Select Multiple',
+  'Yes/No': 'Yes/No',
+  Date: 'Date',
+  File: 'File',
+  Email: 'Email',
+  Phone: 'Phone',
+};
+
+export function isQuestion(type: ElementType): boolean {
+  return !STATIC_TYPES.includes(type);
+}
+
+export function isSelection(type: ElementType): boolean {
+  return SELECTION_TYPES.includes(type);
+}
+
+export function hasOther(type: ElementType): boolean {
+  return OTHER_TYPES.includes(type);
+}
+
+/** Sources of logic groups: selection questions and Yes/No. */
+export function canRevealOthers(type: ElementType): boolean {
+  return isSelection(type) || type === 'Yes/No';
+}
+
+/** The options a selection answer is chosen from: its own, else the linked property's values. */
+export function optionValuesOf(element: ElementView, propertyOptions?: readonly { value: string }[]): readonly string[] | undefined {
+  if (element.options) return element.options;
+  const fromProperty = propertyOptions ?? element.propertyData?.options;
+  return fromProperty?.map((option) => option.value);
+}

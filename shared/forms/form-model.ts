@@ -1,0 +1,213 @@
+import * as z from 'zod';
+import type { PartitionQuery } from '../db/query.js';
+import { LIST_ORDER_INDEXES, entityAttribute, indexKey, itemKey, type ItemKey } from '../db/table-design.js';
+import { idSchema, pickFields, type SortDirection } from '../model/primitives.js';
+import { formElementSchema, shortTextSchema, type FormElement } from './form-element-model.js';
+
+/**
+ * The form model: the zod schemas of a form (spec "Form") and of the inputs that change it, their
+ * types, the keys of every form item and the item <-> object mappers. A form and all its elements
+ * are one item (their schemas: form-element-model.ts). Routes compose these; nothing here knows
+ * about HTTP.
+ */
+
+export const FORM_STATUSES = ['draft', 'active', 'archived'] as const;
+export const FORM_TYPES = ['standalone', 'order'] as const;
+
+export const columnSchema = z.strictObject({
+  elementIndex: z.number().int().min(0),
+  widthFraction: z.number().gt(0).max(1),
+});
+export const rowSchema = z.strictObject({ columns: z.array(columnSchema).min(1).max(12) }).meta({ id: 'FormRow' });
+export type FormRow = z.output<typeof rowSchema>;
+
+const formSettings = {
+  name: z.string().trim().min(1).max(200),
+  nameHidden: z.boolean().optional(),
+  status: z.enum(FORM_STATUSES),
+  submitButtonText: z.string().trim().min(1).max(100),
+  submitButtonWidth: z.enum(['auto', 'fill']),
+  submitButtonAlign: z.enum(['left', 'center']).optional(),
+};
+
+export const formSchema = z.object({
+  id: idSchema,
+  ...formSettings,
+  ownerId: z.string().meta({ description: 'Workspace (host) that owns the form.' }),
+  type: z.enum(FORM_TYPES),
+  isEventForm: z.boolean().meta({ description: 'True exactly for `type: order`; immutable.' }),
+  elements: z.array(formElementSchema),
+  rows: z.array(rowSchema),
+  attendeeRowsStart: z.number().int().min(0).meta({ description: 'First row of the ticket-holder section (order forms).' }),
+  version: z.number().int().meta({ description: 'Optimistic-concurrency version; send it as `If-Match`.' }),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+}).meta({ id: 'Form' });
+export type Form = Omit<z.output<typeof formSchema>, 'elements'> & { elements: FormElement[] };
+export type FormStatus = (typeof FORM_STATUSES)[number];
+
+export const createFormBodySchema = z.strictObject({
+  name: formSettings.name,
+  type: z.enum(FORM_TYPES),
+  nameHidden: z.boolean().optional(),
+  submitButtonText: formSettings.submitButtonText.default('Submit'),
+  submitButtonWidth: formSettings.submitButtonWidth.default('auto'),
+  submitButtonAlign: formSettings.submitButtonAlign,
+  status: formSettings.status.default('draft'),
+}).meta({ id: 'CreateForm', example: { name: 'Conference registration', type: 'order', submitButtonText: 'Register' } });
+
+/** `type` and `isEventForm` are accepted by the schema only to answer them with a clear 422. */
+export const editFormBodySchema = z.strictObject({
+  name: formSettings.name.optional(),
+  nameHidden: z.boolean().nullable().optional(),
+  status: formSettings.status.optional(),
+  submitButtonText: formSettings.submitButtonText.optional(),
+  submitButtonWidth: formSettings.submitButtonWidth.optional(),
+  submitButtonAlign: z.enum(['left', 'center']).nullable().optional(),
+  type: z.unknown().optional().meta({ description: 'Immutable: present is a 422.' }),
+  isEventForm: z.unknown().optional().meta({ description: 'Immutable: present is a 422.' }),
+}).meta({ id: 'EditFormSettings' });
+export type EditFormBody = z.output<typeof editFormBodySchema>;
+
+export const layoutBodySchema = z.strictObject({
+  rows: z.array(rowSchema).max(1000),
+  attendeeRowsStart: z.number().int().min(0),
+}).meta({
+  id: 'FormLayout',
+  example: { rows: [{ columns: [{ elementIndex: 0, widthFraction: 0.5 }, { elementIndex: 1, widthFraction: 0.5 }] }, { columns: [{ elementIndex: 2, widthFraction: 1 }] }], attendeeRowsStart: 1 },
+});
+
+export const duplicateFormBodySchema = z.strictObject({
+  name: formSettings.name.optional(),
+  status: formSettings.status.optional(),
+}).meta({ id: 'DuplicateForm' });
+
+export const toggleOtherBodySchema = z.discriminatedUnion('enabled', [
+  z.strictObject({ enabled: z.literal(true), otherPrompt: shortTextSchema }),
+  z.strictObject({ enabled: z.literal(false) }),
+]).meta({ id: 'ToggleOther' });
+
+export const moveElementBodySchema = z.strictObject({ section: z.enum(['buyer', 'attendee']) }).meta({ id: 'MoveElement' });
+
+export const logicRuleBodySchema = z.strictObject({
+  revealedElementId: idSchema,
+  condition: z.union([
+    z.strictObject({ optionIndices: z.array(z.number().int().min(-1)).min(1), operator: z.enum(['all_of', 'any_of', 'none_of']) }),
+    z.strictObject({ selectionType: z.enum(['is', 'is_not']), value: z.boolean() }),
+  ]).meta({ description: 'Selection source: `{optionIndices, operator}`; Yes/No source: `{selectionType, value}`.' }),
+}).meta({ id: 'AddLogicRule', example: { revealedElementId: '6740f1a2c3d4e5f601234567', condition: { optionIndices: [0, -1], operator: 'any_of' } } });
+export type LogicRuleBody = z.output<typeof logicRuleBodySchema>;
+
+export const FORM_ENTITY = 'Form';
+export const FORM_BY_STATUS_ENTITY = 'FormByStatus';
+export const FORM_POINTER_ENTITY = 'FormPointer';
+
+/** Names sort case-insensitively, like a person reads a list. */
+function nameOrder(form: Pick<Form, 'name' | 'id'>): string {
+  return `${form.name.normalize('NFC').toLowerCase()}#${form.id}`;
+}
+
+/** Update order: the ISO timestamp (fixed width), then the id for ties. */
+function updatedOrder(form: Pick<Form, 'updatedAt' | 'id'>): string {
+  return `${form.updatedAt}#${form.id}`;
+}
+
+/**
+ * Key builders: the only place form keys are spelled.
+ * - form: `WS#<ws>#FORM` / `<id>`: the form and ALL its elements are one item (one version to
+ *   guard); a Query on the partition lists by creation time (ids are time-ordered). Also placed in
+ *   the name order (GSI1 `WS#<ws>#FORMS_BY_NAME` / `<lower(name)>#<id>`) and the update order (GSI2
+ *   `WS#<ws>#FORMS_BY_UPDATED` / `<updatedAt>#<id>`).
+ * - status projection (keys only, written in the same transaction as the form):
+ *   `WS#<ws>#FORM_BY_STATUS#<status>` / `<id>`, placed in the same two orders under
+ *   `WS#<ws>#FORMS_BY_NAME#<status>` and `WS#<ws>#FORMS_BY_UPDATED#<status>`: the `status` filter in
+ *   each sort is one partition of the table or of an index.
+ * - pointer: `FORM#<id>` / `POINTER`, holding `workspaceId`: the public routes have no API key, so
+ *   they find the form's workspace from our own data, never from the request.
+ */
+export const formKeys = {
+  partition: (workspaceId: string) => `WS#${workspaceId}#FORM`,
+  form: (workspaceId: string, id: string): ItemKey => itemKey(formKeys.partition(workspaceId), id),
+  byStatusPartition: (workspaceId: string, status: FormStatus) => `WS#${workspaceId}#FORM_BY_STATUS#${status}`,
+  byStatus: (workspaceId: string, status: FormStatus, id: string): ItemKey => itemKey(formKeys.byStatusPartition(workspaceId, status), id),
+  byNamePartition: (workspaceId: string, status?: FormStatus) => `WS#${workspaceId}#FORMS_BY_NAME${status === undefined ? '' : `#${status}`}`,
+  byUpdatedPartition: (workspaceId: string, status?: FormStatus) => `WS#${workspaceId}#FORMS_BY_UPDATED${status === undefined ? '' : `#${status}`}`,
+  pointer: (id: string): ItemKey => itemKey(`FORM#${id}`, 'POINTER'),
+};
+
+/** The index attributes that place an item of the `status` list (all forms when undefined) in the name and update orders. */
+function orderKeys(workspaceId: string, status: FormStatus | undefined, form: Form): Record<string, string> {
+  return {
+    ...indexKey(LIST_ORDER_INDEXES.byName, formKeys.byNamePartition(workspaceId, status), nameOrder(form)),
+    ...indexKey(LIST_ORDER_INDEXES.byUpdatedAt, formKeys.byUpdatedPartition(workspaceId, status), updatedOrder(form)),
+  };
+}
+
+/** The pointer item from a form id to its workspace (written with the form, never changed). */
+export function toFormPointerItem(workspaceId: string, formId: string): Record<string, unknown> {
+  return { ...formKeys.pointer(formId), ...entityAttribute(FORM_POINTER_ENTITY), workspaceId, formId };
+}
+
+/** The workspace a pointer item names. */
+export function workspaceOfPointer(item: Record<string, unknown>): string | undefined {
+  return typeof item.workspaceId === 'string' ? item.workspaceId : undefined;
+}
+
+function stripReadOnly(element: FormElement): FormElement {
+  const { propertyData: _never, ...rest } = element as FormElement & { propertyData?: unknown };
+  return rest as FormElement;
+}
+
+/** The stored item: keys, places in the list orders, entity type and the form (elements without `propertyData`). */
+export function toFormItem(workspaceId: string, form: Form): Record<string, unknown> {
+  return {
+    ...formKeys.form(workspaceId, form.id),
+    ...orderKeys(workspaceId, undefined, form),
+    ...entityAttribute(FORM_ENTITY),
+    ...form,
+    elements: form.elements.map(stripReadOnly),
+  };
+}
+
+/** Maps a stored item back to the public shape. */
+export function fromFormItem(item: Record<string, unknown>): Form {
+  const form = pickFields<Form>(item, formSchema);
+  return { ...form, elements: form.elements ?? [], rows: form.rows ?? [] };
+}
+
+/** The id a status projection points at. */
+export function projectedFormId(item: Record<string, unknown>): string {
+  return item.formId as string;
+}
+
+/**
+ * How the status projection follows a form change: the projection of `after` to put (always: it
+ * carries the name and update order, which move with every write) and the key of `before`'s to delete
+ * when the status moved. Never the same key twice, so it fits in one TransactWrite with the form.
+ */
+export function projectionChanges(workspaceId: string, before: Form | undefined, after: Form): { puts: Record<string, unknown>[]; deletes: ItemKey[] } {
+  const put = {
+    ...formKeys.byStatus(workspaceId, after.status, after.id),
+    ...orderKeys(workspaceId, after.status, after),
+    ...entityAttribute(FORM_BY_STATUS_ENTITY),
+    formId: after.id,
+    status: after.status,
+  };
+  const moved = before !== undefined && before.status !== after.status;
+  return { puts: [put], deletes: moved ? [formKeys.byStatus(workspaceId, before.status, before.id)] : [] };
+}
+
+export type FormSort = 'name' | 'createdAt' | 'updatedAt';
+
+/**
+ * The partition (of the table or of an index) that holds exactly the forms of `status` (all forms
+ * when undefined), in the order of `sort`; `projected` when its items are status projections (the
+ * forms are then read with one BatchGet).
+ */
+export function formListQuery(workspaceId: string, status: FormStatus | undefined, sort: FormSort, direction: SortDirection): { query: PartitionQuery; projected: boolean } {
+  const projected = status !== undefined;
+  const ascending = direction === 'asc';
+  if (sort === 'name') return { projected, query: { index: LIST_ORDER_INDEXES.byName, partition: formKeys.byNamePartition(workspaceId, status), ascending } };
+  if (sort === 'updatedAt') return { projected, query: { index: LIST_ORDER_INDEXES.byUpdatedAt, partition: formKeys.byUpdatedPartition(workspaceId, status), ascending } };
+  return { projected, query: { partition: status === undefined ? formKeys.partition(workspaceId) : formKeys.byStatusPartition(workspaceId, status), ascending } };
+}
