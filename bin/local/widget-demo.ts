@@ -13,7 +13,7 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${c
 async function demoForms(): Promise<{ feedback?: string; order?: string }> {
   const workspaceId = await findDemoWorkspaceId();
   if (!workspaceId) return {};
-  const { items } = await listForms(workspaceId, { page: 0, limit: 100, sort: 'name', direction: 'asc', status: 'active' });
+  const { items } = await listForms(workspaceId, { sort: 'name', direction: 'asc', status: 'active' }, { page: 0, limit: 100 });
   return {
     feedback: items.find((form) => form.name === WIDGET_DEMO_FORM_NAME)?.id,
     order: items.find((form) => form.type === 'order')?.id,

@@ -1,8 +1,7 @@
 import type { ErrorDetail } from '../errors.js';
 import type { Property } from '../properties/property-model.js';
-import {
-  canRevealOthers, hasOther, optionValuesOf, view, type ElementView, type FormElement, type LogicGroup, type SelectionLogicGroup,
-} from './form-element-model.js';
+import { canRevealOthers, hasOther, optionValuesOf, view, type ElementView } from './element-kinds.js';
+import type { FormElement, LogicGroup, SelectionLogicGroup } from './form-element-model.js';
 import type { Form } from './form-model.js';
 import { sectionOf } from './form-layout.js';
 

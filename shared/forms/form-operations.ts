@@ -1,9 +1,8 @@
 import { NotFoundError, ValidationError } from '../errors.js';
 import { issuesToDetails } from '../model/issues.js';
 import { newId } from '../ids.js';
-import {
-  OTHER_TOGGLE, canRevealOthers, formElementSchema, view, type ElementPatch, type FormElement, type LogicGroup,
-} from './form-element-model.js';
+import { OTHER_TOGGLE, canRevealOthers, view } from './element-kinds.js';
+import { formElementSchema, type ElementPatch, type FormElement, type LogicGroup } from './form-element-model.js';
 import type { EditFormBody, Form, FormRow, LogicRuleBody } from './form-model.js';
 import { appendRow, removeFromLayout, renumberRows, sectionOf, type Section } from './form-layout.js';
 import { isSelectionGroup, renumberLogicAfterDelete, withLogicGroups } from './form-logic.js';

@@ -1,6 +1,7 @@
 import { ValidationError, type ErrorDetail } from '../errors.js';
 import type { Property } from '../properties/property-model.js';
-import { PROPERTY_TYPE_OF, isQuestion, isSelection, view, type ElementView, type FormElement } from './form-element-model.js';
+import { PROPERTY_TYPE_OF, isQuestion, isSelection, view, type ElementView } from './element-kinds.js';
+import type { FormElement } from './form-element-model.js';
 import type { Form } from './form-model.js';
 import { sectionOf, validateLayout } from './form-layout.js';
 import { isSelectionGroup, validateLogic } from './form-logic.js';

@@ -1,4 +1,5 @@
-import { hasOther, optionValuesOf, type ElementView, type EventItemReference, type LogicGroup } from './form-element-model.js';
+import { hasOther, optionValuesOf, type ElementView } from './element-kinds.js';
+import type { EventItemReference, LogicGroup } from './form-element-model.js';
 import type { Form } from './form-model.js';
 import { isSelectionGroup } from './form-logic.js';
 import { sectionOf } from './form-layout.js';

@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { ELEMENT_TYPES, formElementSchema, isSelection, type FormElement, type PropertyData } from './form-element-model.js';
+import { isSelection } from './element-kinds.js';
+import { ELEMENT_TYPES, formElementSchema, type FormElement, type PropertyData } from './form-element-model.js';
 import { formSchema, type Form } from './form-model.js';
 
 /**

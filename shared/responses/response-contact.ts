@@ -1,5 +1,5 @@
 import type { ContactStatus } from '../contacts/contact-model.js';
-import { view } from '../forms/form-element-model.js';
+import { view } from '../forms/element-kinds.js';
 import { sectionOf } from '../forms/form-layout.js';
 import type { Property } from '../properties/property-model.js';
 import { validatePropertyValue } from '../properties/property-values.js';

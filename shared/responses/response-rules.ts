@@ -1,5 +1,6 @@
 import type { ErrorDetail } from '../errors.js';
-import { hasOther, isQuestion, optionValuesOf, view, type ElementView, type FormElement } from '../forms/form-element-model.js';
+import { hasOther, isQuestion, optionValuesOf, view, type ElementView } from '../forms/element-kinds.js';
+import type { FormElement } from '../forms/form-element-model.js';
 import { sectionOf } from '../forms/form-layout.js';
 import type { Form } from '../forms/form-model.js';
 import { visibleElementIds } from '../forms/logic-evaluator.js';
