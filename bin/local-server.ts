@@ -46,6 +46,9 @@ async function main(): Promise<void> {
     reconcileRefunds({} as Parameters<typeof reconcileRefunds>[0], lambdaContext('boxoffice-refund-reconciler', 'local-schedule', FUNCTION_TIMEOUT_MS.reconciler))
       .catch((error: unknown) => console.error('Refund reconciler run failed', error));
   }, 60_000).unref();
+  // Webhook delivery with the deployed code: DynamoDB Local's stream -> dispatcher -> local queue -> sender.
+  const { startLocalWebhooks } = await import('./local/webhooks/local-webhooks.js');
+  await startLocalWebhooks({ endpoint: env.endpoint as string, tableName: env.tableName, startAt: 'TRIM_HORIZON' });
   const demo = await ensureDemoWorkspace();
   if (demo.created) {
     const client = createSeedClient(server.url, demo.workspaceId, demo.apiKey);
@@ -63,6 +66,7 @@ async function main(): Promise<void> {
     `  curl -s -H "Authorization: Bearer ${demo.apiKey}" ${server.url}/v1/`,
     `  API docs: ${server.url}/docs`,
     `  Widgets demo: ${server.url}/widget/demo`,
+    '  Webhooks: delivered from DynamoDB Local\'s stream; retries after 1 s, 2 s, 4 s, ... (README "Webhooks")',
     '',
     'Press Ctrl-C to stop.',
   ].join('\n'));

@@ -1,12 +1,16 @@
 import {
-  CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceNotFoundException, UpdateTimeToLiveCommand,
+  CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceNotFoundException, UpdateTableCommand, UpdateTimeToLiveCommand,
   type CreateTableCommandInput,
 } from '@aws-sdk/client-dynamodb';
 import { IDEMPOTENCY_TABLE_KEYS, TABLE_KEYS, idempotencyTableDefinition, mainTableDefinition } from '../../shared/db/table-design.js';
 
 async function ensureTable(client: DynamoDBClient, definition: CreateTableCommandInput, ttlAttribute: string): Promise<boolean> {
   try {
-    await client.send(new DescribeTableCommand({ TableName: definition.TableName }));
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: definition.TableName }));
+    // A table kept with --data-dir from before the stream existed gets it now (webhook delivery reads it).
+    if (definition.StreamSpecification && !Table?.StreamSpecification?.StreamEnabled) {
+      await client.send(new UpdateTableCommand({ TableName: definition.TableName, StreamSpecification: definition.StreamSpecification }));
+    }
     return false;
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;

@@ -146,6 +146,13 @@ export const IDEMPOTENCY_TABLE_KEYS = {
   ttl: 'expiration',
 } as const;
 
+/**
+ * The table's stream: new images of every write, read by the webhook dispatcher (Lambda event-source
+ * mapping deployed, the local server's reader locally). Outbox events and deliveries need only their
+ * new image.
+ */
+export const TABLE_STREAM_VIEW = 'NEW_IMAGE' as const;
+
 /** CreateTable input for the single table: used by the local bootstrap and mirrored by the CDK stack. */
 export function mainTableDefinition(tableName: string): CreateTableCommandInput {
   const indexes = Object.values(INDEXES) as IndexDesign[];
@@ -170,6 +177,7 @@ export function mainTableDefinition(tableName: string): CreateTableCommandInput 
       ],
       Projection: { ProjectionType: 'ALL' },
     })),
+    StreamSpecification: { StreamEnabled: true, StreamViewType: TABLE_STREAM_VIEW },
   };
 }
 

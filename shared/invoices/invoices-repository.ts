@@ -4,6 +4,8 @@ import { queryFirst, queryPage, type Page, type PageRequest } from '../db/query.
 import { entityAttribute, entityNames, exists, notExists } from '../db/table-design.js';
 import { transaction, type Transaction } from '../db/transaction.js';
 import { ConflictError } from '../errors.js';
+import { outboxEvents } from '../webhooks/webhook-outbox.js';
+import { invoiceEvents } from './invoice-events.js';
 import {
   INVOICE_COUNTER_ENTITY, PAYMENT_KEY_GUARD_ENTITY, PAYMENT_RECORD_ENTITY, REFUND_KEY_GUARD_ENTITY,
   fromInvoiceItem, fromRefundDueItem, invoiceKeys, invoiceListPartition, projectedInvoiceId, projectionChanges, toInvoiceItem, toRefundDueItem,
@@ -105,7 +107,8 @@ export async function getPaymentRecord(workspaceId: string, paymentId: string): 
 /**
  * Commits an invoice change and its effects as ONE TransactWrite: the invoice (conditioned on the
  * version read) and its list projections, the number counter (conditioned on the value read), the
- * payment key guard and refund counter, and the ledger bookings. Nothing is ever half-written.
+ * payment key guard and refund counter, the ledger bookings and the webhook events the change
+ * announces. Nothing is ever half-written.
  */
 export async function commitInvoiceChange(workspaceId: string, current: Invoice, next: Invoice, effects: InvoiceChangeEffects = {}): Promise<void> {
   const tx = transaction().put(toInvoiceItem(workspaceId, next), versionIs(current.version, 'invoice'));
@@ -137,6 +140,8 @@ export async function commitInvoiceChange(workspaceId: string, current: Invoice,
     );
   }
   if (effects.ledger) tx.include(effects.ledger);
+  // The webhook events of the change, in its transaction: none without the change, none missing.
+  tx.include(outboxEvents(workspaceId, invoiceEvents(workspaceId, current, next), new Date(next.updatedAt)));
   await tx.commit();
 }
 
@@ -206,8 +211,9 @@ export interface RefundCompletion {
 
 /**
  * Phase 2, ONE TransactWrite: the reservation becomes `completed` (only once, whoever resumes it),
- * the refund is appended to its payment inside the invoice and the ledger is booked. The processor
- * has refunded by now, so a transient failure is sent again (same token) instead of giving up.
+ * the refund is appended to its payment inside the invoice, the ledger is booked and the
+ * `refund.created` webhook event is written. The processor has refunded by now, so a transient
+ * failure is sent again (same token) instead of giving up.
  */
 export async function completeRefund(workspaceId: string, { record, refund, reservation, updatedAt, ledger }: RefundCompletion): Promise<void> {
   const tx = transaction()
@@ -225,7 +231,8 @@ export async function completeRefund(workspaceId: string, { record, refund, rese
       values: { ':refund': [refund], ':updatedAt': updatedAt, ':one': 1 },
       condition: { ...exists(), onFailed: () => new ConflictError('The invoice disappeared while refunding.') },
     })
-    .include(ledger);
+    .include(ledger)
+    .include(outboxEvents(workspaceId, [{ type: 'refund.created', object: refund }], new Date(updatedAt)));
   const due = refundDueOf(workspaceId, record.paymentId, refund.idempotencyKey, reservation);
   if (due) tx.delete(invoiceKeys.refundDue(due));
   await tx.commit({ resendOnTransientFailure: true });

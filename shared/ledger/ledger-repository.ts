@@ -64,10 +64,15 @@ export function payoutBookings(workspaceId: string, entry: LedgerEntry): Transac
   return tx;
 }
 
-/** Sends a payout; false when a scope had less available than the amount (nothing was written). */
-export async function bookPayout(workspaceId: string, entry: LedgerEntry): Promise<boolean> {
+/**
+ * Sends a payout with `effects` (its webhook event) in the same transaction; false when a scope had
+ * less available than the amount (nothing was written).
+ */
+export async function bookPayout(workspaceId: string, entry: LedgerEntry, effects?: Transaction): Promise<boolean> {
   try {
-    await payoutBookings(workspaceId, entry).commit();
+    const tx = payoutBookings(workspaceId, entry);
+    if (effects) tx.include(effects);
+    await tx.commit();
     return true;
   } catch (error) {
     if (error instanceof InsufficientFundsError) return false;

@@ -2,6 +2,7 @@ import { ValidationError } from '../errors.js';
 import { CURRENCIES } from '../model/primitives.js';
 import type { BalanceEntry, CreatePayoutInput, Payout } from './payout-model.js';
 import { newId } from '../ids.js';
+import { outboxEvents } from '../webhooks/webhook-outbox.js';
 import { buildBalanceEntry } from './balance-service.js';
 import type { LedgerEntry } from './ledger-model.js';
 import { bookPayout, readBalanceScope, settleScope } from './ledger-repository.js';
@@ -40,10 +41,7 @@ export async function createPayout(workspaceId: string, input: CreatePayoutInput
     availableAt: createdAt,
     createdAt,
   };
-  if (!(await bookPayout(workspaceId, entry))) {
-    throw new ValidationError({ path: 'amount', message: `exceeds the available ${input.currency} balance${input.eventId === undefined ? '' : ' of the event'}` });
-  }
-  return {
+  const payout: Payout = {
     id,
     currency: input.currency,
     amount: input.amount,
@@ -52,4 +50,8 @@ export async function createPayout(workspaceId: string, input: CreatePayoutInput
     ledgerEntryId: id,
     createdAt,
   };
+  if (!(await bookPayout(workspaceId, entry, outboxEvents(workspaceId, [{ type: 'payout.created', object: payout }], now)))) {
+    throw new ValidationError({ path: 'amount', message: `exceeds the available ${input.currency} balance${input.eventId === undefined ? '' : ' of the event'}` });
+  }
+  return payout;
 }

@@ -142,7 +142,8 @@ export const webhookKeys = {
   endpointPartition: (workspaceId: string) => `WS#${workspaceId}#WEBHOOK_ENDPOINT`,
   endpoint: (workspaceId: string, id: string): ItemKey => itemKey(webhookKeys.endpointPartition(workspaceId), id),
   endpointCounter: (workspaceId: string): ItemKey => itemKey(`WS#${workspaceId}#COUNTER`, 'WEBHOOK_ENDPOINTS'),
-  event: (workspaceId: string, id: string): ItemKey => itemKey(`WS#${workspaceId}#WEBHOOK_EVENT`, id),
+  eventPartition: (workspaceId: string) => `WS#${workspaceId}#WEBHOOK_EVENT`,
+  event: (workspaceId: string, id: string): ItemKey => itemKey(webhookKeys.eventPartition(workspaceId), id),
   deliveryPartition: (workspaceId: string, endpointId: string) => `WS#${workspaceId}#WEBHOOK_DELIVERY#${endpointId}`,
   delivery: (workspaceId: string, endpointId: string, id: string): ItemKey => itemKey(webhookKeys.deliveryPartition(workspaceId, endpointId), id),
 };

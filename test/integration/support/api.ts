@@ -1,6 +1,7 @@
 import { startLocalServer, type LocalServer } from '../../../bin/local/server.js';
 import { localRoutes } from '../../../bin/local/local-routes.js';
 import { createApiKey, createWorkspace } from '../../../shared/workspaces/workspaces-repository.js';
+import { startLocalWebhooks, type LocalWebhooks, type LocalWebhooksOptions } from '../../../bin/local/webhooks/local-webhooks.js';
 
 export interface ApiResponse<T = any> { // eslint-disable-line @typescript-eslint/no-explicit-any
   status: number;
@@ -28,14 +29,27 @@ export interface TestApi {
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>; // eslint-disable-line @typescript-eslint/no-explicit-any
   /** A fresh workspace with a read-write key: every test file isolates its data this way. */
   newWorkspace(name?: string): Promise<TestWorkspace>;
+  /** The local webhook delivery machinery, when started with `webhooks`. */
+  webhooks: LocalWebhooks | undefined;
   close(): Promise<void>;
 }
 
+export interface StartApiOptions {
+  /**
+   * Also run webhook delivery (stream reader, dispatcher, local queue, sender), as `npm start` does,
+   * from the stream's current end, with the given schedule and timeout.
+   */
+  webhooks?: Pick<LocalWebhooksOptions, 'schedule' | 'timeoutMs'>;
+}
+
 /** Starts the local server in this test worker, against the DynamoDB Local of the global setup. */
-export async function startApi(): Promise<TestApi> {
+export async function startApi(options: StartApiOptions = {}): Promise<TestApi> {
   // The authorizer cache is off here so that revocation and scope tests see each change at once; the
   // cache (on under npm start, as in AWS) has its own test in authorizer-cache.test.ts.
   const server = await startLocalServer({ port: 0, localRoutes, authorizerCacheTtlSeconds: 0 });
+  const webhooks = options.webhooks
+    ? await startLocalWebhooks({ endpoint: process.env.DYNAMODB_ENDPOINT as string, tableName: process.env.TABLE_NAME as string, startAt: 'LATEST', ...options.webhooks })
+    : undefined;
   const request = async (method: string, path: string, options: RequestOptions = {}) => {
     const headers: Record<string, string> = { ...(options.headers ?? {}) };
     if (options.key) headers.Authorization = `Bearer ${options.key}`;
@@ -63,6 +77,10 @@ export async function startApi(): Promise<TestApi> {
       const { apiKey } = await createApiKey(workspace.id, 'read_write');
       return { workspaceId: workspace.id, apiKey };
     },
-    close: () => server.close(),
+    webhooks,
+    close: async () => {
+      await webhooks?.stop();
+      await server.close();
+    },
   };
 }

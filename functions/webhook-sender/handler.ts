@@ -1,0 +1,7 @@
+import { requireEnv } from '../../shared/config.js';
+import { DEPLOYED_SCHEDULE } from '../../shared/webhooks/retry-schedule.js';
+import { createSender, senderSettings } from '../../shared/webhooks/sender.js';
+import { sqsDeliveryQueue } from '../../shared/webhooks/sqs-delivery-queue.js';
+
+/** The delivery queue -> this: signs, POSTs, records the attempt, and schedules retries on the queue. */
+export const handler = createSender(senderSettings(DEPLOYED_SCHEDULE), sqsDeliveryQueue(requireEnv('WEBHOOK_QUEUE_URL')));

@@ -1,0 +1,162 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { SQSRecord } from 'aws-lambda';
+import { mockClient } from 'aws-sdk-client-mock';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { RetryControl } from '../../../shared/webhooks/delivery-queue.js';
+import { createSender, senderSettings } from '../../../shared/webhooks/sender.js';
+import {
+  toDeliveryItem, toEndpointItem, toEventItem, webhookKeys, type StoredDelivery, type StoredEndpoint,
+} from '../../../shared/webhooks/webhook-model.js';
+import { newWebhookSecret, secretCipher } from '../../../shared/webhooks/webhook-secrets.js';
+
+const ddb = mockClient(DynamoDBDocumentClient);
+const WS = 'a'.repeat(24);
+const ENDPOINT = 'b'.repeat(24);
+const DELIVERY = 'c'.repeat(24);
+const EVENT = '6740f1a2c3d4e5f601234567';
+const BODY = JSON.stringify({ id: EVENT, type: 'invoice.paid', timestamp: '2027-01-01T00:00:00.000Z', data: { object: { id: 'x' } } });
+
+let server: Server;
+let status = 200;
+const received: { headers: IncomingHttpHeaders; body: string }[] = [];
+let url: string;
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString() });
+      response.writeHead(status).end(status === 200 ? 'thanks' : 'down');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+beforeEach(() => {
+  ddb.reset();
+  received.length = 0;
+  status = 200;
+});
+
+async function givenEndpoint(secret: string, overrides: Partial<StoredEndpoint> = {}) {
+  const cipher = await secretCipher();
+  const endpoint: StoredEndpoint = {
+    id: ENDPOINT, url, events: ['*'], status: 'enabled', createdAt: '2027-01-01T00:00:00.000Z', updatedAt: '2027-01-01T00:00:00.000Z',
+    secretCiphertext: await cipher.encrypt(secret, { workspaceId: WS, endpointId: ENDPOINT }), ...overrides,
+  };
+  ddb.on(GetCommand, { Key: webhookKeys.endpoint(WS, ENDPOINT) }).resolves({ Item: toEndpointItem(WS, endpoint) });
+}
+
+function givenDelivery(overrides: Partial<StoredDelivery> = {}) {
+  const delivery: StoredDelivery = {
+    id: DELIVERY, workspaceId: WS, endpointId: ENDPOINT, eventId: EVENT, type: 'invoice.paid', status: 'pending', attempts: 0, createdAt: '2027-01-01T00:00:00.000Z', ...overrides,
+  };
+  ddb.on(GetCommand, { Key: webhookKeys.delivery(WS, ENDPOINT, DELIVERY) }).resolves({ Item: toDeliveryItem(delivery, new Date()) });
+  ddb.on(GetCommand, { Key: webhookKeys.event(WS, EVENT) }).resolves({ Item: toEventItem({ id: EVENT, type: 'invoice.paid', workspaceId: WS, timestamp: '2027-01-01T00:00:00.000Z', body: BODY }, new Date()) });
+  ddb.on(UpdateCommand).resolves({ Attributes: {} });
+}
+
+const record = (body = JSON.stringify({ workspaceId: WS, endpointId: ENDPOINT, deliveryId: DELIVERY })) => ({ messageId: 'm1', receiptHandle: 'r1', body }) as SQSRecord;
+
+function retries(): RetryControl & { calls: [string, number][] } {
+  const calls: [string, number][] = [];
+  return { calls, retryAfter: async (handle, delay) => { calls.push([handle, delay]); } };
+}
+
+const settings = senderSettings({ baseMs: 1_000, factor: 2, capMs: 8_000, jitter: 0 }, { policy: 'local', timeoutMs: 2_000 });
+const updates = () => ddb.commandCalls(UpdateCommand).map((call) => call.args[0].input);
+
+describe('webhook sender', () => {
+  it('POSTs the stored body signed with the endpoint\'s secret and records the success', async () => {
+    // Prepare
+    const secret = newWebhookSecret();
+    await givenEndpoint(secret);
+    givenDelivery();
+    // Act
+    const result = await createSender(settings, retries())({ Records: [record()] });
+    // Assess
+    expect(result.batchItemFailures).toEqual([]);
+    expect(received).toHaveLength(1);
+    expect(received[0]?.body).toBe(BODY);
+    expect(new Webhook(secret).verify(BODY, received[0]?.headers as Record<string, string>)).toEqual(JSON.parse(BODY));
+    expect(updates()[0]?.ExpressionAttributeValues).toMatchObject({ ':pending': 'pending', ':read': 0 });
+    expect(Object.values(updates()[0]?.ExpressionAttributeValues ?? {})).toEqual(expect.arrayContaining(['succeeded', 1, 200, 'thanks']));
+  });
+
+  it('schedules the next attempt through the queue after a failure and keeps the message', async () => {
+    // Prepare
+    status = 500;
+    await givenEndpoint(newWebhookSecret());
+    givenDelivery({ attempts: 2 });
+    const control = retries();
+    // Act
+    const result = await createSender(settings, control)({ Records: [record()] });
+    // Assess
+    expect(result.batchItemFailures).toEqual([{ itemIdentifier: 'm1' }]);
+    expect(control.calls).toEqual([['r1', 4_000]]);
+    expect(Object.values(updates()[0]?.ExpressionAttributeValues ?? {})).toEqual(expect.arrayContaining(['pending', 3, 500, 'the receiver answered HTTP 500']));
+  });
+
+  it('marks the delivery failed after the 8th attempt and lets the message go', async () => {
+    // Prepare
+    status = 500;
+    await givenEndpoint(newWebhookSecret());
+    givenDelivery({ attempts: 7 });
+    const control = retries();
+    // Act
+    const result = await createSender(settings, control)({ Records: [record()] });
+    // Assess
+    expect(result.batchItemFailures).toEqual([]);
+    expect(control.calls).toEqual([]);
+    expect(Object.values(updates()[0]?.ExpressionAttributeValues ?? {})).toEqual(expect.arrayContaining(['failed', 8]));
+    expect(updates()[0]?.UpdateExpression).toContain('REMOVE');
+  });
+
+  it('sends nothing for a delivery that is no longer pending (a duplicate message)', async () => {
+    await givenEndpoint(newWebhookSecret());
+    givenDelivery({ status: 'succeeded', attempts: 1 });
+    await expect(createSender(settings, retries())({ Records: [record()] })).resolves.toEqual({ batchItemFailures: [] });
+    expect(received).toEqual([]);
+  });
+
+  it('sends nothing once the endpoint is deleted', async () => {
+    givenDelivery();
+    ddb.on(GetCommand, { Key: webhookKeys.endpoint(WS, ENDPOINT) }).resolves({});
+    await expect(createSender(settings, retries())({ Records: [record()] })).resolves.toEqual({ batchItemFailures: [] });
+    expect(received).toEqual([]);
+  });
+
+  it('signs with the previous secret too while it is valid, and not after', async () => {
+    // Prepare
+    const [current, previous] = [newWebhookSecret(), newWebhookSecret()];
+    const cipher = await secretCipher();
+    const previousSecretCiphertext = await cipher.encrypt(previous, { workspaceId: WS, endpointId: ENDPOINT });
+    givenDelivery();
+    // Act
+    await givenEndpoint(current, { previousSecretCiphertext, previousSecretExpiresAt: new Date(Date.now() + 60_000).toISOString() });
+    await createSender(settings, retries())({ Records: [record()] });
+    await givenEndpoint(current, { previousSecretCiphertext, previousSecretExpiresAt: new Date(Date.now() - 1_000).toISOString() });
+    givenDelivery();
+    await createSender(settings, retries())({ Records: [record()] });
+    // Assess
+    const [during, after] = received.map((request) => request.headers as Record<string, string>);
+    expect(during?.['webhook-signature']?.split(' ')).toHaveLength(2);
+    expect(() => new Webhook(previous).verify(BODY, during as Record<string, string>)).not.toThrow();
+    expect(after?.['webhook-signature']?.split(' ')).toHaveLength(1);
+    expect(() => new Webhook(previous).verify(BODY, after as Record<string, string>)).toThrow();
+  });
+
+  it('reports a crashed attempt (the message comes back after the visibility timeout) and drops an unreadable message', async () => {
+    ddb.on(GetCommand).rejects(new Error('DynamoDB unreachable'));
+    const result = await createSender(settings, retries())({ Records: [record(), { ...record('not json'), messageId: 'm2' }] });
+    expect(result.batchItemFailures).toEqual([{ itemIdentifier: 'm1' }]);
+  });
+});
