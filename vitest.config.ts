@@ -26,8 +26,6 @@ export default defineConfig({
         test: {
           name: 'infra',
           include: ['test/infra/**/*.test.ts'],
-          // The stacks import the route table, whose models load the DynamoDB client (it reads TABLE_NAME at import).
-          env: { TABLE_NAME: 'boxoffice-infra', AWS_REGION: 'us-east-1', POWERTOOLS_LOG_LEVEL: 'SILENT' },
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

@@ -5,6 +5,7 @@ import { newId } from '../ids.js';
 import type { EventListFilter } from './event-listing-model.js';
 import { EVENT_LIMITS, type CreateEventInput, type Event, type Product, type UpdateEventInput } from './event-model.js';
 import { findEvent, insertEvent, listEvents as listEventPage, saveEvent } from './events-repository.js';
+import { eventWebhookEvents } from './event-webhooks.js';
 
 type ProductInput = { id?: string; name: string; price: number; required: boolean; currency?: 'USD' | 'CAD' };
 
@@ -85,7 +86,7 @@ export function applyEventUpdate(previous: Event, patch: UpdateEventInput, now: 
 /** Creates an event with its products. */
 export async function createEvent(workspaceId: string, body: CreateEventInput): Promise<Event> {
   const event = buildEvent(body);
-  await insertEvent(workspaceId, event);
+  await insertEvent(workspaceId, event, { also: eventWebhookEvents(workspaceId, undefined, event) });
   return event;
 }
 
@@ -112,7 +113,7 @@ export async function updateEvent(workspaceId: string, eventId: string, patch: U
     },
     write: async (current) => {
       const next = applyEventUpdate(current, patch);
-      await saveEvent(workspaceId, current, next);
+      await saveEvent(workspaceId, current, next, { also: eventWebhookEvents(workspaceId, current, next) });
       return next;
     },
   });

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import * as z from 'zod';
-import { withoutKeys } from '../db/query.js';
-import { entityAttribute, itemKey, ttlAttribute, type ItemKey } from '../db/table-design.js';
+import { entityAttribute, itemKey, ttlAttribute, withoutKeys, type ItemKey } from '../db/table-design.js';
 import { dateTimeSchema, idSchema } from '../model/primitives.js';
 import { currentUrlPolicy, urlProblem } from './url-guard.js';
 

@@ -16,6 +16,7 @@ let api: TestApi;
 let receiver: WebhookReceiver;
 const FAST = { baseMs: 100, factor: 2, capMs: 1_600, jitter: 0.2 };
 const DAY = 24 * 60 * 60 * 1000;
+const EVENT = { name: 'Launch party', start: '2030-06-01T18:00:00Z', end: '2030-06-01T23:00:00Z', products: [{ name: 'Entry', price: 2_000, required: true }] };
 
 beforeAll(async () => {
   receiver = await new WebhookReceiver().start();
@@ -89,7 +90,10 @@ describe('webhook delivery', () => {
     await ok(finalize(ws, declinedId));
     const voidedId = await invoice(ws, await contact(ws));
     await ok(api.request('POST', `/v1/invoices/${voidedId}/void`, { key: ws.apiKey }));
-    const expected = ['invoice.finalized', 'invoice.paid', 'refund.created', 'payout.created', 'invoice.finalized', 'invoice.payment_failed', 'invoice.voided'];
+    const publishedId = (await ok(api.request('POST', '/v1/events', { key: ws.apiKey, body: { ...EVENT, status: 'published' } }))).data.id;
+    const expected = [
+      'invoice.finalized', 'invoice.paid', 'refund.created', 'payout.created', 'invoice.finalized', 'invoice.payment_failed', 'invoice.voided', 'event.published',
+    ];
     await receiver.until((all) => all.filter((request) => request.path === path).length >= expected.length);
     await new Promise((resolve) => setTimeout(resolve, 1_000)); // anything extra (a duplicate) would arrive by now
     // Assess
@@ -117,6 +121,7 @@ describe('webhook delivery', () => {
     expect(byType('payout.created')).toEqual([payout]);
     expect(byType('invoice.voided')).toEqual([(await ok(api.request('GET', `/v1/invoices/${voidedId}`, { key: ws.apiKey }))).data]);
     expect(byType('invoice.payment_failed')).toEqual([(await ok(api.request('GET', `/v1/invoices/${declinedId}`, { key: ws.apiKey }))).data]);
+    expect(byType('event.published')).toEqual([(await ok(api.request('GET', `/v1/events/${publishedId}`, { key: ws.apiKey }))).data]);
   });
 
   it('delivers to each endpoint only the types it subscribed to, and nothing to a disabled endpoint', async () => {
@@ -249,6 +254,20 @@ describe('webhook delivery', () => {
 });
 
 describe('the transactional outbox', () => {
+  it('emits event.published once: on a draft becoming published, not on later edits or drafts', async () => {
+    // Prepare
+    const ws = await api.newWorkspace('Outbox: events');
+    const draft = (await ok(api.request('POST', '/v1/events', { key: ws.apiKey, body: EVENT }))).data;
+    // Act
+    await ok(api.request('PATCH', `/v1/events/${draft.id}`, { key: ws.apiKey, body: { name: 'Renamed draft' } }));
+    const published = (await ok(api.request('PATCH', `/v1/events/${draft.id}`, { key: ws.apiKey, body: { status: 'published' } }))).data;
+    await ok(api.request('PATCH', `/v1/events/${draft.id}`, { key: ws.apiKey, body: { name: 'Renamed after publishing' } }));
+    // Assess
+    const events = await outbox(ws);
+    expect(events.map((event) => event.type)).toEqual(['event.published']);
+    expect(JSON.parse(events[0]?.body as string).data.object).toEqual(published);
+  });
+
   it('emits nothing for a refund refused by the cap', async () => {
     // Prepare
     const ws = await api.newWorkspace('Outbox: refund cap');
