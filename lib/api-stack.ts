@@ -17,6 +17,7 @@ import { routeTable } from '../shared/http/routes.js';
 import { workspaceKeys } from '../shared/workspaces/workspace-model.js';
 import { INDEXES, TABLE_KEYS } from '../shared/db/table-design.js';
 import { addRouteMethods } from './api-routes.js';
+import { WebhookDelivery } from './webhook-delivery.js';
 import { BoxofficeFunction } from './boxoffice-function.js';
 import { addGatewayErrors } from './gateway-errors.js';
 import { createGroupFunctions } from './group-functions.js';
@@ -58,6 +59,8 @@ export class ApiStack extends Stack {
   readonly authorizerFunction: BoxofficeFunction;
   readonly refundReconciler: RefundReconciler;
   readonly monitoring: BoxofficeMonitoring;
+  /** Stream dispatcher, delivery queue and sender of webhooks. */
+  readonly webhooks: WebhookDelivery;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -67,6 +70,11 @@ export class ApiStack extends Stack {
       bucketName: Fn.importValue(props.imagesBucketExports.name),
     });
     this.functions = createGroupFunctions(this, { ...props, imagesBucket });
+    this.webhooks = new WebhookDelivery(this, 'Webhooks', {
+      table: props.table,
+      webhookSecretsKey: props.webhookSecretsKey,
+      settings: { imagesBucketName: imagesBucket.bucketName, imagesBaseUrl: props.imagesBaseUrl, webhookSecretsKeyArn: props.webhookSecretsKey.keyArn },
+    });
     const imagesFunction = this.functions.get('images');
     if (imagesFunction) {
       Validations.of(imagesFunction).acknowledge({
@@ -136,6 +144,7 @@ export class ApiStack extends Stack {
       api: this.api,
       functions: allFunctions,
       tables: [props.table, props.idempotencyTable],
+      webhooks: this.webhooks,
       healthUrl,
       ...(props.alarmEmail ? { alarmEmail: props.alarmEmail } : {}),
     });

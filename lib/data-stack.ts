@@ -1,11 +1,11 @@
 import { CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
-import { AttributeType, Billing, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, Billing, StreamViewType, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Distribution, HttpVersion, PriceClass, ViewerProtocolPolicy, CachePolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
-import { IDEMPOTENCY_TABLE_KEYS, INDEXES, TABLE_KEYS, type IndexDesign } from '../shared/db/table-design.js';
+import { IDEMPOTENCY_TABLE_KEYS, INDEXES, TABLE_KEYS, TABLE_STREAM_VIEW, type IndexDesign } from '../shared/db/table-design.js';
 
 export interface ImagesBucketExports {
   readonly arn: string;
@@ -53,6 +53,8 @@ export class DataStack extends Stack {
         sortKey: { name: index.sortKey, type: AttributeType.STRING },
       })),
       timeToLiveAttribute: TABLE_KEYS.ttl,
+      // The webhook dispatcher reads outbox events and deliveries from the stream (same view as locally).
+      dynamoStream: StreamViewType[TABLE_STREAM_VIEW],
       billing: Billing.onDemand(),
       encryption: TableEncryptionV2.awsManagedKey(),
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },

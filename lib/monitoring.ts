@@ -10,6 +10,7 @@ import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { MonitoringFacade, SnsAlarmActionStrategy } from 'cdk-monitoring-constructs';
 import { Construct } from 'constructs';
 import { HealthCanary } from './health-canary.js';
+import type { WebhookDelivery } from './webhook-delivery.js';
 
 export interface BoxofficeMonitoringProps {
   readonly stage: string;
@@ -19,6 +20,8 @@ export interface BoxofficeMonitoringProps {
   readonly tables: readonly ITableV2[];
   /** Absolute URL of `GET /health/`, probed from outside every minute. */
   readonly healthUrl: string;
+  /** Webhook delivery: its functions, queue and dead-letter queues. */
+  readonly webhooks: Pick<WebhookDelivery, 'dispatcher' | 'sender' | 'queue' | 'deadLetterQueue' | 'streamFailureQueue'>;
   /** Email subscribed to the alarm topic. @default no subscription (subscribe later in the console) */
   readonly alarmEmail?: string;
 }
@@ -86,6 +89,8 @@ export class BoxofficeMonitoring extends Construct {
       });
     }
 
+    this.monitorWebhooks(props.webhooks);
+
     this.healthCanary = new HealthCanary(this, 'HealthCanary', { healthUrl: props.healthUrl });
     this.facade.monitorCustom({
       alarmFriendlyName: 'health',
@@ -109,6 +114,41 @@ export class BoxofficeMonitoring extends Construct {
           },
         }],
       }],
+    });
+  }
+
+  /**
+   * Webhook delivery: errors and throttles of both functions, the dispatcher's stream iterator age (a
+   * stuck dispatcher delays every delivery), and any message in either dead-letter queue: a delivery
+   * the sender could not even attempt, or stream records the dispatcher gave up on.
+   */
+  private monitorWebhooks(webhooks: BoxofficeMonitoringProps['webhooks']): void {
+    const now = { datapointsToAlarm: 1, evaluationPeriods: 1 };
+    this.facade.addMediumHeader('Webhooks');
+    this.facade.monitorLambdaFunction({
+      lambdaFunction: webhooks.dispatcher,
+      alarmFriendlyName: 'fn-webhook-dispatcher',
+      isIterator: true,
+      addFaultCountAlarm: { [CRITICAL]: { maxErrorCount: 5 } },
+      addThrottlesCountAlarm: { [CRITICAL]: { maxErrorCount: 1 } },
+      addMaxIteratorAgeAlarm: { [CRITICAL]: { maxAgeInMillis: 5 * 60 * 1000 } },
+    });
+    this.facade.monitorLambdaFunction({
+      lambdaFunction: webhooks.sender,
+      alarmFriendlyName: 'fn-webhook-sender',
+      addFaultCountAlarm: { [CRITICAL]: { maxErrorCount: 5 } },
+      addThrottlesCountAlarm: { [CRITICAL]: { maxErrorCount: 1 } },
+    });
+    this.facade.monitorSqsQueueWithDlq({
+      queue: webhooks.queue,
+      deadLetterQueue: webhooks.deadLetterQueue,
+      alarmFriendlyName: 'webhook-deliveries',
+      addDeadLetterQueueMaxSizeAlarm: { [CRITICAL]: { maxMessageCount: 0, ...now, alarmDescriptionOverride: 'A webhook delivery message was dead-lettered after 12 receives: the sender crashed on it repeatedly.' } },
+    });
+    this.facade.monitorSqsQueue({
+      queue: webhooks.streamFailureQueue,
+      alarmFriendlyName: 'webhook-stream-failures',
+      addQueueMaxSizeAlarm: { [CRITICAL]: { maxMessageCount: 0, ...now, alarmDescriptionOverride: 'The webhook dispatcher gave up on stream records: their events were not fanned out.' } },
     });
   }
 }

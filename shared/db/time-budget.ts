@@ -15,6 +15,10 @@ export const FUNCTION_TIMEOUT_MS = {
   api: 10_000,
   authorizer: 5_000,
   reconciler: 60_000,
+  /** Fans a stream batch (up to 100 records) out to deliveries and the queue. */
+  webhookDispatcher: 60_000,
+  /** Up to 10 deliveries at once, each a 10 s POST at most plus a few table calls. */
+  webhookSender: 30_000,
 } as const;
 
 /** The shared DynamoDB client's limits (shared/db/client.ts). */

@@ -1,6 +1,5 @@
 import * as z from 'zod';
-import { withoutKeys } from '../db/query.js';
-import { entityAttribute, itemKey, type ItemKey } from '../db/table-design.js';
+import { entityAttribute, itemKey, withoutKeys, type ItemKey } from '../db/table-design.js';
 import { CURRENCIES, dateTimeSchema, idSchema, moneySchema } from '../model/primitives.js';
 import { richTextRequestSchema, richTextResponseSchema } from '../rich-text/rich-text-schema.js';
 

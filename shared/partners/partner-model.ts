@@ -1,6 +1,5 @@
 import * as z from 'zod';
-import { withoutKeys } from '../db/query.js';
-import { entityAttribute, indexKey, itemKey, type ItemKey } from '../db/table-design.js';
+import { entityAttribute, indexKey, itemKey, withoutKeys, type ItemKey } from '../db/table-design.js';
 
 /**
  * The partner model. Partners are platform-level (not owned by a workspace): a partner's referral

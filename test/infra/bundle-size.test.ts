@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { handlerEntry } from '../../lib/paths.js';
+import { WEBHOOK_FUNCTIONS } from '../../lib/webhook-delivery.js';
 import { BUNDLE_BUDGET_KIB, bundleLikeCdk } from '../support/lambda-bundle.js';
 
 // Every function bundled exactly as CDK bundles it (bundling.test.ts proves the replica byte-identical):
@@ -14,7 +15,7 @@ const outdir = mkdtempSync(join(tmpdir(), 'boxoffice-bundle-size-'));
 afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
 describe('bundle size budget', () => {
-  it.each(['authorizer', ...activeGroups()])(`keeps the %s function within ${BUNDLE_BUDGET_KIB} KiB`, async (fn) => {
+  it.each(['authorizer', ...activeGroups(), ...WEBHOOK_FUNCTIONS])(`keeps the %s function within ${BUNDLE_BUDGET_KIB} KiB`, async (fn) => {
     // Act
     const { bytes } = await bundleLikeCdk(handlerEntry(fn), join(outdir, fn));
     // Assess

@@ -5,6 +5,7 @@ import { activeGroups, routesOfGroup } from '../../shared/http/routes.js';
 import { API_KEY_LEADING_KEYS } from '../../lib/api-stack.js';
 import { READ_ACTIONS, WRITE_ACTIONS } from '../../lib/boxoffice-function.js';
 import { handlerEntry } from '../../lib/paths.js';
+import { WEBHOOK_FUNCTIONS } from '../../lib/webhook-delivery.js';
 import { reachableModules } from '../../lib/source-graph.js';
 import { refTarget, resourcesOf, synthesize, type SynthesizedApp } from './support/synth.js';
 
@@ -58,7 +59,7 @@ const postGroups = groups.filter((group) => routesOfGroup(group).some((route) =>
 describe('group functions', () => {
   it('creates exactly one function per active group of the route table, plus the authorizer and the refund reconciler', () => {
     // Assess
-    expect([...functions.keys()].sort()).toEqual([...groups, 'authorizer', 'refund-reconciler'].sort());
+    expect([...functions.keys()].sort()).toEqual([...groups, 'authorizer', 'refund-reconciler', ...WEBHOOK_FUNCTIONS].sort());
   });
 
   it.each(groups)('%s runs on arm64 with the newest Node.js runtime, from its own handler, with its environment', (group) => {

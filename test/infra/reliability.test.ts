@@ -25,7 +25,7 @@ describe('time budget', () => {
     expect(worstCaseCallMs() + ANSWER_RESERVE_MS).toBeLessThan(Math.min(...Object.values(FUNCTION_TIMEOUT_MS)));
   });
 
-  it('deploys every function with the timeout of the budget: API functions, the authorizer and the reconciler', () => {
+  it('deploys every function with the timeout of the budget: API functions, the authorizer, the reconciler and webhook delivery', () => {
     // Act
     const functions = lambdas();
     const timeoutOf = (service: string) => functions.find((fn) => fn.service === service)?.timeoutSeconds;
@@ -33,7 +33,10 @@ describe('time budget', () => {
     // Assess
     expect(timeoutOf('boxoffice-authorizer')).toBe(FUNCTION_TIMEOUT_MS.authorizer / 1000);
     expect(timeoutOf('boxoffice-refund-reconciler')).toBe(FUNCTION_TIMEOUT_MS.reconciler / 1000);
-    const api = functions.filter((fn) => !['boxoffice-authorizer', 'boxoffice-refund-reconciler'].includes(fn.service));
+    expect(timeoutOf('boxoffice-webhook-dispatcher')).toBe(FUNCTION_TIMEOUT_MS.webhookDispatcher / 1000);
+    expect(timeoutOf('boxoffice-webhook-sender')).toBe(FUNCTION_TIMEOUT_MS.webhookSender / 1000);
+    const background = ['boxoffice-authorizer', 'boxoffice-refund-reconciler', 'boxoffice-webhook-dispatcher', 'boxoffice-webhook-sender'];
+    const api = functions.filter((fn) => !background.includes(fn.service));
     expect(api.length).toBeGreaterThan(5);
     for (const fn of api) expect(fn.timeoutSeconds, fn.service).toBe(FUNCTION_TIMEOUT_MS.api / 1000);
     // API Gateway gives up at 29 s: a function must answer before that, never the gateway.
