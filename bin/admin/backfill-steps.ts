@@ -2,6 +2,7 @@ import type { BackfillStep } from '../../shared/db/backfill.js';
 import { EVENT_BACKFILL_STEPS } from '../../shared/events/event-backfill.js';
 import { formStatusBackfill } from '../../shared/forms/form-backfill.js';
 import { invoiceProjectionsBackfill } from '../../shared/invoices/invoice-backfill.js';
+import { payoutItemsBackfill } from '../../shared/ledger/payout-backfill.js';
 import { propertyListBackfill } from '../../shared/properties/property-backfill.js';
 import { responseByContactBackfill } from '../../shared/responses/response-backfill.js';
 
@@ -12,4 +13,5 @@ export const BACKFILL_STEPS: readonly BackfillStep[] = [
   propertyListBackfill,
   formStatusBackfill,
   responseByContactBackfill,
+  payoutItemsBackfill,
 ];

@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { TransactionCanceledException, TransactionConflictException, TransactionInProgressException } from '@aws-sdk/client-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { ConflictError, ServiceUnavailableError, WriteContentionError, type DomainError } from '../errors.js';
+import { ConflictError, ServiceUnavailableError, WriteContentionError } from '../errors.js';
 import { db, tableName } from './client.js';
 import { isDatastoreUnavailable } from './failures.js';
 import { jitteredBackoff } from './retry.js';
 import type { ItemKey } from './table-design.js';
+import { retryableWriteFailure } from './write-failures.js';
 import { fenceCondition, pendingWriteFence } from './write-fence.js';
+
+/** Re-exported: the toolkit's users read every write failure from the transaction builder. */
+export { escapedWriteFailure, retryableWriteFailure } from './write-failures.js';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 type Item = Record<string, unknown>;
@@ -46,39 +50,6 @@ export class ItemTooLargeError extends Error {
 
 const ITEM_SIZE = /item size/i;
 
-/** Cancellation reasons that mean "DynamoDB is overloaded": retryable by the client (503). */
-const CAPACITY_REASONS = new Set(['ThrottlingError', 'ProvisionedThroughputExceeded', 'RequestLimitExceeded']);
-
-/**
- * The retryable meaning of a failed write, whoever sent it: capacity reasons and a transaction still
- * in progress are "DynamoDB is busy" (503), a lost race (cancellation reason `TransactionConflict`, or
- * TransactionConflictException on a single write touching an item a transaction holds) is contention
- * (503 WriteContentionError, which `readModifyWrite` retries). Nothing was written in any of these
- * cases. Undefined for anything else (a failed condition is the caller's domain error).
- */
-export function retryableWriteFailure(error: unknown): ServiceUnavailableError | undefined {
-  if (error instanceof TransactionConflictException) return new WriteContentionError();
-  if (error instanceof TransactionInProgressException) return new ServiceUnavailableError();
-  if (!(error instanceof TransactionCanceledException)) return undefined;
-  const reasons = (error.CancellationReasons ?? []).map((reason) => reason.Code ?? 'None');
-  if (reasons.includes('ConditionalCheckFailed')) return undefined;
-  if (reasons.some((code) => CAPACITY_REASONS.has(code))) return new ServiceUnavailableError();
-  if (reasons.includes('TransactionConflict')) return new WriteContentionError();
-  return undefined;
-}
-
-/**
- * A failed write that escaped the toolkit (code still sending its own transactions), as a domain
- * error: the retryable failures above, or a 409 for a failed condition nobody mapped.
- */
-export function escapedWriteFailure(error: unknown): DomainError | undefined {
-  const retryable = retryableWriteFailure(error);
-  if (retryable) return retryable;
-  if (error instanceof TransactionCanceledException && error.CancellationReasons?.some((reason) => reason.Code === 'ConditionalCheckFailed')) {
-    return new ConflictError('The resource was modified concurrently. Retry the request.');
-  }
-  return undefined;
-}
 
 /** Sends of a `resendOnTransientFailure` transaction that may fail transiently before its error is thrown. */
 const TRANSIENT_ATTEMPTS = 4;

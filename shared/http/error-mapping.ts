@@ -2,7 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { ConflictError, DomainError, MethodNotAllowedError, ServiceUnavailableError } from '../errors.js';
 import { logger } from '../logger.js';
 import { isDatastoreUnavailable } from '../db/failures.js';
-import { escapedWriteFailure } from '../db/transaction.js';
+import { escapedWriteFailure } from '../db/write-failures.js';
 import { createError } from '@middy/util';
 import type { ErrorFormat } from './route.js';
 

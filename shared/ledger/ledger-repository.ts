@@ -3,6 +3,7 @@ import { entityNames, notExists } from '../db/table-design.js';
 import { transaction, type Transaction } from '../db/transaction.js';
 import type { Currency } from '../model/primitives.js';
 import { RECENT_ORDERS, type BalanceScopeState } from './balance-service.js';
+import { payoutOfEntry, toPayoutItems } from './payout-model.js';
 import {
   BALANCE_TOTALS_ENTITY, SETTLEMENT_BUCKET_ENTITY, fromBalanceItems, fromLedgerItem, ledgerKeys, toLedgerItem,
   type LedgerEntry, type SettlementBucket,
@@ -48,11 +49,14 @@ export function ledgerBookings(workspaceId: string, entry: LedgerEntry, now: Dat
 }
 
 /**
- * The writes of a payout entry: the entry, and per scope a conditional debit of `available`. The
- * condition is on the stored figure, so two concurrent payouts can never both spend the same money.
+ * The writes of a payout entry: the entry, the payout and its list entries (what `GET /v1/payouts`
+ * reads), and per scope a conditional debit of `available`. The condition is on the stored figure,
+ * so two concurrent payouts can never both spend the same money; the payout is listed exactly when
+ * its money moved.
  */
 export function payoutBookings(workspaceId: string, entry: LedgerEntry): Transaction {
   const tx = transaction().put(toLedgerItem(workspaceId, entry), notExists());
+  for (const item of toPayoutItems(workspaceId, payoutOfEntry(entry))) tx.put(item, notExists());
   for (const eventId of scopesOf(entry)) {
     tx.update({
       key: ledgerKeys.totals(workspaceId, entry.currency, eventId),

@@ -1,5 +1,7 @@
 import * as z from 'zod';
-import { CURRENCIES, dateTimeSchema, idSchema } from '../model/primitives.js';
+import { entityAttribute, itemKey, partitionOf, type ItemKey } from '../db/table-design.js';
+import { CURRENCIES, dateTimeSchema, idSchema, pickFields, type Currency, type SortDirection } from '../model/primitives.js';
+import type { LedgerEntry } from './ledger-model.js';
 
 /**
  * The payouts and balance model: what `GET /v1/events/balance` answers (Stripe-style balance
@@ -52,13 +54,16 @@ export const payoutSchema = z
   .object({
     id: idSchema,
     currency: z.enum(CURRENCIES),
-    amount: z.number().int(),
-    eventId: z.string().optional(),
-    status: z.enum(['paid']),
-    ledgerEntryId: idSchema,
+    amount: z.number().int().meta({ description: 'Paid out, in minor units.' }),
+    eventId: z.string().optional().meta({ description: 'The event whose balance the payout was taken from; absent for an account-wide payout.' }),
+    status: z.enum(['paid']).meta({ description: 'Payouts settle at once: always `paid`.' }),
+    ledgerEntryId: idSchema.meta({ description: 'The balance ledger entry that booked it.' }),
     createdAt: dateTimeSchema,
   })
-  .meta({ id: 'Payout' });
+  .meta({
+    id: 'Payout',
+    example: { id: '6740f1a2c3d4e5f601234567', currency: 'USD', amount: 4000, eventId: '6740f1a2c3d4e5f601234568', status: 'paid', ledgerEntryId: '6740f1a2c3d4e5f601234567', createdAt: '2027-06-01T18:00:00.000Z' },
+  });
 
 export const createPayoutBodySchema = z
   .strictObject({
@@ -74,3 +79,65 @@ export type BalanceEntry = z.infer<typeof balanceEntrySchema>;
 export type Payout = z.infer<typeof payoutSchema>;
 export type CreatePayoutInput = z.infer<typeof createPayoutBodySchema>;
 
+
+export const PAYOUT_ENTITY = 'Payout';
+export const PAYOUT_LIST_ENTRY_ENTITY = 'PayoutListEntry';
+
+/** What a list of payouts can be narrowed and ordered by (the route's query, minus paging). */
+export interface PayoutListFilter {
+  currency?: Currency | undefined;
+  eventId?: string | undefined;
+  direction: SortDirection;
+}
+
+/**
+ * Key builders: the only place payout keys are spelled. Payouts never change once made, so every
+ * copy below is a full copy that never goes stale, written in the payout's own transaction.
+ * - payout: `WS#<ws>#PAYOUT` / `<id>` (get by id).
+ * - list entries, one per filter combination the payout matches, sort key `<createdAt>#<id>`
+ *   (creation order to the millisecond, whatever the ids): `WS#<ws>#PAYOUTS_BY_CREATED`,
+ *   `...#CURRENCY#<cur>`, `...#EVENT#<eventId>` and `...#CURRENCY#<cur>#EVENT#<eventId>`. The currency
+ *   (an enum) comes before the free-form event id, so no event id can spell another partition.
+ */
+export const payoutKeys = {
+  payout: (workspaceId: string, id: string): ItemKey => itemKey(`WS#${workspaceId}#PAYOUT`, id),
+  listPartition: (workspaceId: string, filter: Pick<PayoutListFilter, 'currency' | 'eventId'>): string =>
+    `WS#${workspaceId}#PAYOUTS_BY_CREATED${filter.currency === undefined ? '' : `#CURRENCY#${filter.currency}`}${filter.eventId === undefined ? '' : `#EVENT#${filter.eventId}`}`,
+  listSort: (payout: Pick<Payout, 'id' | 'createdAt'>): string => `${payout.createdAt}#${payout.id}`,
+};
+
+/** The payout a payout ledger entry booked (the entry holds every figure of it). */
+export function payoutOfEntry(entry: LedgerEntry): Payout {
+  const id = entry.payoutId ?? entry.id;
+  return {
+    id,
+    currency: entry.currency,
+    amount: entry.paidOut,
+    ...(entry.eventId === undefined ? {} : { eventId: entry.eventId }),
+    status: 'paid',
+    ledgerEntryId: entry.id,
+    createdAt: entry.createdAt,
+  };
+}
+
+/** The payout item and its list entries (2 without an event, 4 with one): every item of one payout. */
+export function toPayoutItems(workspaceId: string, payout: Payout): Record<string, unknown>[] {
+  const filters: Pick<PayoutListFilter, 'currency' | 'eventId'>[] = [{}, { currency: payout.currency }];
+  if (payout.eventId !== undefined) filters.push({ eventId: payout.eventId }, { currency: payout.currency, eventId: payout.eventId });
+  return [
+    { ...payoutKeys.payout(workspaceId, payout.id), ...entityAttribute(PAYOUT_ENTITY), ...payout },
+    ...filters.map((filter) => ({ ...itemKey(payoutKeys.listPartition(workspaceId, filter), payoutKeys.listSort(payout)), ...entityAttribute(PAYOUT_LIST_ENTRY_ENTITY), ...payout })),
+  ];
+}
+
+/** Maps a payout item (or a list entry: the same fields) back to the public shape. */
+export function fromPayoutItem(item: Record<string, unknown>): Payout {
+  return pickFields<Payout>(item, payoutSchema);
+}
+
+/** The workspace of a stored ledger entry (`WS#<ws>#LEDGER#<currency>`), for the payouts backfill. */
+export function workspaceOfLedgerItem(item: Record<string, unknown>): string {
+  const match = /^WS#(.+)#LEDGER#[A-Z]{3}$/.exec(partitionOf(item));
+  if (!match?.[1]) throw new Error('Not a ledger entry item.');
+  return match[1];
+}

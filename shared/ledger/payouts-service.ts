@@ -1,11 +1,13 @@
-import { ValidationError } from '../errors.js';
+import type { Page, PageRequest } from '../db/query.js';
+import { NotFoundError, ValidationError } from '../errors.js';
 import { CURRENCIES } from '../model/primitives.js';
-import type { BalanceEntry, CreatePayoutInput, Payout } from './payout-model.js';
+import { payoutOfEntry, type BalanceEntry, type CreatePayoutInput, type Payout, type PayoutListFilter } from './payout-model.js';
 import { newId } from '../ids.js';
 import { outboxEvents } from '../webhooks/webhook-outbox.js';
 import { buildBalanceEntry } from './balance-service.js';
 import type { LedgerEntry } from './ledger-model.js';
 import { bookPayout, readBalanceScope, settleScope } from './ledger-repository.js';
+import { getPayout, listPayouts as listPayoutPage } from './payouts-repository.js';
 
 /**
  * GET /v1/events/balance: one entry per currency that saw money, account-wide or for one event.
@@ -41,17 +43,21 @@ export async function createPayout(workspaceId: string, input: CreatePayoutInput
     availableAt: createdAt,
     createdAt,
   };
-  const payout: Payout = {
-    id,
-    currency: input.currency,
-    amount: input.amount,
-    ...(input.eventId === undefined ? {} : { eventId: input.eventId }),
-    status: 'paid',
-    ledgerEntryId: id,
-    createdAt,
-  };
+  const payout = payoutOfEntry(entry);
   if (!(await bookPayout(workspaceId, entry, outboxEvents(workspaceId, [{ type: 'payout.created', object: payout }], now)))) {
     throw new ValidationError({ path: 'amount', message: `exceeds the available ${input.currency} balance${input.eventId === undefined ? '' : ' of the event'}` });
   }
+  return payout;
+}
+
+/** GET /v1/payouts: one page of the workspace's payouts, newest first unless `direction=asc`. */
+export async function listPayouts(workspaceId: string, filter: PayoutListFilter, request: PageRequest): Promise<Page<Payout>> {
+  return listPayoutPage(workspaceId, filter, request);
+}
+
+/** GET /v1/payouts/{payoutId}: 404 when absent or another workspace's (the key holds the workspace). */
+export async function requirePayout(workspaceId: string, id: string): Promise<Payout> {
+  const payout = await getPayout(workspaceId, id);
+  if (!payout) throw new NotFoundError('Payout');
   return payout;
 }

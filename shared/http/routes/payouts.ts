@@ -1,7 +1,14 @@
 import * as z from 'zod';
 import { defineRoute } from '../route.js';
 import { balanceEntrySchema, createPayoutBodySchema, eventIdSchema, payoutSchema } from '../../ledger/payout-model.js';
-import { dataResponse } from '../schemas.js';
+import { CURRENCIES } from '../../model/primitives.js';
+import { cursorListQuery, cursorListResponse, dataResponse, idParams } from '../schemas.js';
+
+export const payoutListQuerySchema = cursorListQuery(['createdAt'], 'createdAt', {
+  currency: z.enum(CURRENCIES).optional().meta({ description: 'Only payouts in this currency.' }),
+  eventId: eventIdSchema.optional().meta({ description: 'Only payouts taken from this event\'s balance.' }),
+}, { defaultDirection: 'desc' });
+export type PayoutListQuery = z.infer<typeof payoutListQuerySchema>;
 
 export const payoutsRoutes = {
   getBalance: defineRoute({
@@ -29,5 +36,31 @@ export const payoutsRoutes = {
     body: createPayoutBodySchema,
     success: { status: 201, description: 'The payout.', schema: dataResponse(payoutSchema) },
     errors: [401, 403, 409, 422],
+  }),
+  listPayouts: defineRoute({
+    group: 'payouts',
+    operation: 'listPayouts',
+    method: 'GET',
+    path: '/v1/payouts',
+    auth: 'key',
+    tags: ['Payout balance'],
+    summary: 'List payouts',
+    description: 'Generic list with `cursor`/`nextCursor`, newest first (`direction=asc` for oldest first). Every combination of the filters `currency` and `eventId` is read from a partition that holds exactly the matching payouts, so a page costs one Query whatever the workspace holds.',
+    query: payoutListQuerySchema,
+    success: { status: 200, description: 'One page of payouts.', schema: cursorListResponse(payoutSchema).meta({ id: 'PayoutList' }) },
+    errors: [400, 401, 403],
+  }),
+  getPayout: defineRoute({
+    group: 'payouts',
+    operation: 'getPayout',
+    method: 'GET',
+    path: '/v1/payouts/{payoutId}',
+    auth: 'key',
+    tags: ['Payout balance'],
+    summary: 'Get a payout',
+    description: 'Another workspace\'s payout is a 404, like an absent one.',
+    params: idParams('payoutId'),
+    success: { status: 200, description: 'The payout.', schema: dataResponse(payoutSchema) },
+    errors: [401, 403, 404],
   }),
 };

@@ -37,6 +37,8 @@ export interface Fixture {
   cardInvoiceId: string;
   paidInvoiceId: string;
   paidPaymentId: string;
+  /** A payout of the settled money. */
+  payoutId: string;
   responseId: string;
   webhookEndpointId: string;
   /** A delivery of an outbox event to the endpoint (written directly: the dispatcher is not part of a request). */
@@ -133,6 +135,8 @@ export const scenarios: Scenarios = {
 
   getPayoutBalance: () => ({ path: '/v1/events/balance' }),
   createPayout: () => ({ path: '/v1/payouts', body: { currency: 'USD', amount: 1_000 } }),
+  listPayouts: () => ({ path: '/v1/payouts?limit=5' }),
+  getPayout: (f) => ({ path: `/v1/payouts/${f.payoutId}` }),
 
   getPublicForm: (f) => ({ path: `/forms/${f.formId}` }),
   listFormResponses: (f) => ({ path: `/v1/forms/${f.formId}/responses` }),
@@ -214,6 +218,7 @@ export async function buildFixture(api: TestApi): Promise<Fixture> {
   const settled = await call('POST', '/v1/invoices', invoice(contact.id));
   await call('POST', `/v1/invoices/${settled.id}/finalize`, {});
   await call('POST', `/v1/invoices/${settled.id}/payments`, { amount: 10_000, idempotencyKey: 'settled', paidAt: new Date(Date.now() - 5 * 86_400_000).toISOString() });
+  const payout = await call('POST', '/v1/payouts', { currency: 'USD', amount: 500 });
 
   const endpoint = await call('POST', '/v1/webhook-endpoints', { url: 'http://127.0.0.1:9/hooks', events: ['*'] });
   const now = new Date();
@@ -250,6 +255,7 @@ export async function buildFixture(api: TestApi): Promise<Fixture> {
     cardInvoiceId: card.id,
     paidInvoiceId: paid.id,
     paidPaymentId: (paidFinal.payments as { id: string }[])[0]?.id as string,
+    payoutId: payout.id,
     responseId: (submitted.body as { data: { id: string } }).data.id,
     webhookEndpointId: endpoint.id,
     webhookDeliveryId: delivery.id,

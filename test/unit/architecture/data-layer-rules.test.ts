@@ -49,7 +49,8 @@ const RULES: Rule[] = [
   },
   {
     name: 'only the transaction builder sends transactions and reads cancellation reasons',
-    applies: (file) => file !== 'shared/db/transaction.ts',
+    // write-failures.ts is the builder's client-free half: what a failed write means.
+    applies: (file) => file !== 'shared/db/transaction.ts' && file !== 'shared/db/write-failures.ts',
     breaks: (source) => /TransactWriteCommand|TransactionCanceledException|CancellationReasons/.test(source),
   },
   {
