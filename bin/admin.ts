@@ -12,10 +12,16 @@ Commands:
   key create --workspace ID [--read-only] [--json] mint another key for a workspace
   key revoke --key KEY [--json]                    revoke a key (requests with it get 401)
   partner create --code CODE [--first-name ..] [--last-name ..] [--company-name ..] [--email ..] [--json]
+  workspace list [--limit N] [--cursor C] [--json] the platform's workspaces, newest first
+  key list --workspace ID [--limit N] [--cursor C] [--json]
+                                                   a workspace's keys (id, scope, prefix, revoked), never the keys
+  partner list [--limit N] [--cursor C] [--json]   the platform's partners, newest first
   backfill [--segments N] [--restart] [--json]      add derived items (list projections, index items) that
                                                    a newer data design expects to items written before it;
                                                    idempotent, safe beside live traffic, resumable
 
+Lists print one page (default 50, at most 100) and the --cursor of the next one. Under --json, results
+are one JSON object on stdout and errors one {"error":{"code","message"}} object on stderr (exit 1).
 Every command takes --help. Targets DYNAMODB_ENDPOINT, else DynamoDB Local on 127.0.0.1:$DYNAMODB_PORT
 (8000), table TABLE_NAME (boxoffice-local). Add --aws to use the real DynamoDB endpoint instead.`;
 
@@ -46,6 +52,28 @@ function required(values: Record<string, string | boolean | undefined>, name: st
 
 function output(values: Record<string, unknown>, json: boolean, lines: string[]): void {
   console.log(json ? JSON.stringify(values) : lines.join('\n'));
+}
+
+const listOptions: Options = { limit: { type: 'string' }, cursor: { type: 'string' } };
+
+/** The page a list command asks for: `--limit` (1..100, default 50) and an optional `--cursor`. */
+function pageRequest(values: Record<string, string | boolean | undefined>): { page: number; limit: number; cursor?: string } {
+  const limit = values.limit === undefined ? 50 : Number(values.limit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new UsageError('--limit must be a whole number from 1 to 100.');
+  return { page: 0, limit, ...(typeof values.cursor === 'string' ? { cursor: values.cursor } : {}) };
+}
+
+/** A list page: JSON `{data, nextCursor}`, or one aligned line per row and how to get the next page. */
+function outputList<T>(page: { items: T[]; nextCursor: string | null }, json: boolean, row: (item: T) => string[], next: string): void {
+  if (json) {
+    console.log(JSON.stringify({ data: page.items, nextCursor: page.nextCursor }));
+    return;
+  }
+  const rows = page.items.map(row);
+  const widths = rows.reduce<number[]>((max, cells) => cells.map((cell, index) => Math.max(max[index] ?? 0, cell.length)), []);
+  for (const cells of rows) console.log(cells.map((cell, index) => cell.padEnd(widths[index] ?? 0)).join('  ').trimEnd());
+  if (rows.length === 0) console.log('(none)');
+  if (page.nextCursor) console.log(`More: ${next} --cursor ${page.nextCursor}`);
 }
 
 async function run(argv: string[]): Promise<void> {
@@ -124,6 +152,43 @@ async function run(argv: string[]): Promise<void> {
       ]);
       return;
     }
+    case 'workspace list': {
+      const usage = 'Usage: npm run admin -- workspace list [--limit N] [--cursor C] [--json]';
+      const values = parse(rest, listOptions, usage);
+      const request = pageRequest(values);
+      env();
+      const { listWorkspaces } = await import('../shared/workspaces/workspaces-repository.js');
+      const page = await listWorkspaces(request);
+      outputList(page, Boolean(values.json), (workspace) => [workspace.id, workspace.createdAt, workspace.name], 'npm run admin -- workspace list');
+      return;
+    }
+    case 'key list': {
+      const usage = 'Usage: npm run admin -- key list --workspace ID [--limit N] [--cursor C] [--json]';
+      const values = parse(rest, { ...listOptions, workspace: { type: 'string' } }, usage);
+      const workspaceId = required(values, 'workspace', usage);
+      const request = pageRequest(values);
+      env();
+      const { getWorkspace, listApiKeys } = await import('../shared/workspaces/workspaces-repository.js');
+      const { NotFoundError } = await import('../shared/errors.js');
+      if (!(await getWorkspace(workspaceId))) throw new NotFoundError('Workspace');
+      const page = await listApiKeys(workspaceId, request);
+      outputList(page, Boolean(values.json), (key) => [
+        key.keyId, key.scope, `${key.displayPrefix}...`, key.createdAt, key.revokedAt ? `revoked ${key.revokedAt}` : 'active',
+      ], `npm run admin -- key list --workspace ${workspaceId}`);
+      return;
+    }
+    case 'partner list': {
+      const usage = 'Usage: npm run admin -- partner list [--limit N] [--cursor C] [--json]';
+      const values = parse(rest, listOptions, usage);
+      const request = pageRequest(values);
+      env();
+      const { listPartners } = await import('../shared/partners/partners-repository.js');
+      const page = await listPartners(request);
+      outputList(page, Boolean(values.json), (partner) => [
+        partner._id, partner.referral_code, partner.createdAt, [partner.firstName, partner.lastName, partner.companyName].filter(Boolean).join(' '),
+      ], 'npm run admin -- partner list');
+      return;
+    }
     case 'backfill': {
       const usage = 'Usage: npm run admin -- backfill [--segments N] [--restart] [--json]';
       const values = parse(verb === undefined ? rest : [verb, ...rest], { segments: { type: 'string' }, restart: { type: 'boolean' } }, usage);
@@ -146,14 +211,19 @@ async function run(argv: string[]): Promise<void> {
   }
 }
 
-run(process.argv.slice(2)).catch(async (error: unknown) => {
+/** What a failed command says: a code for scripts (`--json`) and a message for people. */
+async function describeFailure(error: unknown): Promise<{ code: string; message: string }> {
   const { DomainError } = await import('../shared/errors.js');
-  if (error instanceof UsageError || error instanceof DomainError) {
-    console.error(error.message);
-  } else {
-    const message = error instanceof Error ? error.message : String(error);
-    console.error(`Command failed: ${message}`);
-    if (/ECONNREFUSED|connect/.test(message)) console.error('Is DynamoDB running? Start it with `npm start`, or set DYNAMODB_ENDPOINT.');
-  }
+  if (error instanceof UsageError) return { code: 'usage', message: error.message };
+  if (error instanceof DomainError) return { code: error.code, message: error.message };
+  const message = error instanceof Error ? error.message : String(error);
+  const hint = /ECONNREFUSED|connect/.test(message) ? '\nIs DynamoDB running? Start it with `npm start`, or set DYNAMODB_ENDPOINT.' : '';
+  return { code: 'command_failed', message: `Command failed: ${message}${hint}` };
+}
+
+const argv = process.argv.slice(2);
+run(argv).catch(async (error: unknown) => {
+  const failure = await describeFailure(error);
+  console.error(argv.includes('--json') ? JSON.stringify({ error: failure }) : failure.message);
   process.exit(1);
 });

@@ -1,4 +1,5 @@
-import { itemKey } from './table-design.js';
+import { updateItem } from './conditional.js';
+import { exists, itemKey, keyOfItem } from './table-design.js';
 
 /**
  * Backfills: when the data design adds derived items (projections, index items) to an entity, the
@@ -40,4 +41,22 @@ export class BackfillRaceError extends Error {
     super('The item changed while it was being backfilled.');
     this.name = 'BackfillRaceError';
   }
+}
+
+/**
+ * For steps whose derived data is index attributes on the main item itself: sets them (and only
+ * them, so a concurrent change of the item's own fields is never overwritten) on an item that still
+ * exists. Returns 1 when it wrote, 0 when the scanned item already carried these values.
+ */
+export async function addIndexAttributes(item: Record<string, unknown>, attributes: Record<string, string>): Promise<number> {
+  const entries = Object.entries(attributes);
+  if (entries.every(([name, value]) => item[name] === value)) return 0;
+  await updateItem({
+    key: keyOfItem(item),
+    update: `SET ${entries.map((_entry, index) => `#i${index} = :i${index}`).join(', ')}`,
+    names: Object.fromEntries(entries.map(([name], index) => [`#i${index}`, name])),
+    values: Object.fromEntries(entries.map(([, value], index) => [`:i${index}`, value])),
+    condition: { ...exists(), onFailed: () => new BackfillRaceError() },
+  });
+  return 1;
 }

@@ -52,6 +52,12 @@ export type IndexName = keyof typeof INDEXES;
 export const LIST_ORDER_INDEXES = {
   byName: 'byReferralCode',
   byUpdatedAt: 'byEventBalance',
+  /**
+   * The operators' directory (admin CLI lists): workspaces and partners of the platform
+   * (`DIRECTORY#WORKSPACES`, `DIRECTORY#PARTNERS`) and a workspace's API keys
+   * (`WS#<ws>#DIRECTORY#APIKEYS`), each sorted by `<createdAt>#<id>`.
+   */
+  directory: 'byEventBalance',
 } as const satisfies Record<string, IndexName>;
 
 /** A primary key of the main table, as the DocumentClient takes it. */

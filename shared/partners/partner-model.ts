@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { entityAttribute, indexKey, itemKey, withoutKeys, type ItemKey } from '../db/table-design.js';
+import { LIST_ORDER_INDEXES, entityAttribute, indexKey, itemKey, withoutKeys, type ItemKey } from '../db/table-design.js';
 
 /**
  * The partner model. Partners are platform-level (not owned by a workspace): a partner's referral
@@ -52,12 +52,20 @@ export const partnerKeys = {
   codePartition: (code: string) => `REFCODE#${code}`,
   /** Where the partner sorts in its code's partition: `findPartnerByCode` reads exactly this. */
   partnerSort: PARTNER_SORT,
+  /** The operators' directory of partners (admin `partner list`): one partition, newest first. */
+  directory: 'DIRECTORY#PARTNERS',
 };
+
+/** The index attributes that list a partner in the directory (also written by the backfill). */
+export function partnerDirectoryEntry(partner: Pick<Partner, '_id' | 'createdAt'>): Record<string, string> {
+  return indexKey(LIST_ORDER_INDEXES.directory, partnerKeys.directory, `${partner.createdAt}#${partner._id}`);
+}
 
 export function toPartnerItem(partner: Partner): Record<string, unknown> {
   return {
     ...partnerKeys.partner(partner._id),
     ...indexKey('byReferralCode', partnerKeys.codePartition(partner.referral_code), PARTNER_SORT),
+    ...partnerDirectoryEntry(partner),
     ...entityAttribute(PARTNER_ENTITY),
     ...partner,
   };

@@ -1,5 +1,5 @@
-import { queryFirst } from '../db/query.js';
-import { notExists } from '../db/table-design.js';
+import { queryFirst, queryPage, type Page, type PageRequest } from '../db/query.js';
+import { LIST_ORDER_INDEXES, notExists } from '../db/table-design.js';
 import { transaction } from '../db/transaction.js';
 import { ConflictError } from '../errors.js';
 import { newId } from '../ids.js';
@@ -21,4 +21,10 @@ export async function createPartner(input: NewPartner): Promise<Partner> {
 export async function findPartnerByCode(code: string): Promise<Partner | undefined> {
   const [item] = await queryFirst({ index: 'byReferralCode', partition: partnerKeys.codePartition(code), range: { between: [partnerKeys.partnerSort, partnerKeys.partnerSort] } }, 1);
   return item ? fromPartnerItem(item) : undefined;
+}
+
+/** The platform's partners, newest first (admin CLI): one Query per page on the directory partition. */
+export async function listPartners(request: PageRequest): Promise<Page<Partner>> {
+  const page = await queryPage({ index: LIST_ORDER_INDEXES.directory, partition: partnerKeys.directory, ascending: false }, request, { owner: 'platform', list: 'partners' });
+  return { ...page, items: page.items.map(fromPartnerItem) };
 }

@@ -1,4 +1,4 @@
-import { entityAttribute, itemKey, type ItemKey } from '../db/table-design.js';
+import { LIST_ORDER_INDEXES, entityAttribute, indexKey, itemKey, type ItemKey } from '../db/table-design.js';
 import type { KeyScope } from '../auth/api-keys.js';
 
 /**
@@ -40,10 +40,29 @@ export interface ApiKeyRecord {
 export const workspaceKeys = {
   workspace: (workspaceId: string): ItemKey => itemKey(`WS#${workspaceId}`, 'WORKSPACE'),
   apiKey: (keyHash: string): ItemKey => itemKey(`APIKEY#${keyHash}`, 'APIKEY'),
+  /** The operators' directory of workspaces (admin `workspace list`): one partition, newest first. */
+  workspaceDirectory: 'DIRECTORY#WORKSPACES',
+  /** A workspace's keys in the directory (admin `key list`), newest first; never the key or its hash. */
+  apiKeyDirectory: (workspaceId: string) => `WS#${workspaceId}#DIRECTORY#APIKEYS`,
 };
 
+/** Where an object sorts in a directory partition: creation time, then id. */
+function directorySort(createdAt: string, id: string): string {
+  return `${createdAt}#${id}`;
+}
+
+/** The index attributes that list a workspace in the directory (also written by the backfill). */
+export function workspaceDirectoryEntry(workspace: Pick<Workspace, 'id' | 'createdAt'>): Record<string, string> {
+  return indexKey(LIST_ORDER_INDEXES.directory, workspaceKeys.workspaceDirectory, directorySort(workspace.createdAt, workspace.id));
+}
+
+/** The index attributes that list a key under its workspace in the directory. */
+export function apiKeyDirectoryEntry(record: Pick<ApiKeyRecord, 'workspaceId' | 'keyId' | 'createdAt'>): Record<string, string> {
+  return indexKey(LIST_ORDER_INDEXES.directory, workspaceKeys.apiKeyDirectory(record.workspaceId), directorySort(record.createdAt, record.keyId));
+}
+
 export function toWorkspaceItem(workspace: Workspace): Record<string, unknown> {
-  return { ...workspaceKeys.workspace(workspace.id), ...entityAttribute(WORKSPACE_ENTITY), ...workspace };
+  return { ...workspaceKeys.workspace(workspace.id), ...workspaceDirectoryEntry(workspace), ...entityAttribute(WORKSPACE_ENTITY), ...workspace };
 }
 
 export function fromWorkspaceItem(item: Record<string, unknown>): Workspace {
@@ -51,7 +70,7 @@ export function fromWorkspaceItem(item: Record<string, unknown>): Workspace {
 }
 
 export function toApiKeyItem(keyHash: string, record: ApiKeyRecord): Record<string, unknown> {
-  return { ...workspaceKeys.apiKey(keyHash), ...entityAttribute(API_KEY_ENTITY), ...record };
+  return { ...workspaceKeys.apiKey(keyHash), ...apiKeyDirectoryEntry(record), ...entityAttribute(API_KEY_ENTITY), ...record };
 }
 
 const SCOPES: readonly KeyScope[] = ['read_write', 'read_only'];

@@ -1,5 +1,6 @@
 import { getItem, putItem, updateItem } from '../db/conditional.js';
-import { exists, notExists } from '../db/table-design.js';
+import { queryPage, type Page, type PageRequest } from '../db/query.js';
+import { LIST_ORDER_INDEXES, exists, notExists } from '../db/table-design.js';
 import { newId } from '../ids.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import { generateApiKey, hashApiKey, type KeyScope } from '../auth/api-keys.js';
@@ -55,4 +56,27 @@ export async function revokeApiKey(apiKey: string): Promise<ApiKeyRecord> {
     condition: { ...exists(), onFailed: () => new NotFoundError('API key') },
   });
   return fromApiKeyItem(item ?? {});
+}
+
+/** The platform's workspaces, newest first (admin CLI): one Query per page on the directory partition. */
+export async function listWorkspaces(request: PageRequest): Promise<Page<Workspace>> {
+  const page = await queryPage(
+    { index: LIST_ORDER_INDEXES.directory, partition: workspaceKeys.workspaceDirectory, ascending: false },
+    request,
+    { owner: 'platform', list: 'workspaces' },
+  );
+  return { ...page, items: page.items.map(fromWorkspaceItem) };
+}
+
+/**
+ * A workspace's keys, newest first, revoked ones included (admin CLI): one Query per page. Records
+ * hold the key's id, scope and display prefix, never the key or its hash.
+ */
+export async function listApiKeys(workspaceId: string, request: PageRequest): Promise<Page<ApiKeyRecord>> {
+  const page = await queryPage(
+    { index: LIST_ORDER_INDEXES.directory, partition: workspaceKeys.apiKeyDirectory(workspaceId), ascending: false },
+    request,
+    { owner: workspaceId, list: 'api-keys' },
+  );
+  return { ...page, items: page.items.map(fromApiKeyItem) };
 }

@@ -1,21 +1,8 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { admin } from './support/admin.js';
 import { startApi, type TestApi } from './support/api.js';
 
-const run = promisify(execFile);
 let api: TestApi;
-
-/** Runs `npm run admin -- ...` the way an operator does (tsx entry), against the test DynamoDB. */
-async function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run('npx', ['tsx', 'bin/admin.ts', ...args], { env: process.env, timeout: 60_000 });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failure = error as { code: number; stdout: string; stderr: string };
-    return { code: failure.code, stdout: failure.stdout, stderr: failure.stderr };
-  }
-}
 
 beforeAll(async () => {
   api = await startApi();
