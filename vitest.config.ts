@@ -2,6 +2,10 @@ import { defineConfig } from 'vitest/config';
 
 // One project per test tier (STYLE.md): unit tests never touch the network; integration tests drive the
 // real handlers through the local server against DynamoDB Local started once by the global setup.
+
+// The AWS SDK's nine-line notice about Node 22 (for its 2027 releases) would repeat in every worker.
+const quietSdk = { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
+
 export default defineConfig({
   test: {
     projects: [
@@ -9,7 +13,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
-          env: { TABLE_NAME: 'boxoffice-unit', IDEMPOTENCY_TABLE_NAME: 'boxoffice-unit-idempotency', AWS_REGION: 'us-east-1', POWERTOOLS_DEV: 'false', POWERTOOLS_LOG_LEVEL: 'SILENT' },
+          env: { ...quietSdk, TABLE_NAME: 'boxoffice-unit', IDEMPOTENCY_TABLE_NAME: 'boxoffice-unit-idempotency', AWS_REGION: 'us-east-1', POWERTOOLS_DEV: 'false', POWERTOOLS_LOG_LEVEL: 'SILENT' },
         },
       },
       {
@@ -19,13 +23,14 @@ export default defineConfig({
           globalSetup: ['test/integration/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          env: { POWERTOOLS_LOG_LEVEL: 'SILENT' },
+          env: { ...quietSdk, POWERTOOLS_LOG_LEVEL: 'SILENT' },
         },
       },
       {
         test: {
           name: 'infra',
           include: ['test/infra/**/*.test.ts'],
+          env: { ...quietSdk },
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },
@@ -38,7 +43,7 @@ export default defineConfig({
           globalSetup: ['test/browser/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          env: { POWERTOOLS_LOG_LEVEL: 'SILENT' },
+          env: { ...quietSdk, POWERTOOLS_LOG_LEVEL: 'SILENT' },
         },
       },
     ],

@@ -21,6 +21,9 @@ export function applyLocalEnvironment(options: { endpoint?: string | null; useAw
   process.env.TABLE_NAME = tableName;
   process.env.IDEMPOTENCY_TABLE_NAME = idempotencyTableName;
   process.env.POWERTOOLS_SERVICE_NAME ??= 'boxoffice-local';
+  // Set by Lambda in every on-demand environment; Powertools logs cold starts only when it is there
+  // (read when the logger is created, so before any runtime module loads). See cold-start.ts.
+  process.env.AWS_LAMBDA_INITIALIZATION_TYPE ??= 'on-demand';
   if (options.useAws) {
     delete process.env.DYNAMODB_ENDPOINT;
     return { tableName, idempotencyTableName, endpoint: undefined };

@@ -10,6 +10,7 @@ import { routeTable } from '../../shared/http/routes.js';
 import { createRouteResolver } from './route-resolver.js';
 import { lambdaContext, methodArn, toAuthorizerEvent, toProxyEvent, type IncomingRequest } from './api-gateway-event.js';
 import { policyAllows } from './policy-evaluation.js';
+import { emulateColdStart } from './cold-start.js';
 import { groupHandlerModules, type GroupHandler } from './group-handlers.js';
 import { AuthorizerCache } from './authorizer-cache.js';
 import { AUTHORIZER_CACHE_TTL_SECONDS, AUTHORIZER_IDENTITY_HEADER } from '../../functions/authorizer/policy.js';
@@ -154,7 +155,9 @@ async function handle(request: IncomingMessage, response: ServerResponse, option
   }
   try {
     const handler = await groupHandler(match.route.group);
-    writeResult(response, await handler(event, lambdaContext(`boxoffice-${match.route.group}`, requestId)));
+    const functionName = `boxoffice-${match.route.group}`;
+    emulateColdStart(functionName);
+    writeResult(response, await handler(event, lambdaContext(functionName, requestId)));
   } catch (error) {
     // API Gateway answers a failed Lambda invocation with 502 and the DEFAULT_5XX body.
     console.error('Lambda handler failed', error);
