@@ -11,9 +11,14 @@ import { ensureTables } from './local/bootstrap.js';
 import { localWebhookSecretsKey } from './local/webhooks/local-secrets-key.js';
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { 'data-dir': { type: 'string' }, help: { type: 'boolean' } } });
+  const { values } = parseArgs({ options: { 'data-dir': { type: 'string' }, verbose: { type: 'boolean' }, help: { type: 'boolean' } } });
   if (values.help) {
-    console.log('Usage: npm start [-- --data-dir DIR]\nEnv: PORT (3000), DYNAMODB_PORT (8000), DYNAMODB_ENDPOINT, TABLE_NAME (boxoffice-local)');
+    console.log([
+      'Usage: npm start [-- --data-dir DIR] [-- --verbose]',
+      '  --data-dir DIR  keep the data between runs',
+      '  --verbose       also log the requests that seed the demo workspace',
+      'Env: PORT (3000), DYNAMODB_PORT (8000), DYNAMODB_ENDPOINT, TABLE_NAME (boxoffice-local)',
+    ].join('\n'));
     return;
   }
   const port = Number(process.env.PORT || 3000);
@@ -51,25 +56,15 @@ async function main(): Promise<void> {
   await startLocalWebhooks({ endpoint: env.endpoint as string, tableName: env.tableName, startAt: 'TRIM_HORIZON' });
   const demo = await ensureDemoWorkspace();
   if (demo.created) {
+    // Seeding makes ~50 API requests; their request logs would bury the banner (--verbose keeps them).
+    const { logger } = await import('../shared/logger.js');
+    if (!values.verbose) logger.setLogLevel('WARN');
     const client = createSeedClient(server.url, demo.workspaceId, demo.apiKey);
     for (const seeder of seeders) await seeder.seed(client);
+    logger.setLogLevel((process.env.POWERTOOLS_LOG_LEVEL ?? 'INFO') as Parameters<typeof logger.setLogLevel>[0]);
   }
-  console.log([
-    '',
-    `Boxoffice API listening on ${server.url}`,
-    `  DynamoDB endpoint: ${env.endpoint}   table: ${env.tableName}`,
-    `  Demo workspace:    ${demo.workspaceId}${demo.created ? ' (seeded with demo data)' : ''}`,
-    `  Demo API key:      ${demo.apiKey}`,
-    '',
-    'Try it:',
-    `  curl -s ${server.url}/health/`,
-    `  curl -s -H "Authorization: Bearer ${demo.apiKey}" ${server.url}/v1/`,
-    `  API docs: ${server.url}/docs`,
-    `  Widgets demo: ${server.url}/widget/demo`,
-    '  Webhooks: delivered from DynamoDB Local\'s stream; retries after 1 s, 2 s, 4 s, ... (README "Webhooks")',
-    '',
-    'Press Ctrl-C to stop.',
-  ].join('\n'));
+  const { startBanner } = await import('./local/banner.js');
+  console.log(startBanner({ url: server.url, endpoint: env.endpoint, tableName: env.tableName, demo, nodeVersion: process.version }));
 }
 
 main().catch((error: unknown) => {
