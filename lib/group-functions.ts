@@ -8,6 +8,7 @@ import type { RouteGroup } from '../shared/http/route.js';
 import { activeGroups, routesOfGroup } from '../shared/http/routes.js';
 import { DOCS_ASSETS } from '../shared/http/routes/docs.js';
 import { BUNDLED_ASSETS_DIR } from '../functions/docs/docs-assets.js';
+import { OPENAPI_DOCUMENT_FILE } from '../shared/openapi/served-document.js';
 import { BUNDLED_WIDGET_DIR, WIDGET_FILE_NAME } from '../functions/docs/widget-script.js';
 import { widgetCliArgs } from '../widget/build-widget.js';
 import { BoxofficeFunction, type TableAccess } from './boxoffice-function.js';
@@ -53,8 +54,9 @@ export function memorySizeOf(group: RouteGroup): number {
 const shellQuote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
 
 /**
- * Copies the Swagger UI files next to the docs bundle, and builds the embeddable widgets' script
- * there with the project's esbuild (the same options as `npm start`); the docs function reads both.
+ * Copies the Swagger UI files next to the docs bundle, builds the embeddable widgets' script there
+ * with the project's esbuild (the same options as `npm start`), and writes the OpenAPI document there;
+ * the docs function reads all three.
  */
 export const docsAssetsHooks: ICommandHooks = {
   beforeBundling: () => [],
@@ -63,6 +65,9 @@ export const docsAssetsHooks: ICommandHooks = {
     `mkdir -p "${join(outputDir, BUNDLED_ASSETS_DIR)}"`,
     ...Object.keys(DOCS_ASSETS).map((name) => `cp "${join(inputDir, 'node_modules', 'swagger-ui-dist', name)}" "${join(outputDir, BUNDLED_ASSETS_DIR, name)}"`),
     [join(REPO_ROOT, 'node_modules', 'esbuild', 'bin', 'esbuild'), ...widgetCliArgs(join(outputDir, BUNDLED_WIDGET_DIR, WIDGET_FILE_NAME)), '--log-level=warning']
+      .map(shellQuote).join(' '),
+    // The OpenAPI document, built here once: the function serves it without the generator or schemas.
+    [process.execPath, join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(REPO_ROOT, 'bin', 'build', 'openapi-document.ts'), join(outputDir, OPENAPI_DOCUMENT_FILE)]
       .map(shellQuote).join(' '),
   ],
 };

@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { RouteGroup } from '../../shared/http/route.js';
+import { ensureLocalOpenApiDocument } from './openapi-document.js';
 
 export type GroupHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 type HandlerModule = { handler: GroupHandler };
@@ -10,7 +11,10 @@ type HandlerModule = { handler: GroupHandler };
  */
 export const groupHandlerModules: Record<RouteGroup, () => Promise<HandlerModule>> = {
   system: () => import('../../functions/system/handler.js'),
-  docs: () => import('../../functions/docs/handler.js'),
+  docs: async () => {
+    await ensureLocalOpenApiDocument();
+    return import('../../functions/docs/handler.js');
+  },
   forms: () => import('../../functions/forms/handler.js'),
   properties: () => import('../../functions/properties/handler.js'),
   contacts: () => import('../../functions/contacts/handler.js'),

@@ -1,6 +1,7 @@
 import { HttpResult, implement } from '../../shared/http/operation.js';
 import { docsRoutes } from '../../shared/http/routes/docs.js';
-import { serializedOpenApiDocumentFor } from '../../shared/openapi/document.js';
+import { documentServer } from '../../shared/openapi/served-document.js';
+import { loadBuiltOpenApiDocument } from './openapi-file.js';
 
 /** `If-None-Match` names the tag (or `*`), weak or strong: RFC 9110 compares weakly for GET. */
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -11,8 +12,10 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   });
 }
 
+const serializedOpenApiDocumentFor = documentServer(loadBuiltOpenApiDocument);
+
 /**
- * The document built and serialised once per process and base URL; `no-cache` lets clients keep it and
+ * The document built at bundling time, serialised once per process and base URL; `no-cache` lets clients keep it and
  * revalidate with its ETag, answered with an empty 304 while the document is unchanged.
  */
 export const getOpenApiDocument = implement(docsRoutes.openApi, async ({ baseUrl, headers }) => {

@@ -1,10 +1,12 @@
-import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import * as z from 'zod';
 import { createDocument, type oas31, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
 import { API_NAME, API_VERSION } from '../config.js';
 import { BINARY_MEDIA_TYPES } from '../http/gateway-responses.js';
 import type { RouteDefinition } from '../http/route.js';
 import { routeTable } from '../http/routes.js';
+import { withServer } from './served-document.js';
 import { ERROR_DESCRIPTIONS, errorSchemaOf, errorStatusesOf, pathParameterNames } from './error-responses.js';
 
 export type OpenApiDocument = oas31.OpenAPIObject;
@@ -138,30 +140,11 @@ export function openApiDocument(): OpenApiDocument {
 
 /** The cached document with `servers` pointing at the URL the client used. */
 export function openApiDocumentFor(baseUrl: string): OpenApiDocument {
-  return { ...openApiDocument(), servers: [{ url: baseUrl }] };
+  return withServer(openApiDocument(), baseUrl);
 }
 
-/** The document as sent: its JSON text and a strong ETag of it. */
-export interface SerializedDocument {
-  readonly body: string;
-  readonly etag: string;
-}
-
-/** One serialised document per base URL (deployed there is one; a bound keeps odd Host headers cheap). */
-const serialized = new Map<string, SerializedDocument>();
-const MAX_SERIALIZED = 16;
-
-/**
- * The document for `baseUrl`, serialised once per process and base URL: the ~300 KB JSON text is not
- * rebuilt per request, and its ETag lets clients revalidate with `If-None-Match` for a 304.
- */
-export function serializedOpenApiDocumentFor(baseUrl: string): SerializedDocument {
-  let entry = serialized.get(baseUrl);
-  if (!entry) {
-    const body = JSON.stringify(openApiDocumentFor(baseUrl));
-    entry = { body, etag: `"${createHash('sha256').update(body).digest('base64url')}"` };
-    if (serialized.size >= MAX_SERIALIZED) serialized.delete(serialized.keys().next().value as string);
-    serialized.set(baseUrl, entry);
-  }
-  return entry;
+/** Writes the document (without `servers`, added per request) where the docs function reads it. */
+export function writeOpenApiDocument(path: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, JSON.stringify(openApiDocument()));
 }

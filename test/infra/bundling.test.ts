@@ -16,6 +16,8 @@ import { BUNDLED_WIDGET_DIR, WIDGET_FILE_NAME } from '../../functions/docs/widge
 import { WIDGET_SCRIPT_PATH, widgetRoutes } from '../../shared/http/routes/docs.js';
 import { toProxyEvent } from '../../bin/local/api-gateway-event.js';
 import { buildWidgetScript } from '../../widget/build-widget.js';
+import { openApiDocument } from '../../shared/openapi/document.js';
+import { OPENAPI_DOCUMENT_FILE } from '../../shared/openapi/served-document.js';
 
 // The one infra test that really bundles (esbuild, no Docker): the docs function, which also copies
 // the Swagger UI files next to its bundle.
@@ -82,6 +84,15 @@ describe('BoxofficeFunction bundling', () => {
     const replica = await bundleLikeCdk(handlerEntry('docs'), join(outdir, 'replica'));
     // Assess
     expect(readFileSync(replica.file, 'utf8') === readFileSync(join(bundleDir, 'index.mjs'), 'utf8')).toBe(true);
+  });
+
+  it('writes the OpenAPI document of the route table next to the docs bundle, which carries no generator', () => {
+    // Act
+    const built = JSON.parse(readFileSync(join(bundleDir, OPENAPI_DOCUMENT_FILE), 'utf8')) as unknown;
+    // Assess
+    expect(built).toEqual(openApiDocument());
+    // The generator's own text (the API description) is in the document, not in the code.
+    expect(readFileSync(join(bundleDir, 'index.mjs'), 'utf8')).not.toContain('Event management and ticketing API');
   });
 
   it('copies the Swagger UI files next to the docs bundle', () => {

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureLocalOpenApiDocument } from '../../../bin/local/openapi-document.js';
 import { handler } from '../../../functions/docs/handler.js';
+import { openApiDocument } from '../../../shared/openapi/document.js';
 import { docsRoutes } from '../../../shared/http/routes/docs.js';
 import { apiEvent, context } from '../support/events.js';
 
@@ -7,7 +9,18 @@ function getDocument(headers: Record<string, string> = {}) {
   return handler(apiEvent({ route: docsRoutes.openApi, path: '/openapi.json', headers }), context());
 }
 
+beforeAll(async () => {
+  await ensureLocalOpenApiDocument();
+});
+
 describe('GET /openapi.json', () => {
+  it('serves the built document (the route table\'s), with the base URL the client called as its server', async () => {
+    // Act
+    const response = await getDocument();
+    // Assess
+    expect(JSON.parse(response.body)).toEqual({ ...openApiDocument(), servers: [{ url: 'http://127.0.0.1:3000' }] });
+  });
+
   it('sends the same serialised document with a strong ETag on every request', async () => {
     // Act
     const first = await getDocument();
