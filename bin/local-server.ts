@@ -9,6 +9,7 @@ import { JavaMissingError, startDynamoDbLocal, waitUntilReady } from './local/dy
 import { applyLocalEnvironment, DEFAULT_DYNAMODB_PORT } from './local/environment.js';
 import { ensureTables } from './local/bootstrap.js';
 import { localWebhookSecretsKey } from './local/webhooks/local-secrets-key.js';
+import { assertPortFree, PortInUseError } from './local/ports.js';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { 'data-dir': { type: 'string' }, verbose: { type: 'boolean' }, help: { type: 'boolean' } } });
@@ -22,11 +23,15 @@ async function main(): Promise<void> {
     return;
   }
   const port = Number(process.env.PORT || 3000);
+  // Both ports are checked before anything starts: a taken port stops us with nothing written anywhere.
+  await assertPortFree(port, 'the API', 'PORT');
   let endpoint = process.env.DYNAMODB_ENDPOINT;
   if (endpoint) {
     await waitUntilReady(endpoint, 10_000);
   } else {
-    const dynamo = await startDynamoDbLocal({ port: Number(process.env.DYNAMODB_PORT || DEFAULT_DYNAMODB_PORT), dataDir: values['data-dir'] });
+    const dynamoPort = Number(process.env.DYNAMODB_PORT || DEFAULT_DYNAMODB_PORT);
+    await assertPortFree(dynamoPort, 'DynamoDB Local', 'DYNAMODB_PORT', `, or share the DynamoDB already there with DYNAMODB_ENDPOINT=http://127.0.0.1:${dynamoPort}`);
+    const dynamo = await startDynamoDbLocal({ port: dynamoPort, dataDir: values['data-dir'] });
     endpoint = dynamo.endpoint;
   }
   process.env.EXPOSE_DB_STATS ??= 'true';
@@ -68,7 +73,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof JavaMissingError) console.error(error.message);
+  if (error instanceof JavaMissingError || error instanceof PortInUseError) console.error(error.message);
   else console.error('npm start failed:', error instanceof Error ? error.message : error);
   process.exit(1);
 });

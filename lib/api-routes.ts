@@ -3,7 +3,7 @@ import {
 } from 'aws-cdk-lib/aws-apigateway';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Validations } from 'aws-cdk-lib';
-import { METHOD_NOT_ALLOWED, corsHeaders, corsPreflightHeaders, gatewayErrorBody } from '../shared/http/gateway-responses.js';
+import { METHOD_NOT_ALLOWED, corsPreflightHeaders, gatewayErrorBody, methodNotAllowedHeaders } from '../shared/http/gateway-responses.js';
 import type { RouteDefinition, RouteGroup } from '../shared/http/route.js';
 
 export interface RouteMethodsProps {
@@ -21,13 +21,9 @@ const literal = (value: string) => `'${value}'`;
  * what the local server answers. No authorizer: it reaches no backend and reveals only the Allow list.
  */
 function addMethodNotAllowed(resource: IResource, allowed: readonly string[], cors: boolean): Method {
-  const responseParameters: Record<string, string> = {
-    'method.response.header.Allow': literal(allowed.join(', ')),
-    'method.response.header.X-Request-Id': 'context.requestId',
-    'method.response.header.Content-Type': literal('application/json'),
-  };
+  const responseParameters: Record<string, string> = { 'method.response.header.X-Request-Id': 'context.requestId' };
   // Browsers on other sites must be able to read the 405 of a public cross-origin path too.
-  if (cors) for (const [name, value] of Object.entries(corsHeaders())) responseParameters[`method.response.header.${name}`] = literal(value);
+  for (const [name, value] of Object.entries(methodNotAllowedHeaders(allowed, cors))) responseParameters[`method.response.header.${name}`] = literal(value);
   const method = resource.addMethod('ANY', new MockIntegration({
     requestTemplates: { 'application/json': '{"statusCode": 405}' },
     passthroughBehavior: PassthroughBehavior.WHEN_NO_MATCH,

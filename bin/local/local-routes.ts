@@ -14,7 +14,7 @@ const serveLocalBlobs: LocalRoute = async (request, response) => {
   const bytes = BLOB_KEY_PATTERN.test(key) ? await new LocalBlobStore(localBlobDir()).get(key) : undefined;
   if (!bytes) {
     response.writeHead(404, { 'Content-Type': 'application/json' });
-    response.end(JSON.stringify({ message: 'Not Found' }));
+    response.end(JSON.stringify({ error: { code: 'not_found', message: 'No stored file has this key.' } }));
     return true;
   }
   response.writeHead(200, {

@@ -1,10 +1,11 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { APIGatewayAuthorizerResult, APIGatewayProxyEvent, APIGatewayProxyResult, APIGatewayRequestAuthorizerEvent, Context } from 'aws-lambda';
 import {
-  GATEWAY_ERRORS, METHOD_NOT_ALLOWED, corsHeaders, corsPreflightHeaders, gatewayErrorBody, gatewayErrorHeaders, type GatewayErrorDefinition,
+  GATEWAY_ERRORS, METHOD_NOT_ALLOWED, corsPreflightHeaders, gatewayErrorBody, gatewayErrorHeaders, methodNotAllowedHeaders, type GatewayErrorDefinition,
 } from '../../shared/http/gateway-responses.js';
+import { SECURITY_HEADERS } from '../../shared/http/security-headers.js';
 import type { RouteGroup } from '../../shared/http/route.js';
 import { routeTable } from '../../shared/http/routes.js';
 import { createRouteResolver } from './route-resolver.js';
@@ -15,6 +16,7 @@ import { groupHandlerModules, type GroupHandler } from './group-handlers.js';
 import { AuthorizerCache } from './authorizer-cache.js';
 import { AUTHORIZER_CACHE_TTL_SECONDS, AUTHORIZER_IDENTITY_HEADER } from '../../functions/authorizer/policy.js';
 import { FUNCTION_TIMEOUT_MS } from '../../shared/db/time-budget.js';
+import { PortInUseError } from './ports.js';
 
 type Authorizer = (event: APIGatewayRequestAuthorizerEvent, context: Context) => Promise<APIGatewayAuthorizerResult>;
 
@@ -73,10 +75,33 @@ function sendGatewayError(response: ServerResponse, definition: GatewayErrorDefi
 }
 
 function sendMethodNotAllowed(response: ServerResponse, requestId: string, allowed: readonly string[], cors: boolean): void {
-  response.writeHead(METHOD_NOT_ALLOWED.statusCode ?? 405, {
-    'Content-Type': 'application/json', 'X-Request-Id': requestId, Allow: allowed.join(', '), ...(cors ? corsHeaders() : {}),
-  });
+  response.writeHead(METHOD_NOT_ALLOWED.statusCode ?? 405, { ...methodNotAllowedHeaders(allowed, cors), 'X-Request-Id': requestId });
   response.end(gatewayErrorBody(METHOD_NOT_ALLOWED));
+}
+
+/**
+ * Requests Node's HTTP parser refuses before any handler runs (Node would answer them with an empty
+ * body): the status Node would send, in the envelope. 431 is a request line and headers above Node's
+ * 16 KiB limit (a 16 KB URL); deployed, API Gateway's own limits answer instead.
+ */
+const CLIENT_ERRORS: Record<string, { status: number; code: string; message: string }> = {
+  HPE_HEADER_OVERFLOW: { status: 431, code: 'headers_too_large', message: 'The request line and headers are too large: together they may take at most 16 KiB.' },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, code: 'request_timeout', message: 'The request was not received in time.' },
+};
+const BAD_REQUEST = { status: 400, code: 'bad_request', message: 'The request is not well-formed HTTP.' };
+
+function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  // A connection that is already gone has nobody to answer.
+  if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
+  const answer = CLIENT_ERRORS[error.code ?? ''] ?? BAD_REQUEST;
+  const body = JSON.stringify({ error: { code: answer.code, message: answer.message } });
+  const headers = { ...SECURITY_HEADERS, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)), Connection: 'close' };
+  socket.end([
+    `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? ''}`,
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+    '',
+    body,
+  ].join('\r\n'));
 }
 
 function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
@@ -125,6 +150,8 @@ function writeResult(response: ServerResponse, result: APIGatewayProxyResult): v
 
 async function handle(request: IncomingMessage, response: ServerResponse, options: LocalServerOptions, cache: AuthorizerCache): Promise<void> {
   const requestId = randomUUID();
+  // Every answer, the server's own (local stand-ins, errors) included; explicit headers still win.
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.setHeader(name, value);
   const url = new URL(request.url ?? '/', `http://${request.headers.host ?? '127.0.0.1'}`);
   const method = (request.method ?? 'GET').toUpperCase();
   const body = await readBody(request);
@@ -180,8 +207,9 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     });
   });
   server.keepAliveTimeout = 5_000;
+  server.on('clientError', answerClientError);
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (error: NodeJS.ErrnoException) => reject(error.code === 'EADDRINUSE' ? new PortInUseError(options.port, 'the API', 'PORT') : error));
     server.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
   });
   const address = server.address() as AddressInfo;

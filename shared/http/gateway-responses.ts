@@ -1,3 +1,5 @@
+import { SECURITY_HEADERS } from './security-headers.js';
+
 /**
  * Errors answered by the gateway before any group handler runs. The CDK stack turns these into API
  * Gateway gateway responses; the local server answers with exactly the same statuses and bodies.
@@ -35,6 +37,14 @@ export const GATEWAY_ERRORS = {
 
 export type GatewayErrorType = keyof typeof GATEWAY_ERRORS;
 
+/**
+ * Headers of the 405 answer (deployed: the MOCK integration's; locally: the server's), CORS included on
+ * public cross-origin paths so that browsers on other sites can read it.
+ */
+export function methodNotAllowedHeaders(allowed: readonly string[], cors: boolean): Record<string, string> {
+  return { ...SECURITY_HEADERS, 'Content-Type': 'application/json', Allow: allowed.join(', '), ...(cors ? corsHeaders() : {}) };
+}
+
 /** A known path called with a method it does not have (deployed: a MOCK integration on `ANY`). */
 export const METHOD_NOT_ALLOWED: GatewayErrorDefinition = {
   statusCode: 405,
@@ -64,7 +74,7 @@ export const BINARY_MEDIA_TYPES = ['image/png', 'image/jpeg', 'application/octet
  * the bodies are fixed texts, and a browser cannot send a key cross-origin (no preflight is answered).
  */
 export function gatewayErrorHeaders(definition: GatewayErrorDefinition): Record<string, string> {
-  return { ...corsHeaders(), ...(definition.retryable ? { 'Retry-After': '1' } : {}) };
+  return { ...SECURITY_HEADERS, ...corsHeaders(), ...(definition.retryable ? { 'Retry-After': '1' } : {}) };
 }
 
 export function corsHeaders(): Record<string, string> {
@@ -77,6 +87,7 @@ export function corsHeaders(): Record<string, string> {
 /** Preflight answer for one path: it allows exactly the methods the path has (plus OPTIONS). */
 export function corsPreflightHeaders(methods: readonly string[]): Record<string, string> {
   return {
+    ...SECURITY_HEADERS,
     ...corsHeaders(),
     'Access-Control-Allow-Methods': [...methods, 'OPTIONS'].join(', '),
     'Access-Control-Allow-Headers': PUBLIC_CORS.allowHeaders.join(', '),

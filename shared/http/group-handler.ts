@@ -12,6 +12,7 @@ import { toMiddyHttpError } from './error-mapping.js';
 import { provideIdempotency, takesIdempotencyKey, type IdempotencyRunner, type Operation } from './operation.js';
 import type { RouteDefinition, RouteGroup } from './route.js';
 import { matchPath } from './route.js';
+import { withSecurityHeaders } from './security-headers.js';
 
 export type LambdaHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
@@ -34,7 +35,8 @@ export interface GroupHandlerOptions {
 
 /**
  * The Lambda handler of one endpoint group: header normalisation, then @middy/http-router dispatch
- * from the group's operations, then request-scoped DynamoDB statistics, `X-Request-Id`, and one log line.
+ * from the group's operations, then request-scoped DynamoDB statistics, `X-Request-Id`, the security
+ * headers, and one log line.
  *
  * It imports nothing but its own group's operations: the whole route table (every group's schemas)
  * stays out of the bundle, and the check that the group's operations cover exactly its routes runs in
@@ -73,7 +75,8 @@ export function createGroupHandler(group: RouteGroup, operations: readonly Opera
     logger.addContext(context);
     // Every DynamoDB call of the request fits in the function's remaining time, or the answer is a 503.
     const { result, stats } = await withRequestScope(() => withTimeBudget(context.getRemainingTimeInMillis(), () => routed(event, context) as Promise<APIGatewayProxyResult>));
-    result.headers = { ...result.headers, 'X-Request-Id': requestId };
+    // Every answer of the function, the router's 404/405 included, carries the security headers.
+    result.headers = { ...withSecurityHeaders(result.headers as Record<string, string> | undefined), 'X-Request-Id': requestId };
     if (exposeDbStats) result.headers['X-Db-Stats'] = formatDbStats(stats);
     const authorizer = event.requestContext?.authorizer as Record<string, unknown> | undefined;
     logger.info('request', {

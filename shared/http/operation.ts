@@ -12,6 +12,7 @@ import type { KeyScope } from '../auth/api-keys.js';
 import { toMiddyHttpError } from './error-mapping.js';
 import { parseIfMatch } from './if-match.js';
 import { corsHeaders } from './gateway-responses.js';
+import { SECURITY_HEADERS } from './security-headers.js';
 import type { IdempotentRequest, StoredResponse } from './idempotency.js';
 import type { RouteDefinition } from './route.js';
 import { formatIssuePath, issuesToDetails } from '../model/issues.js';
@@ -152,12 +153,13 @@ function errorMapper(route: RouteDefinition): middy.MiddlewareObj<APIGatewayProx
   };
 }
 
-/** Adds per-route headers to every response, success or error. */
+/** Adds per-route headers (security, CORS, `Cache-Control` unless the operation sets it) to every response, success or error. */
 function routeHeaders(route: RouteDefinition): middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
   const apply = (request: middy.Request<APIGatewayProxyEvent, APIGatewayProxyResult>) => {
     const response = request.response;
     if (!response) return;
     response.headers = {
+      ...SECURITY_HEADERS,
       ...(route.cors ? corsHeaders() : {}),
       'Cache-Control': 'no-store',
       ...response.headers,

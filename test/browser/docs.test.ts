@@ -12,6 +12,9 @@ let context: BrowserContext;
 let userDataDir: string;
 let page: Page;
 const foreignRequests: string[] = [];
+/** What the browser reported as refused by the Content-Security-Policy while the page rendered. */
+const cspViolations: string[] = [];
+let docsHeaders: Record<string, string> = {};
 
 beforeAll(async () => {
   api = await startApi();
@@ -24,7 +27,14 @@ beforeAll(async () => {
     foreignRequests.push(route.request().url());
     return route.abort();
   });
-  await page.goto(`${api.url}/docs`);
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+  });
+  // (Browser code is passed as text: the test project's TypeScript has no DOM types.)
+  await page.addInitScript(`document.addEventListener('securitypolicyviolation', (event) =>
+    console.error('Content Security Policy violation: ' + event.violatedDirective + ' ' + event.blockedURI));`);
+  const response = await page.goto(`${api.url}/docs`);
+  docsHeaders = response?.headers() ?? {};
   await page.locator('.opblock').first().waitFor({ timeout: 60_000 });
 });
 
@@ -59,6 +69,54 @@ describe('GET /docs', () => {
   it('loads its script and styles from the API itself, never from a CDN', () => {
     // Assess
     expect(foreignRequests).toEqual([]);
+  });
+
+  it('renders under a Content-Security-Policy that allows only its own assets, with no violation reported', () => {
+    // Assess
+    expect(docsHeaders['content-security-policy']).toContain("default-src 'none'");
+    expect(docsHeaders['content-security-policy']).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]+=*'(;|$)/);
+    expect(docsHeaders['x-content-type-options']).toBe('nosniff');
+    expect(cspViolations).toEqual([]);
+  });
+
+  it('refuses a script injected into the page (only the hashed inline script may run)', async () => {
+    // Prepare
+    const probe = await context.newPage();
+    await probe.goto(`${api.url}/docs`);
+
+    // Act
+    const ran = await probe.evaluate(`(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.injectedScriptRan = true;';
+      document.body.appendChild(script);
+      return window.injectedScriptRan === true;
+    })()`);
+    await probe.close();
+
+    // Assess
+    expect(ran).toBe(false);
+  });
+
+  it('cannot be framed by another page', async () => {
+    // Prepare: a page of another origin (localhost, not 127.0.0.1) on the same machine, so that only
+    // the docs page's own headers decide whether it may be framed.
+    const framing = await context.newPage();
+    await framing.goto(api.url.replace('127.0.0.1', 'localhost') + '/health/');
+
+    // Act
+    await framing.evaluate(`new Promise((resolve) => {
+      const iframe = document.createElement('iframe');
+      iframe.addEventListener('load', () => resolve());
+      iframe.src = ${JSON.stringify(`${api.url}/docs`)};
+      document.body.appendChild(iframe);
+    })`);
+    const frame = framing.frames().find((candidate) => candidate !== framing.mainFrame());
+    const framedTitle = await frame?.evaluate('document.title').catch(() => '');
+    await framing.close();
+
+    // Assess
+    expect(frame).toBeDefined();
+    expect(framedTitle).not.toContain('documentation');
   });
 });
 

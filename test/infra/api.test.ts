@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import { BINARY_MEDIA_TYPES, GATEWAY_ERRORS, METHOD_NOT_ALLOWED, corsPreflightHeaders, gatewayErrorBody, type GatewayErrorDefinition, type GatewayErrorType } from '../../shared/http/gateway-responses.js';
 import { routeTable } from '../../shared/http/routes.js';
+import { SECURITY_HEADERS } from '../../shared/http/security-headers.js';
 import { apiMethods, refTarget, resourcesOf, synthesize, type SynthMethod, type SynthesizedApp } from './support/synth.js';
 
 let app: SynthesizedApp;
@@ -87,6 +88,7 @@ describe('known path, wrong method', () => {
     expect(response?.ResponseParameters['method.response.header.Allow']).toBe(`'${allowed.join(', ')}'`);
     const cors = routeTable.some((route) => route.path === path && route.cors);
     expect(response?.ResponseParameters['method.response.header.Access-Control-Allow-Origin']).toBe(cors ? "'*'" : undefined);
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(response?.ResponseParameters[`method.response.header.${name}`]).toBe(`'${value}'`);
   });
 });
 
@@ -103,6 +105,7 @@ describe('CORS preflight', () => {
     for (const [name, value] of Object.entries(corsPreflightHeaders(pathMethods))) {
       expect(integration.IntegrationResponses[0]?.ResponseParameters[`method.response.header.${name}`]).toBe(`'${value}'`);
     }
+    expect(integration.IntegrationResponses[0]?.ResponseParameters['method.response.header.X-Content-Type-Options']).toBe("'nosniff'");
   });
 
   it('is absent on paths without a CORS route', () => {
@@ -143,7 +146,7 @@ function gatewayResponse(type: string): Record<string, unknown> | undefined {
 }
 
 describe('gateway responses', () => {
-  it.each(Object.keys(GATEWAY_ERRORS) as GatewayErrorType[])('%s answers the local server\'s status and body with X-Request-Id and CORS', (type) => {
+  it.each(Object.keys(GATEWAY_ERRORS) as GatewayErrorType[])('%s answers the local server\'s status and body with X-Request-Id, CORS and the security headers', (type) => {
     // Prepare
     const definition: GatewayErrorDefinition = GATEWAY_ERRORS[type];
 
@@ -157,6 +160,8 @@ describe('gateway responses', () => {
     expect(headers['gatewayresponse.header.X-Request-Id']).toBe('context.requestId');
     expect(headers['gatewayresponse.header.Access-Control-Allow-Origin']).toBe("'*'");
     expect(headers['gatewayresponse.header.Access-Control-Expose-Headers']).toBe("'X-Request-Id, Retry-After'");
+    expect(headers['gatewayresponse.header.X-Content-Type-Options']).toBe("'nosniff'");
+    expect(headers['gatewayresponse.header.Strict-Transport-Security']).toBe(`'${SECURITY_HEADERS['Strict-Transport-Security']}'`);
   });
 
   it.each(['DEFAULT_4XX', 'DEFAULT_5XX'])('lets %s keep the status of the error it stands in for (a 504 stays 504)', (type) => {

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 
 const TSX_CLI = 'node_modules/tsx/dist/cli.mjs';
 
@@ -84,4 +85,49 @@ describe('npm start', () => {
     await new Promise((done) => setTimeout(done, 500));
     expect(await portOpen(dynamoPort)).toBe(false);
   }, 120_000);
+
+  it('refuses to start on a DynamoDB port held by another DynamoDB Local, naming the port, and writes nothing into it', async () => {
+    // Prepare: the DynamoDB Local of this test run holds its port, as a first `npm start` would.
+    const heldEndpoint = process.env.DYNAMODB_ENDPOINT as string;
+    const heldPort = Number(new URL(heldEndpoint).port);
+    const tableName = `second-start-${Date.now()}`;
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(await freePort()), DYNAMODB_PORT: String(heldPort), TABLE_NAME: tableName };
+    delete env.DYNAMODB_ENDPOINT;
+    delete env.IDEMPOTENCY_TABLE_NAME;
+
+    // Act
+    const { child, output } = start(env, /Press Ctrl-C to stop/);
+    const text = await output;
+
+    // Assess
+    expect(await exited(child)).toBe(1);
+    const lines = text.split('\n').filter((line) => line.trim() !== '' && !/Warning|AWS SDK|node >=22|a\.co|upgrade|trace-warnings|versions published|security updates/.test(line));
+    expect(lines, text).toHaveLength(1);
+    expect(lines[0]).toContain(`Port ${heldPort} (DynamoDB Local) is already in use`);
+    expect(lines[0]).toContain('DYNAMODB_PORT');
+    const client = new DynamoDBClient({ endpoint: heldEndpoint });
+    const { TableNames } = await client.send(new ListTablesCommand({}));
+    client.destroy();
+    expect(TableNames).not.toContain(tableName);
+  }, 60_000);
+
+  it('refuses to start on an API port that is in use, naming it and PORT, before starting DynamoDB Local', async () => {
+    // Prepare
+    const holder = createServer();
+    const apiPort = await new Promise<number>((resolve) => holder.listen(0, '127.0.0.1', () => resolve((holder.address() as { port: number }).port)));
+    const dynamoPort = await freePort();
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(apiPort), DYNAMODB_PORT: String(dynamoPort), TABLE_NAME: `port-test-${Date.now()}` };
+    delete env.DYNAMODB_ENDPOINT;
+
+    // Act
+    const { child, output } = start(env, /Press Ctrl-C to stop/);
+    const text = await output;
+    holder.close();
+
+    // Assess
+    expect(await exited(child)).toBe(1);
+    expect(text).toContain(`Port ${apiPort} (the API) is already in use`);
+    expect(text).toContain(`PORT=${apiPort + 1} npm start`);
+    expect(await portOpen(dynamoPort)).toBe(false);
+  }, 60_000);
 });

@@ -139,3 +139,27 @@ describe('operation layer', () => {
     }
   });
 });
+
+describe('security headers', () => {
+  it.each([
+    ['a success', () => post(JSON.stringify({ name: 'A' }))],
+    ['a validation error', () => post(JSON.stringify({ name: '' }))],
+    ['an unknown path (the router\'s 404)', () => handler(apiEvent({ route: echoRoute, path: '/v1/nothing-here', workspaceId: ws }), context())],
+    ['a known path with another method (the router\'s 405)', () => handler(apiEvent({ route: echoRoute, method: 'DELETE', path: `/v1/test-things/${thingId}`, workspaceId: ws }), context())],
+  ])('sends nosniff and HSTS on %s, keeping the route\'s Cache-Control', async (_label, send) => {
+    // Act
+    const response = await send();
+
+    // Assess
+    expect(response.headers?.['X-Content-Type-Options']).toBe('nosniff');
+    expect(response.headers?.['Strict-Transport-Security']).toBe('max-age=31536000; includeSubDomains');
+  });
+
+  it('keeps Cache-Control: no-store on operation answers', async () => {
+    // Act
+    const response = await post(JSON.stringify({ name: 'A' }));
+
+    // Assess
+    expect(response.headers?.['Cache-Control']).toBe('no-store');
+  });
+});

@@ -1,0 +1,100 @@
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SECURITY_HEADERS } from '../../shared/http/security-headers.js';
+import { startApi, type TestApi, type TestWorkspace } from './support/api.js';
+
+let api: TestApi;
+let workspace: TestWorkspace;
+
+beforeAll(async () => {
+  api = await startApi();
+  workspace = await api.newWorkspace('Edges');
+});
+
+afterAll(async () => {
+  await api?.close();
+});
+
+/** Sends bytes on a raw connection and resolves with everything the server answered. */
+function rawExchange(request: string): Promise<string> {
+  const { port } = new URL(api.url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1');
+    let answer = '';
+    socket.on('data', (chunk) => { answer += chunk.toString(); });
+    socket.on('end', () => resolve(answer));
+    socket.on('error', reject);
+    socket.write(request);
+  });
+}
+
+function parseRaw(answer: string): { status: number; headers: Record<string, string>; body: string } {
+  const [head = '', body = ''] = answer.split('\r\n\r\n');
+  const [statusLine = '', ...headerLines] = head.split('\r\n');
+  const headers = Object.fromEntries(headerLines.map((line) => {
+    const at = line.indexOf(':');
+    return [line.slice(0, at).trim().toLowerCase(), line.slice(at + 1).trim()];
+  }));
+  return { status: Number(statusLine.split(' ')[1]), headers, body };
+}
+
+describe('security headers on every answer of the local server', () => {
+  it.each([
+    ['a handler success', 'GET', '/health/', {}, 200],
+    ['a key route without a key (gateway 401)', 'GET', '/v1/forms', {}, 401],
+    ['an unknown path (gateway 404)', 'GET', '/nothing-here', {}, 404],
+    ['a known path with another method (405)', 'DELETE', '/partner/events', {}, 405],
+    ['a CORS preflight', 'OPTIONS', '/partner/events', {}, 204],
+    ['an unknown /_local path', 'GET', '/_local/nothing', {}, 404],
+    ['an unknown local blob', 'GET', '/_local/blobs/images/aaaaaaaaaaaaaaaaaaaaaaaa.png', {}, 404],
+  ])('sends nosniff and HSTS on %s', async (_label, method, path, headers, status) => {
+    // Act
+    const response = await api.request(method, path, { headers });
+
+    // Assess
+    expect(response.status).toBe(status);
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(response.headers.get(name), name).toBe(value);
+  });
+
+  it('sends them on answers of a key route too', async () => {
+    // Act
+    const response = await api.request('GET', '/v1/forms', { key: workspace.apiKey });
+
+    // Assess
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('errors the local server answers itself', () => {
+  it('answers a 16 KB URL with 431 in the envelope', async () => {
+    // Act
+    const response = await api.request('GET', `/v1/forms?name=${'a'.repeat(16 * 1024)}`, { key: workspace.apiKey });
+
+    // Assess
+    expect(response.status).toBe(431);
+    expect(response.body).toEqual({ error: { code: 'headers_too_large', message: expect.stringContaining('16 KiB') } });
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('answers a request that is not HTTP with 400 in the envelope', async () => {
+    // Act
+    const answer = parseRaw(await rawExchange('HELLO THERE\r\n\r\n'));
+
+    // Assess
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body)).toEqual({ error: { code: 'bad_request', message: expect.any(String) } });
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it.each(['/_local/nothing', '/_local/blobs/not-a-key'])('answers the unknown local path %s with 404 not_found in the envelope', async (path) => {
+    // Act
+    const response = await api.request('GET', path);
+
+    // Assess
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
+  });
+});
