@@ -1,5 +1,5 @@
 import { API_NAME } from '../../shared/config.js';
-import { htmlPageHeaders, scriptHash } from '../../shared/http/security-headers.js';
+import { htmlPageHeaders, sourceHash } from '../../shared/http/security-headers.js';
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -26,7 +26,7 @@ const INIT_SCRIPT = `
  * Headers of the docs page: a CSP allowing only its own (self-hosted) Swagger UI assets, the hashed
  * init script, and calls to its own origin (the document, "Try it out"); no site may frame it.
  */
-export const DOCS_PAGE_HEADERS = htmlPageHeaders({ inlineScriptHashes: [scriptHash(INIT_SCRIPT)] });
+export const DOCS_PAGE_HEADERS = htmlPageHeaders({ inlineScriptHashes: [sourceHash(INIT_SCRIPT)] });
 
 /**
  * The Swagger UI page. Asset and document URLs are absolute (from the API root the client called), so

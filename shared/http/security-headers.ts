@@ -22,14 +22,16 @@ export function withSecurityHeaders(headers: Record<string, string> = {}): Recor
   return { ...SECURITY_HEADERS, ...headers };
 }
 
-/** The CSP source of an inline script: its SHA-256, so that exactly this script may run. */
-export function scriptHash(script: string): string {
-  return `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
+/** The CSP source of an inline script or style: its SHA-256, so that exactly this text may run. */
+export function sourceHash(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
 
 export interface HtmlPagePolicy {
-  /** Hashes (`scriptHash`) of the page's inline scripts; scripts otherwise come from the page's own origin. */
+  /** Hashes (`sourceHash`) of the page's inline scripts; scripts otherwise come from the page's own origin. */
   readonly inlineScriptHashes?: readonly string[];
+  /** Hashes (`sourceHash`) of the page's `<style>` elements, shadow roots' included. @default none */
+  readonly inlineStyleHashes?: readonly string[];
   /** Other origins whose scripts the page runs (e.g. the API base of a demo page). @default none */
   readonly scriptOrigins?: readonly string[];
   /** Origins the page's scripts may call besides its own. @default none */
@@ -49,7 +51,7 @@ export function htmlPageHeaders(policy: HtmlPagePolicy = {}): Record<string, str
     "default-src 'none'",
     `script-src ${list("'self'", ...(policy.inlineScriptHashes ?? []), ...(policy.scriptOrigins ?? []))}`,
     // Swagger UI styles its components from its stylesheet and through the CSSOM, which CSP allows.
-    "style-src 'self'",
+    `style-src ${list("'self'", ...(policy.inlineStyleHashes ?? []))}`,
     `img-src ${list("'self'", 'data:', ...(policy.imageOrigins ?? []))}`,
     `connect-src ${list("'self'", ...(policy.connectOrigins ?? []))}`,
     "font-src 'self'",

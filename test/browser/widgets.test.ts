@@ -64,20 +64,28 @@ afterAll(async () => {
   if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
 });
 
-/** A fresh tab on the demo page, failing the test on any script error in the page. */
-async function openDemo(): Promise<{ page: Page; errors: string[]; apiCalls: string[] }> {
+/** A fresh tab on the demo page, failing the test on any script error or Content-Security-Policy violation in the page. */
+async function openDemo(options: { bypassCsp?: boolean } = {}): Promise<{ page: Page; errors: string[]; apiCalls: string[]; headers: Record<string, string> }> {
   const page = await context.newPage();
+  // For tools that inject their own script (axe-core), as a browser extension would.
+  if (options.bypassCsp) await (await context.newCDPSession(page)).send('Page.setBypassCSP', { enabled: true });
   const errors: string[] = [];
   const apiCalls: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) errors.push(message.text());
+  });
+  // (Browser code as text: the test project's TypeScript has no DOM types.)
+  await page.addInitScript(`document.addEventListener('securitypolicyviolation', (event) =>
+    console.error('Content Security Policy violation: ' + event.violatedDirective + ' ' + event.blockedURI));`);
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (url.pathname === '/partner/events' || url.pathname.startsWith('/forms/')) apiCalls.push(`${request.method()} ${url.pathname}`);
   });
-  await page.goto(`${api.url}${WIDGET_DEMO_PATH}`);
+  const response = await page.goto(`${api.url}${WIDGET_DEMO_PATH}`);
   await page.locator('boxoffice-events li').first().waitFor();
   await page.locator('boxoffice-form form').first().waitFor();
-  return { page, errors, apiCalls };
+  return { page, errors, apiCalls, headers: response?.headers() ?? {} };
 }
 
 /** A partner page on another origin embedding the given HTML after the script tag. */
@@ -114,6 +122,21 @@ function nextSubmission(page: Page): Promise<Json> {
     document.addEventListener('boxoffice:submitted', (event) => resolve((event as unknown as { detail: Json }).detail), { once: true });
   }));
 }
+
+describe('GET /widget/demo', () => {
+  it('runs both widgets under a Content-Security-Policy that allows only its own assets, with no violation', async () => {
+    // Act
+    const { page, errors, headers } = await openDemo();
+    await page.waitForLoadState('networkidle');
+    await page.close();
+
+    // Assess
+    expect(headers['content-security-policy']).toContain("default-src 'none'");
+    expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(errors).toEqual([]);
+  });
+});
 
 describe('<boxoffice-events>', () => {
   it('lists the seeded partner\'s upcoming events with dates, places and prices, and loads more', async () => {
@@ -415,7 +438,7 @@ describe('<boxoffice-form>', () => {
 describe('accessibility and screenshots', () => {
   it('has no serious or critical axe-core violation on the demo page, before and after a 422', async () => {
     // Prepare
-    const { page } = await openDemo();
+    const { page } = await openDemo({ bypassCsp: true });
     await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
     const scan = () => page.evaluate(async () => {
       type Result = { id: string; impact: string; nodes: { target: unknown[] }[] };
