@@ -96,7 +96,7 @@ describe('npm start', () => {
     delete env.IDEMPOTENCY_TABLE_NAME;
 
     // Act
-    const { child, output } = start(env, /Press Ctrl-C to stop/);
+    const { child, output } = start(env, /Demo API key: bo_live_/);
     const text = await output;
 
     // Assess
@@ -120,7 +120,7 @@ describe('npm start', () => {
     delete env.DYNAMODB_ENDPOINT;
 
     // Act
-    const { child, output } = start(env, /Press Ctrl-C to stop/);
+    const { child, output } = start(env, /Demo API key: bo_live_/);
     const text = await output;
     holder.close();
 
