@@ -1,4 +1,4 @@
-import { Duration, Fn, RemovalPolicy, Size, Stack, Validations, CfnOutput, type StackProps } from 'aws-cdk-lib';
+import { Annotations, Duration, Fn, RemovalPolicy, Size, Stack, Validations, CfnOutput, type StackProps } from 'aws-cdk-lib';
 import {
   AccessLogFormat, EndpointType, IdentitySource, LogGroupLogDestination, MethodLoggingLevel, RequestAuthorizer, RestApi,
 } from 'aws-cdk-lib/aws-apigateway';
@@ -35,8 +35,10 @@ export interface ApiStackProps extends StackProps {
   readonly imagesBaseUrl: string;
   /** KMS key of webhook signing secrets (Data stack). */
   readonly webhookSecretsKey: IKey;
-  /** Email for alarm notifications. @default none */
+  /** Email for alarm notifications. @default none (a synth/deploy warning says so) */
   readonly alarmEmail?: string;
+  /** Probe `GET /health/` from outside every minute (a Synthetics canary, ~$1.20 a day). @default false */
+  readonly healthCanary?: boolean;
   /** Steady-state requests per second for the whole stage. @default 100 */
   readonly throttlingRateLimit?: number;
   /** @default 200 */
@@ -146,14 +148,22 @@ export class ApiStack extends Stack {
       tables: [props.table, props.idempotencyTable],
       webhooks: this.webhooks,
       healthUrl,
+      healthCanary: props.healthCanary ?? false,
       ...(props.alarmEmail ? { alarmEmail: props.alarmEmail } : {}),
     });
+    if (!props.alarmEmail) {
+      // Printed by `cdk synth` and `cdk deploy`: alarms that reach nobody look like monitoring but are not.
+      Annotations.of(this).addWarningV2('boxoffice:no-alarm-email', [
+        `NO ALARM EMAIL: the ${this.monitoring.facade.createdAlarms().length} alarms of stage "${props.stage}" notify an SNS topic nobody is subscribed to.`,
+        'Deploy with -c alarmEmail=you@example.com, or subscribe to the AlarmTopicArn output yourself.',
+      ].join(' '));
+    }
 
     this.acknowledgeFindings();
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.url, description: 'Base URL of the API (stage included)' });
     new CfnOutput(this, 'DocsUrl', { value: this.api.urlForPath('/docs'), description: 'Interactive API documentation' });
-    new CfnOutput(this, 'HealthUrl', { value: healthUrl, description: 'Health check probed by the canary' });
+    new CfnOutput(this, 'HealthUrl', { value: healthUrl, description: 'Health check (probed every minute where the stage has the canary)' });
     new CfnOutput(this, 'AlarmTopicArn', { value: this.monitoring.alarmTopic.topicArn, description: 'SNS topic every alarm notifies' });
   }
 

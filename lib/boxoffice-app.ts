@@ -8,6 +8,8 @@ export interface BoxofficeAppOptions {
   /** @default 'dev' */
   readonly stage?: string;
   readonly alarmEmail?: string;
+  /** The external /health canary. @default true for stage `prod`, false elsewhere */
+  readonly healthCanary?: boolean;
   readonly env?: Environment;
 }
 
@@ -30,6 +32,7 @@ export function buildBoxoffice(app: App, options: BoxofficeAppOptions = {}): Box
     imagesBucketExports: data.imagesBucketExports,
     imagesBaseUrl: data.imagesBaseUrl,
     webhookSecretsKey: data.webhookSecretsKey,
+    healthCanary: options.healthCanary ?? stage === 'prod',
     ...(options.alarmEmail ? { alarmEmail: options.alarmEmail } : {}),
   });
   Tags.of(app).add('app', 'boxoffice');

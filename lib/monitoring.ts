@@ -24,6 +24,8 @@ export interface BoxofficeMonitoringProps {
   readonly webhooks: Pick<WebhookDelivery, 'dispatcher' | 'sender' | 'queue' | 'deadLetterQueue' | 'streamFailureQueue'>;
   /** Email subscribed to the alarm topic. @default no subscription (subscribe later in the console) */
   readonly alarmEmail?: string;
+  /** Probe `GET /health/` from outside every minute, with its alarm. */
+  readonly healthCanary: boolean;
 }
 
 /** Alarm levels: one, because every alarm here needs a human. */
@@ -37,7 +39,8 @@ const CRITICAL = 'Critical';
 export class BoxofficeMonitoring extends Construct {
   readonly alarmTopic: Topic;
   readonly facade: MonitoringFacade;
-  readonly healthCanary: HealthCanary;
+  /** The external /health probe, in stages that ask for it. */
+  readonly healthCanary?: HealthCanary;
 
   constructor(scope: Construct, id: string, props: BoxofficeMonitoringProps) {
     super(scope, id);
@@ -91,14 +94,19 @@ export class BoxofficeMonitoring extends Construct {
 
     this.monitorWebhooks(props.webhooks);
 
-    this.healthCanary = new HealthCanary(this, 'HealthCanary', { healthUrl: props.healthUrl });
+    if (props.healthCanary) this.healthCanary = this.monitorHealth(props.healthUrl);
+  }
+
+  /** The canary probing `GET /health/` every minute, and its alarm. */
+  private monitorHealth(healthUrl: string): HealthCanary {
+    const healthCanary = new HealthCanary(this, 'HealthCanary', { healthUrl });
     this.facade.monitorCustom({
       alarmFriendlyName: 'health',
       humanReadableName: 'GET /health/ probed from outside every minute',
       metricGroups: [{
         title: 'Health probe success %',
         metrics: [{
-          metric: this.healthCanary.canary.metricSuccessPercent({ period: Duration.minutes(1) }),
+          metric: healthCanary.canary.metricSuccessPercent({ period: Duration.minutes(1) }),
           alarmFriendlyName: 'health-probe',
           addAlarm: {
             [CRITICAL]: {
@@ -115,6 +123,7 @@ export class BoxofficeMonitoring extends Construct {
         }],
       }],
     });
+    return healthCanary;
   }
 
   /**

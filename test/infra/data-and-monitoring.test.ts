@@ -8,7 +8,7 @@ import { resourcesOf, synthesize, type SynthesizedApp } from './support/synth.js
 let app: SynthesizedApp;
 
 beforeAll(() => {
-  app = synthesize({ alarmEmail: 'ops@example.com' });
+  app = synthesize({ alarmEmail: 'ops@example.com', healthCanary: true });
 });
 
 function tableWithKey(partitionKey: string) {

@@ -10,6 +10,9 @@ export interface SynthesizedApp {
 
 export interface SynthOptions {
   alarmEmail?: string;
+  /** @default 'test' */
+  stage?: string;
+  healthCanary?: boolean;
 }
 
 /**
@@ -18,7 +21,11 @@ export interface SynthOptions {
  */
 export function synthesize(options: SynthOptions = {}): SynthesizedApp {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  const stacks = buildBoxoffice(app, { stage: 'test', ...(options.alarmEmail ? { alarmEmail: options.alarmEmail } : {}) });
+  const stacks = buildBoxoffice(app, {
+    stage: options.stage ?? 'test',
+    ...(options.alarmEmail ? { alarmEmail: options.alarmEmail } : {}),
+    ...(options.healthCanary === undefined ? {} : { healthCanary: options.healthCanary }),
+  });
   return { stacks, data: Template.fromStack(stacks.data), api: Template.fromStack(stacks.api) };
 }
 
