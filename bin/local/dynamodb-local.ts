@@ -28,6 +28,9 @@ export function ensureLocalAwsEnv(): void {
   process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
 }
 
+/** How long the DynamoDB Local we start may take to answer. */
+export const DYNAMODB_LOCAL_START_TIMEOUT_MS = 90_000;
+
 export async function waitUntilReady(endpoint: string, timeoutMs = 30_000, child?: ChildProcess): Promise<void> {
   ensureLocalAwsEnv();
   const client = new DynamoDBClient({ endpoint, maxAttempts: 1 });
@@ -100,7 +103,8 @@ export async function startDynamoDbLocal(options: { port: number; dataDir?: stri
     child.kill('SIGKILL');
   };
   try {
-    await waitUntilReady(endpoint, 30_000, child);
+    // Java's first start on a busy 2-core machine was measured above 30 s; a child that dies still fails at once.
+    await waitUntilReady(endpoint, DYNAMODB_LOCAL_START_TIMEOUT_MS, child);
   } catch (error) {
     stop();
     throw error;
