@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -53,6 +53,7 @@ export const coldStartSuite: BenchSuite = {
     try {
       // The baseline entry sits in the repository so that it resolves the same node_modules.
       const baselineEntry = join(REPO_ROOT, '.local', 'bench-baseline.ts');
+      mkdirSync(join(REPO_ROOT, '.local'), { recursive: true }); // absent on a fresh clone
       writeFileSync(baselineEntry, BASELINE_SOURCE);
       const baseline = await bundleLikeCdk(baselineEntry, join(dir, 'baseline'));
       const functions = ['authorizer', ...activeGroups()];
