@@ -129,7 +129,7 @@ export class BoxofficeMonitoring extends Construct {
   /**
    * Webhook delivery: errors and throttles of both functions, the dispatcher's stream iterator age (a
    * stuck dispatcher delays every delivery), and any message in either dead-letter queue: a delivery
-   * the sender could not even attempt, or stream records the dispatcher gave up on.
+   * that failed its whole schedule (or crashed the sender), or stream records the dispatcher gave up on.
    */
   private monitorWebhooks(webhooks: BoxofficeMonitoringProps['webhooks']): void {
     const now = { datapointsToAlarm: 1, evaluationPeriods: 1 };
@@ -152,7 +152,7 @@ export class BoxofficeMonitoring extends Construct {
       queue: webhooks.queue,
       deadLetterQueue: webhooks.deadLetterQueue,
       alarmFriendlyName: 'webhook-deliveries',
-      addDeadLetterQueueMaxSizeAlarm: { [CRITICAL]: { maxMessageCount: 0, ...now, alarmDescriptionOverride: 'A webhook delivery message was dead-lettered after 12 receives: the sender crashed on it repeatedly.' } },
+      addDeadLetterQueueMaxSizeAlarm: { [CRITICAL]: { maxMessageCount: 0, ...now, alarmDescriptionOverride: 'A webhook delivery was dead-lettered: it failed all 8 attempts (the receiver kept failing; its attempts are listed by GET /v1/webhook-endpoints/{id}/deliveries), or the sender crashed on it 12 times.' } },
     });
     this.facade.monitorSqsQueue({
       queue: webhooks.streamFailureQueue,

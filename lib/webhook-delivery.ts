@@ -17,7 +17,10 @@ import { reachableModules } from './source-graph.js';
 /** The delivery functions (entries `functions/<name>/handler.ts`), besides the API's group functions. */
 export const WEBHOOK_FUNCTIONS = ['webhook-dispatcher', 'webhook-sender'] as const;
 
-/** Receives of one message before SQS moves it to the DLQ: 8 attempts, plus room for crashed ones. */
+/**
+ * Receives of one message before SQS moves it to the DLQ itself: 8 attempts, plus room for crashed
+ * ones. (A delivery that fails all 8 attempts is sent to the DLQ by the sender.)
+ */
 export const MAX_RECEIVE_COUNT = 12;
 const SENDER_TIMEOUT = Duration.millis(FUNCTION_TIMEOUT_MS.webhookSender);
 
@@ -31,8 +34,9 @@ export interface WebhookDeliveryProps {
 
 /**
  * Webhook delivery with AWS's own engines: DynamoDB Streams (filtered to outbox events and new
- * deliveries) -> the dispatcher -> an SQS queue (SSE, TLS only, DLQ after 12 receives) -> the sender,
- * which retries through the message's visibility timeout. Records the dispatcher cannot process after
+ * deliveries) -> the dispatcher -> an SQS queue (SSE, TLS only) -> the sender, which retries through the
+ * message's visibility timeout and sends a delivery that failed all 8 attempts to the DLQ (as SQS does
+ * with a message received 12 times: crashes); the DLQ's alarm fires. Records the dispatcher cannot process after
  * 10 tries (or a day) go to a second dead-letter queue. Each function gets exactly the table actions,
  * queue actions and KMS action its code uses.
  */
@@ -82,6 +86,9 @@ export class WebhookDelivery extends Construct {
 
     this.sender = this.deliveryFunction('Sender', senderName, 'Boxoffice webhook sender: signs and POSTs deliveries, retries through the queue', SENDER_TIMEOUT, props);
     this.sender.addEnvironment('WEBHOOK_QUEUE_URL', this.queue.queueUrl);
+    this.sender.addEnvironment('WEBHOOK_DEAD_LETTER_QUEUE_URL', this.deadLetterQueue.queueUrl);
+    // A delivery that failed all 8 attempts is sent to the DLQ, so that its alarm fires.
+    this.sender.addToRolePolicy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.deadLetterQueue.queueArn] }));
     // Reads delivery, endpoint and event (GetItem), records each attempt (conditional UpdateItem).
     this.grantTable(this.sender, props.table, ['dynamodb:GetItem', 'dynamodb:UpdateItem']);
     // Receive, delete and ChangeMessageVisibility (the retry schedule) on this queue only.

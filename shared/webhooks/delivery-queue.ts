@@ -11,9 +11,17 @@ export interface DeliveryQueue {
 }
 
 /**
- * How the sender schedules a retry: the message it is processing becomes visible again after the
- * delay (SQS `ChangeMessageVisibility`), and the sender reports it as failed so it is not deleted.
+ * What the sender does with the message it is processing besides letting it go.
  */
 export interface RetryControl {
+  /**
+   * Schedules a retry: the message becomes visible again after the delay (SQS
+   * `ChangeMessageVisibility`), and the sender reports it as failed so it is not deleted.
+   */
   retryAfter(receiptHandle: string, delayMs: number): Promise<void>;
+  /**
+   * Moves the message of a delivery that failed its whole schedule to the dead-letter queue, whose
+   * alarm tells operators (deployed: SendMessage to the DLQ; the sender then lets the original go).
+   */
+  deadLetter(body: string): Promise<void>;
 }

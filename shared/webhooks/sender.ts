@@ -48,17 +48,24 @@ function excerpt(body: Buffer | undefined, limit: number): string | undefined {
   return body.subarray(0, limit).toString('utf8');
 }
 
-/** What to do with the message after an attempt: forget it, or see it again after a delay. */
-export type AttemptVerdict = { done: true } | { done: false; retryAfterMs: number };
+/**
+ * What to do with the message after an attempt: forget it, see it again after a delay, or (the
+ * delivery failed its whole schedule) move it to the dead-letter queue, whose alarm fires.
+ */
+export type AttemptVerdict = { done: true; deadLetter?: true } | { done: false; retryAfterMs: number };
+
+const exhausted = (delivery: { status: string; attempts: number }) => delivery.status === 'failed' && delivery.attempts >= MAX_ATTEMPTS;
 
 /**
  * One attempt of one delivery. The delivery item is the source of truth (the message only names it):
  * a delivery no longer pending, of a deleted endpoint, or a duplicate message sends nothing. Each
  * attempt is written back (attempts, last status or error, next attempt) before the message is
- * released or rescheduled.
+ * released, rescheduled or dead-lettered. A message of a delivery that already failed its schedule
+ * (its move to the dead-letter queue itself failed, so it came back) is dead-lettered again.
  */
 export async function attemptDelivery(message: DeliveryMessage, settings: SenderSettings, now = new Date()): Promise<AttemptVerdict> {
   const delivery = await getDelivery(message.workspaceId, message.endpointId, message.deliveryId, { consistent: true });
+  if (delivery && exhausted(delivery)) return { done: true, deadLetter: true };
   if (!delivery || delivery.status !== 'pending') return { done: true };
   const endpoint = await getEndpoint(message.workspaceId, message.endpointId, { consistent: true });
   // Deleted: nothing more is sent, and the delivery is no longer visible through the API anyway.
@@ -84,7 +91,11 @@ export async function attemptDelivery(message: DeliveryMessage, settings: Sender
   };
   logger.info('webhook attempt', { deliveryId: delivery.id, eventId: delivery.eventId, endpointId: endpoint.id, attempts, statusCode: result.statusCode, error: base.lastError });
   if (succeeded) return give({ ...base, status: 'succeeded' });
-  if (attempts >= MAX_ATTEMPTS) return give({ ...base, status: 'failed' });
+  if (attempts >= MAX_ATTEMPTS) {
+    // Recorded only by the copy of the message that made this attempt: a duplicate dead-letters nothing.
+    const recorded = await recordAttempt(delivery, { ...base, status: 'failed' }, now);
+    return recorded ? { done: true, deadLetter: true } : { done: true };
+  }
   const retryAfterMs = retryDelayMs(attempts, settings.schedule);
   const recorded = await recordAttempt(delivery, { ...base, status: 'pending', nextAttemptAt: new Date(now.getTime() + retryAfterMs).toISOString() }, now);
   // Another copy of the message recorded this attempt first: that copy owns the retry.
@@ -103,9 +114,10 @@ function parseMessage(record: SQSRecord): DeliveryMessage | undefined {
 
 /**
  * The SQS consumer: each message is one attempt. A retry makes the message visible again after the
- * backoff delay (ChangeMessageVisibility) and reports it as a batch item failure so SQS keeps it; an
- * attempt that crashes is reported too and comes back after the queue's visibility timeout (after
- * too many receives, the dead-letter queue takes it and its alarm fires).
+ * backoff delay (ChangeMessageVisibility) and reports it as a batch item failure so SQS keeps it; a
+ * delivery that failed its 8th attempt sends its message to the dead-letter queue (its alarm fires)
+ * and lets the original go; an attempt that crashes is reported too and comes back after the
+ * queue's visibility timeout (after too many receives, SQS moves it to the dead-letter queue itself).
  */
 export function createSender(settings: SenderSettings, retry: RetryControl) {
   return async (event: SQSEvent): Promise<SQSBatchResponse> => {
@@ -117,7 +129,13 @@ export function createSender(settings: SenderSettings, retry: RetryControl) {
       }
       try {
         const verdict = await attemptDelivery(message, settings);
-        if (verdict.done) return undefined;
+        if (verdict.done) {
+          if (verdict.deadLetter) {
+            logger.warn('webhook delivery failed its whole schedule; dead-lettered', { deliveryId: message.deliveryId, endpointId: message.endpointId });
+            await retry.deadLetter(record.body);
+          }
+          return undefined;
+        }
         await retry.retryAfter(record.receiptHandle, verdict.retryAfterMs);
         return record.messageId;
       } catch (error) {

@@ -1,4 +1,4 @@
-import { ChangeMessageVisibilityCommand, SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { ChangeMessageVisibilityCommand, SendMessageBatchCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { DeliveryQueue, RetryControl } from './delivery-queue.js';
 import type { DeliveryMessage } from './webhook-model.js';
 
@@ -6,8 +6,8 @@ import type { DeliveryMessage } from './webhook-model.js';
 const BATCH = 10;
 const MAX_VISIBILITY_SECONDS = 12 * 60 * 60;
 
-/** The delivery queue deployed: SQS. */
-export function sqsDeliveryQueue(queueUrl: string, client = new SQSClient({ maxAttempts: 3 })): DeliveryQueue & RetryControl {
+/** The delivery queue deployed: SQS, and its dead-letter queue (the sender's only; the dispatcher never dead-letters). */
+export function sqsDeliveryQueue(queueUrl: string, deadLetterQueueUrl?: string, client = new SQSClient({ maxAttempts: 3 })): DeliveryQueue & RetryControl {
   return {
     async send(messages: readonly DeliveryMessage[]) {
       for (let start = 0; start < messages.length; start += BATCH) {
@@ -20,6 +20,10 @@ export function sqsDeliveryQueue(queueUrl: string, client = new SQSClient({ maxA
     async retryAfter(receiptHandle: string, delayMs: number) {
       const seconds = Math.min(MAX_VISIBILITY_SECONDS, Math.max(0, Math.ceil(delayMs / 1000)));
       await client.send(new ChangeMessageVisibilityCommand({ QueueUrl: queueUrl, ReceiptHandle: receiptHandle, VisibilityTimeout: seconds }));
+    },
+    async deadLetter(body: string) {
+      if (!deadLetterQueueUrl) throw new Error('No dead-letter queue configured for webhook deliveries');
+      await client.send(new SendMessageCommand({ QueueUrl: deadLetterQueueUrl, MessageBody: body }));
     },
   };
 }

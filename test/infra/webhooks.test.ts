@@ -56,7 +56,7 @@ describe('webhook delivery infrastructure', () => {
     expect(JSON.stringify(mapping?.Properties.DestinationConfig)).toContain(queueId('StreamFailureQueue'));
   });
 
-  it('queues deliveries with SSE, TLS only, and a dead-letter queue after 12 receives', () => {
+  it('queues deliveries with SSE, TLS only, and a dead-letter queue after 12 receives (crashes; the sender dead-letters failed deliveries itself)', () => {
     // Act
     const queue = queues()[queueId('WebhooksQueue')];
     // Assess
@@ -93,14 +93,17 @@ describe('webhook delivery infrastructure', () => {
     expect(actions(statements).some((action) => action.startsWith('kms:'))).toBe(false);
   });
 
-  it('grants the sender GetItem and UpdateItem, consuming its queue, and kms:Decrypt of webhook secrets only', () => {
+  it('grants the sender GetItem and UpdateItem, consuming its queue, dead-lettering to its DLQ, and kms:Decrypt of webhook secrets only', () => {
     // Act
-    const { statements } = fn('webhook-sender');
+    const { statements, properties } = fn('webhook-sender');
     // Assess
     expect(actions(statements)).toEqual([
       'dynamodb:GetItem', 'dynamodb:UpdateItem', 'kms:Decrypt',
-      'sqs:ChangeMessageVisibility', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:ReceiveMessage',
+      'sqs:ChangeMessageVisibility', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:ReceiveMessage', 'sqs:SendMessage',
     ].sort());
+    const send = statements.filter((statement) => actions([statement]).includes('sqs:SendMessage'));
+    expect(send.map((statement) => statement.Resource)).toEqual([{ 'Fn::GetAtt': [queueId('DeadLetterQueue'), 'Arn'] }]);
+    expect(JSON.stringify((properties.Environment as { Variables: Record<string, unknown> }).Variables.WEBHOOK_DEAD_LETTER_QUEUE_URL)).toContain(queueId('DeadLetterQueue'));
     const kms = statements.find((statement) => statement.Action === 'kms:Decrypt');
     expect(kms?.Condition).toEqual({ StringEquals: { 'kms:EncryptionContext:purpose': 'webhook-endpoint-secret' } });
     expect(JSON.stringify(kms?.Resource)).toContain('WebhookSecretsKey');

@@ -55,6 +55,20 @@ const pay = (ws: TestWorkspace, id: string, amount: number) => api.request('POST
   key: ws.apiKey, body: { amount, idempotencyKey: `pay-${Math.random()}`, paidAt: new Date(Date.now() - 3 * DAY).toISOString() },
 });
 
+/**
+ * A payment as a client following the contract makes it: a 503 (nothing written: a lost race on the
+ * ledger, or the time budget on a loaded machine) is sent again with the same idempotency key after
+ * its `Retry-After`.
+ */
+async function payAsClient(ws: TestWorkspace, id: string, amount: number) {
+  const body = { amount, idempotencyKey: `pay-${Math.random()}`, paidAt: new Date(Date.now() - 3 * DAY).toISOString() };
+  for (let attempt = 1; ; attempt += 1) {
+    const response = await api.request('POST', `/v1/invoices/${id}/payments`, { key: ws.apiKey, body });
+    if (response.status !== 503 || attempt === 5) return response;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+}
+
 /** The outbox events of a workspace, read from the table. */
 async function outbox(ws: TestWorkspace): Promise<WebhookEventRecord[]> {
   return (await queryAll({ partition: webhookKeys.eventPartition(ws.workspaceId) })).map(fromEventItem);
@@ -182,7 +196,7 @@ describe('webhook delivery', () => {
     await ok(api.request('DELETE', `/v1/webhook-endpoints/${hook.id}`, { key: ws.apiKey }));
   });
 
-  it('gives up on a receiver that never answers: failed after 8 attempts', async () => {
+  it('gives up on a receiver that never answers: failed after 8 attempts, and dead-lettered (deployed, the DLQ alarm fires)', async () => {
     // Prepare
     const ws = await api.newWorkspace('Webhooks: silent');
     const path = `/silent-${ws.workspaceId}`;
@@ -195,6 +209,8 @@ describe('webhook delivery', () => {
     expect(delivery).toMatchObject({ status: 'failed', attempts: 8, lastError: 'no answer within 1 s' });
     expect(delivery).not.toHaveProperty('nextAttemptAt');
     expect(receiver.at(path)).toHaveLength(8);
+    const deadLetters = (api.webhooks?.queue.deadLetters ?? []).map((body) => JSON.parse(body) as Json);
+    expect(deadLetters.filter((message) => message.deliveryId === delivery?.id)).toEqual([{ workspaceId: ws.workspaceId, endpointId: hook.id, deliveryId: delivery?.id }]);
   }, 60_000);
 
   it('stops sending to a deleted endpoint, pending retries included', async () => {
@@ -311,7 +327,7 @@ describe('the transactional outbox', () => {
     const path = `/paid-${ws.workspaceId}`;
     await endpoint(ws, receiver.script(path, 200), ['invoice.paid']);
     // Act
-    const payments = await Promise.all(ids.map((id) => pay(ws, id, 2_000)));
+    const payments = await Promise.all(ids.map((id) => payAsClient(ws, id, 2_000)));
     await receiver.until(() => receiver.at(path).length >= 50, 30_000);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     // Assess
@@ -330,7 +346,7 @@ describe('the transactional outbox', () => {
     const id = await invoice(ws, await contact(ws), { total: 1_000 });
     await ok(finalize(ws, id));
     // Act
-    const payments = await Promise.all(Array.from({ length: 10 }, () => pay(ws, id, 100)));
+    const payments = await Promise.all(Array.from({ length: 10 }, () => payAsClient(ws, id, 100)));
     // Assess
     expect(payments.map((response) => response.status)).toEqual(Array.from({ length: 10 }, () => 201));
     expect((await outbox(ws)).map((event) => event.type).sort()).toEqual(['invoice.finalized', 'invoice.paid']);

@@ -18,7 +18,7 @@ export interface LocalQueueOptions {
   visibilityTimeoutMs: number;
   /** Receives before a message goes to the dead-letter list (SQS: the redrive policy). */
   maxReceiveCount: number;
-  /** Called with messages that exhausted their receives (deployed: the DLQ, whose alarm fires). */
+  /** Called with each dead-lettered message (deployed: the DLQ, whose alarm fires). */
   onDeadLetter?: (body: string) => void;
 }
 
@@ -26,7 +26,8 @@ export interface LocalQueueOptions {
  * The local stand-in for the SQS delivery queue, with the semantics the sender relies on: a message is
  * handed to the consumer as an SQS event; reported as failed it comes back after its visibility timeout
  * (as set through `retryAfter`, i.e. ChangeMessageVisibility, or the default); otherwise it is deleted;
- * after `maxReceiveCount` receives it goes to the dead-letter list.
+ * after `maxReceiveCount` receives it goes to the dead-letter list, as does what the consumer sends
+ * there (`deadLetter`, i.e. SendMessage to the DLQ).
  */
 export class LocalDeliveryQueue implements DeliveryQueue, RetryControl {
   private readonly messages = new Map<string, QueuedMessage>();
@@ -56,6 +57,11 @@ export class LocalDeliveryQueue implements DeliveryQueue, RetryControl {
     this.visibility.set(receiptHandle, delayMs);
   }
 
+  async deadLetter(body: string): Promise<void> {
+    this.deadLetters.push(body);
+    this.options.onDeadLetter?.(body);
+  }
+
   /** Stops receiving and waits for the attempts in flight. */
   async stop(): Promise<void> {
     this.stopped = true;
@@ -78,8 +84,7 @@ export class LocalDeliveryQueue implements DeliveryQueue, RetryControl {
     message.receiveCount += 1;
     if (message.receiveCount > this.options.maxReceiveCount) {
       this.messages.delete(message.id);
-      this.deadLetters.push(message.body);
-      this.options.onDeadLetter?.(message.body);
+      await this.deadLetter(message.body);
       return;
     }
     const receiptHandle = randomUUID();

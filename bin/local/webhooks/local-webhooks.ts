@@ -32,7 +32,8 @@ export async function startLocalWebhooks(options: LocalWebhooksOptions): Promise
   const queue = new LocalDeliveryQueue({
     visibilityTimeoutMs: 5_000,
     maxReceiveCount: 12,
-    onDeadLetter: (body) => console.error(`Webhook delivery message dead-lettered after 12 receives: ${body}`),
+    // Deployed, the DLQ's alarm fires here: a delivery failed all 8 attempts, or the sender crashed on it 12 times.
+    onDeadLetter: (body) => console.error(`Webhook delivery dead-lettered (see its attempts in GET /v1/webhook-endpoints/{id}/deliveries): ${body}`),
   });
   const settings = senderSettings(options.schedule ?? LOCAL_SCHEDULE, options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs });
   queue.start(createSender(settings, queue));

@@ -54,4 +54,23 @@ describe('the local stand-in for the SQS delivery queue', () => {
     expect(receives).toBe(3);
     expect(queue.deadLetters).toEqual([JSON.stringify(message)]);
   });
+
+  it('dead-letters what the consumer sends there, and deletes the original it let go', async () => {
+    // Prepare
+    const dead: string[] = [];
+    let receives = 0;
+    const local = new LocalDeliveryQueue({ visibilityTimeoutMs: 10, maxReceiveCount: 5, onDeadLetter: (body) => dead.push(body) });
+    queue = local;
+    local.start(async (event) => {
+      receives += 1;
+      await local.deadLetter(event.Records[0]?.body as string);
+    });
+    // Act
+    await local.send([message]);
+    await sleep(200);
+    // Assess
+    expect(receives).toBe(1);
+    expect(local.deadLetters).toEqual([JSON.stringify(message)]);
+    expect(dead).toEqual([JSON.stringify(message)]);
+  });
 });

@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSRecord } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
@@ -66,9 +67,15 @@ function givenDelivery(overrides: Partial<StoredDelivery> = {}) {
 
 const record = (body = JSON.stringify({ workspaceId: WS, endpointId: ENDPOINT, deliveryId: DELIVERY })) => ({ messageId: 'm1', receiptHandle: 'r1', body }) as SQSRecord;
 
-function retries(): RetryControl & { calls: [string, number][] } {
+function retries(): RetryControl & { calls: [string, number][]; deadLettered: string[] } {
   const calls: [string, number][] = [];
-  return { calls, retryAfter: async (handle, delay) => { calls.push([handle, delay]); } };
+  const deadLettered: string[] = [];
+  return {
+    calls,
+    deadLettered,
+    retryAfter: async (handle, delay) => { calls.push([handle, delay]); },
+    deadLetter: async (body) => { deadLettered.push(body); },
+  };
 }
 
 const settings = senderSettings({ baseMs: 1_000, factor: 2, capMs: 8_000, jitter: 0 }, { policy: 'local', timeoutMs: 2_000 });
@@ -102,10 +109,11 @@ describe('webhook sender', () => {
     // Assess
     expect(result.batchItemFailures).toEqual([{ itemIdentifier: 'm1' }]);
     expect(control.calls).toEqual([['r1', 4_000]]);
+    expect(control.deadLettered).toEqual([]);
     expect(Object.values(updates()[0]?.ExpressionAttributeValues ?? {})).toEqual(expect.arrayContaining(['pending', 3, 500, 'the receiver answered HTTP 500']));
   });
 
-  it('marks the delivery failed after the 8th attempt and lets the message go', async () => {
+  it('marks the delivery failed after the 8th attempt and moves the message to the dead-letter queue (its alarm fires)', async () => {
     // Prepare
     status = 500;
     await givenEndpoint(newWebhookSecret());
@@ -116,15 +124,50 @@ describe('webhook sender', () => {
     // Assess
     expect(result.batchItemFailures).toEqual([]);
     expect(control.calls).toEqual([]);
+    expect(control.deadLettered).toEqual([record().body]);
     expect(Object.values(updates()[0]?.ExpressionAttributeValues ?? {})).toEqual(expect.arrayContaining(['failed', 8]));
     expect(updates()[0]?.UpdateExpression).toContain('REMOVE');
   });
 
-  it('sends nothing for a delivery that is no longer pending (a duplicate message)', async () => {
+  it('keeps the message when the move to the dead-letter queue fails, and dead-letters it without a 9th attempt when it comes back', async () => {
+    // Prepare
+    status = 500;
+    await givenEndpoint(newWebhookSecret());
+    givenDelivery({ attempts: 7 });
+    const refusing = { ...retries(), deadLetter: async () => { throw new Error('SQS unavailable'); } };
+    // Act
+    const first = await createSender(settings, refusing)({ Records: [record()] });
+    givenDelivery({ status: 'failed', attempts: 8 });
+    const control = retries();
+    const second = await createSender(settings, control)({ Records: [record()] });
+    // Assess
+    expect(first.batchItemFailures).toEqual([{ itemIdentifier: 'm1' }]);
+    expect(second.batchItemFailures).toEqual([]);
+    expect(control.deadLettered).toEqual([record().body]);
+    expect(received).toHaveLength(1);
+  });
+
+  it('dead-letters nothing when another copy of the message recorded the 8th attempt first', async () => {
+    // Prepare
+    status = 500;
+    await givenEndpoint(newWebhookSecret());
+    givenDelivery({ attempts: 7 });
+    ddb.on(UpdateCommand).rejects(Object.assign(new ConditionalCheckFailedException({ message: 'moved', $metadata: {} })));
+    const control = retries();
+    // Act
+    const result = await createSender(settings, control)({ Records: [record()] });
+    // Assess
+    expect(result.batchItemFailures).toEqual([]);
+    expect(control.deadLettered).toEqual([]);
+  });
+
+  it('sends nothing for a delivery that is no longer pending (a duplicate message), and dead-letters nothing', async () => {
     await givenEndpoint(newWebhookSecret());
     givenDelivery({ status: 'succeeded', attempts: 1 });
-    await expect(createSender(settings, retries())({ Records: [record()] })).resolves.toEqual({ batchItemFailures: [] });
+    const control = retries();
+    await expect(createSender(settings, control)({ Records: [record()] })).resolves.toEqual({ batchItemFailures: [] });
     expect(received).toEqual([]);
+    expect(control.deadLettered).toEqual([]);
   });
 
   it('sends nothing once the endpoint is deleted', async () => {
