@@ -5,6 +5,7 @@ import { notExists } from '../db/table-design.js';
 import { transaction, type Transaction } from '../db/transaction.js';
 import { ConflictError } from '../errors.js';
 import type { SortDirection } from '../model/primitives.js';
+import { outboxEvents } from '../webhooks/webhook-outbox.js';
 import {
   contactKeys, contactListQuery, fromContactItem, guardedContactId, normalizeEmail, toContactItem, toEmailGuardItem,
   type Contact, type ContactSort,
@@ -28,13 +29,17 @@ export type ContactWrite =
 /**
  * Adds a contact write to a transaction. A taken email fails with `onEmailTaken(email)`: a 409 for
  * the API, a lost race for a public submission (which then merges into the winner); a moved version
- * is a StaleVersionError (readModifyWrite re-reads).
+ * is a StaleVersionError (readModifyWrite re-reads). A new contact is announced (`contact.created`,
+ * the contact as GET returns it) in the same transaction, so every path that creates one (the API,
+ * a form submission) emits it, and a refused one emits nothing.
  */
 export function addContactWrite(tx: Transaction, workspaceId: string, write: ContactWrite, onEmailTaken: (email: string) => Error): Transaction {
   if (write.kind === 'create') {
+    const { contact } = write;
     return tx
-      .put(toContactItem(workspaceId, write.contact), { ...notExists(), onFailed: () => new ConflictError('A contact with this id already exists.') })
-      .put(toEmailGuardItem(workspaceId, write.contact), { ...notExists(), onFailed: () => onEmailTaken(write.contact.email) });
+      .put(toContactItem(workspaceId, contact), { ...notExists(), onFailed: () => new ConflictError('A contact with this id already exists.') })
+      .put(toEmailGuardItem(workspaceId, contact), { ...notExists(), onFailed: () => onEmailTaken(contact.email) })
+      .include(outboxEvents(workspaceId, [{ type: 'contact.created', object: fromContactItem(toContactItem(workspaceId, contact)) }], new Date(contact.createdAt)));
   }
   const { current, next } = write;
   tx.put(toContactItem(workspaceId, next), versionIs(current.version, 'contact'));

@@ -6,6 +6,7 @@ import { ItemTooLargeError, transaction, type Transaction } from '../db/transact
 import { addContactWrite, type ContactWrite } from '../contacts/contacts-repository.js';
 import { ConflictError, ValidationError } from '../errors.js';
 import type { SortDirection } from '../model/primitives.js';
+import { outboxEvents } from '../webhooks/webhook-outbox.js';
 import { fromResponseItem, projectedResponseId, responseKeys, toResponseByContactItem, toResponseItem, type FormResponse } from './response-model.js';
 
 /**
@@ -19,16 +20,18 @@ export class SubmissionContactRaceError extends ConflictError {
 }
 
 /**
- * Stores a response, its `contactId` projection and its contact write in ONE transaction: either the
- * response and the contact change both land, or neither does. `effects` are committed with them
- * (e.g. events about the response). A moved contact version is a StaleVersionError and a contact
- * created concurrently a SubmissionContactRaceError: both mean "read again".
+ * Stores a response, its `contactId` projection, its contact write and its `form_response.created`
+ * event (the response as GET returns it) in ONE transaction: either the response and the contact
+ * change both land, announced, or nothing does. `effects` are committed with them. A moved contact
+ * version is a StaleVersionError and a contact created concurrently a SubmissionContactRaceError:
+ * both mean "read again".
  */
 export async function saveSubmission(workspaceId: string, response: FormResponse, contact?: ContactWrite, effects?: Transaction): Promise<void> {
   const tx = transaction().put(toResponseItem(workspaceId, response), { ...notExists(), onFailed: () => new ConflictError('A response with this id already exists.') });
   if (contact) addContactWrite(tx, workspaceId, contact, () => new SubmissionContactRaceError());
   const contactId = response.contactId;
   if (contactId !== undefined) tx.put(toResponseByContactItem(workspaceId, { ...response, contactId }), notExists());
+  tx.include(outboxEvents(workspaceId, [{ type: 'form_response.created', object: fromResponseItem(toResponseItem(workspaceId, response)) }], new Date(response.createdAt)));
   if (effects) tx.include(effects);
   try {
     await tx.commit();

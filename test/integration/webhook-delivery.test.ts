@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { queryAll } from '../../shared/db/query.js';
-import { fromEventItem, webhookKeys, type WebhookEventRecord } from '../../shared/webhooks/webhook-model.js';
+import { WEBHOOK_EVENT_TYPES, fromEventItem, webhookKeys, type WebhookEventRecord } from '../../shared/webhooks/webhook-model.js';
 import { startApi, type TestApi, type TestWorkspace } from './support/api.js';
 import { WebhookReceiver, type ReceivedWebhook } from './support/webhook-receiver.js';
 
@@ -49,6 +49,15 @@ async function invoice(ws: TestWorkspace, customerId: string, options: { total?:
   return (await ok(api.request('POST', '/v1/invoices', { key: ws.apiKey, body }))).data.id;
 }
 
+/** An active public form whose Email question fills the contact: its id and the question's. */
+async function signupForm(ws: TestWorkspace): Promise<{ formId: string; emailId: string }> {
+  const form = (await ok(api.request('POST', '/v1/forms', { key: ws.apiKey, body: { name: 'Signup', type: 'standalone', status: 'active' } }))).data;
+  const email = (await ok(api.request('POST', `/v1/forms/${form.id}/elements`, { key: ws.apiKey, body: { type: 'Email', prompt: 'Email', required: true, contactField: 'email' } }))).data;
+  return { formId: form.id, emailId: email.id };
+}
+
+const submit = (formId: string, answers: Json) => api.request('POST', `/forms/${formId}/responses`, { body: { answers } });
+
 const finalize = (ws: TestWorkspace, id: string) => api.request('POST', `/v1/invoices/${id}/finalize`, { key: ws.apiKey });
 /** A manual payment received 3 days ago: settled already, so payouts can spend it. */
 const pay = (ws: TestWorkspace, id: string, amount: number) => api.request('POST', `/v1/invoices/${id}/payments`, {
@@ -88,14 +97,16 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, tim
 }
 
 describe('webhook delivery', () => {
-  it('delivers every invoice, refund and payout event type once, signed so that Webhook.verify accepts it', async () => {
+  it('delivers every event type of the contract once, signed so that Webhook.verify accepts it', async () => {
     // Prepare
     const ws = await api.newWorkspace('Webhooks: every type');
+    const form = await signupForm(ws);
     const path = `/all-${ws.workspaceId}`;
     const hook = await endpoint(ws, receiver.script(path, 200));
     const verifier = new Webhook(hook.secret);
     // Act: each change below announces its events
-    const paidId = await invoice(ws, await contact(ws));
+    const customerId = await contact(ws);
+    const paidId = await invoice(ws, customerId);
     await ok(finalize(ws, paidId));
     const payment = (await ok(pay(ws, paidId, 5_000))).data;
     const refund = (await ok(api.request('POST', `/v1/invoices/${paidId}/payments/${payment.id}/refunds`, { key: ws.apiKey, body: { amount: 1_000, idempotencyKey: 'r1' } }))).data;
@@ -105,8 +116,11 @@ describe('webhook delivery', () => {
     const voidedId = await invoice(ws, await contact(ws));
     await ok(api.request('POST', `/v1/invoices/${voidedId}/void`, { key: ws.apiKey }));
     const publishedId = (await ok(api.request('POST', '/v1/events', { key: ws.apiKey, body: { ...EVENT, status: 'published' } }))).data.id;
+    const submitted = (await ok(submit(form.formId, { [form.emailId]: 'Form.Filler@example.com' }))).data;
     const expected = [
       'invoice.finalized', 'invoice.paid', 'refund.created', 'payout.created', 'invoice.finalized', 'invoice.payment_failed', 'invoice.voided', 'event.published',
+      // One per contact created by the API (three customers), and one for the contact the form submission created.
+      'contact.created', 'contact.created', 'contact.created', 'contact.created', 'form_response.created',
     ];
     await receiver.until((all) => all.filter((request) => request.path === path).length >= expected.length);
     await new Promise((resolve) => setTimeout(resolve, 1_000)); // anything extra (a duplicate) would arrive by now
@@ -136,6 +150,12 @@ describe('webhook delivery', () => {
     expect(byType('invoice.voided')).toEqual([(await ok(api.request('GET', `/v1/invoices/${voidedId}`, { key: ws.apiKey }))).data]);
     expect(byType('invoice.payment_failed')).toEqual([(await ok(api.request('GET', `/v1/invoices/${declinedId}`, { key: ws.apiKey }))).data]);
     expect(byType('event.published')).toEqual([(await ok(api.request('GET', `/v1/events/${publishedId}`, { key: ws.apiKey }))).data]);
+    expect(byType('form_response.created')).toEqual([(await ok(api.request('GET', `/v1/forms/${form.formId}/responses/${submitted.id}`, { key: ws.apiKey }))).data]);
+    const contactIds = [customerId, submitted.contactId];
+    const contacts = await Promise.all(contactIds.map(async (id) => (await ok(api.request('GET', `/v1/contacts/${id}`, { key: ws.apiKey }))).data));
+    expect(byType('contact.created').filter((object) => contactIds.includes(object.id))).toEqual(expect.arrayContaining(contacts));
+    expect(new Set(byType('contact.created').map((object) => object.id)).size).toBe(4);
+    expect(WEBHOOK_EVENT_TYPES.filter((type) => !expected.includes(type))).toEqual([]);
   });
 
   it('delivers to each endpoint only the types it subscribed to, and nothing to a disabled endpoint', async () => {
@@ -153,11 +173,11 @@ describe('webhook delivery', () => {
     await ok(finalize(ws, id));
     const payment = (await ok(pay(ws, id, 5_000))).data;
     await ok(api.request('POST', `/v1/invoices/${id}/payments/${payment.id}/refunds`, { key: ws.apiKey, body: { amount: 100, idempotencyKey: 'r' } }));
-    await receiver.until(() => receiver.at(`/every-${ws.workspaceId}`).length >= 3 && receiver.at(`/refunds-${ws.workspaceId}`).length >= 1);
+    await receiver.until(() => receiver.at(`/every-${ws.workspaceId}`).length >= 4 && receiver.at(`/refunds-${ws.workspaceId}`).length >= 1);
     await new Promise((resolve) => setTimeout(resolve, 800));
     // Assess
     expect(receiver.at(`/refunds-${ws.workspaceId}`).map((request) => bodyOf(request).type)).toEqual(['refund.created']);
-    expect(receiver.at(`/every-${ws.workspaceId}`).map((request) => bodyOf(request).type).sort()).toEqual(['invoice.finalized', 'invoice.paid', 'refund.created']);
+    expect(receiver.at(`/every-${ws.workspaceId}`).map((request) => bodyOf(request).type).sort()).toEqual(['contact.created', 'invoice.finalized', 'invoice.paid', 'refund.created']);
     expect(receiver.at(`/disabled-${ws.workspaceId}`)).toEqual([]);
   });
 
@@ -302,6 +322,36 @@ describe('the transactional outbox', () => {
     expect(after.filter((event) => event.type === 'refund.created')).toHaveLength(1);
   });
 
+  it('emits contact.created once for concurrent creates of one email (the 409s emit nothing), and nothing for an update', async () => {
+    // Prepare
+    const ws = await api.newWorkspace('Outbox: contacts');
+    // Act
+    const creates = await Promise.all(Array.from({ length: 5 }, () => api.request('POST', '/v1/contacts', { key: ws.apiKey, body: { email: 'same@example.com' } })));
+    const created = creates.find((response) => response.status === 201)?.body.data;
+    await ok(api.request('PATCH', `/v1/contacts/${created?.id}`, { key: ws.apiKey, body: { firstName: 'Renamed' } }));
+    // Assess
+    expect(creates.map((response) => response.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    const events = await outbox(ws);
+    expect(events.map((event) => event.type)).toEqual(['contact.created']);
+    expect(JSON.parse(events[0]?.body as string).data.object).toEqual(created);
+  });
+
+  it('emits form_response.created per accepted submission, contact.created for the new contact only, and nothing for a refused one', async () => {
+    // Prepare
+    const ws = await api.newWorkspace('Outbox: submissions');
+    const form = await signupForm(ws);
+    // Act
+    const refused = await submit(form.formId, { [form.emailId]: 'not an email' });
+    const first = (await ok(submit(form.formId, { [form.emailId]: 'ada@example.com' }))).data;
+    const second = (await ok(submit(form.formId, { [form.emailId]: 'ADA@example.com' }))).data;
+    // Assess
+    expect(refused.status).toBe(422);
+    const events = await outbox(ws);
+    expect(events.filter((event) => event.type === 'contact.created').map((event) => JSON.parse(event.body).data.object.id)).toEqual([first.contactId]);
+    expect(events.filter((event) => event.type === 'form_response.created').map((event) => JSON.parse(event.body).data.object.id).sort()).toEqual([first.id, second.id].sort());
+    expect(events).toHaveLength(3);
+  });
+
   it('emits one invoice.finalized for concurrent finalizes of one invoice', async () => {
     // Prepare
     const ws = await api.newWorkspace('Outbox: finalize race');
@@ -312,7 +362,7 @@ describe('the transactional outbox', () => {
     // Assess
     expect(responses.filter((response) => response.status === 200)).toHaveLength(1);
     expect(again.status).toBe(409);
-    const events = await outbox(ws);
+    const events = (await outbox(ws)).filter((event) => event.type !== 'contact.created');
     expect(events.map((event) => event.type)).toEqual(['invoice.finalized']);
     expect(JSON.parse(events[0]?.body as string).data.object.number).toBe('INV-000001');
   });
@@ -349,6 +399,6 @@ describe('the transactional outbox', () => {
     const payments = await Promise.all(Array.from({ length: 10 }, () => payAsClient(ws, id, 100)));
     // Assess
     expect(payments.map((response) => response.status)).toEqual(Array.from({ length: 10 }, () => 201));
-    expect((await outbox(ws)).map((event) => event.type).sort()).toEqual(['invoice.finalized', 'invoice.paid']);
+    expect((await outbox(ws)).map((event) => event.type).sort()).toEqual(['contact.created', 'invoice.finalized', 'invoice.paid']);
   });
 });

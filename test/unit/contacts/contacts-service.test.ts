@@ -44,6 +44,30 @@ describe('createContactInWorkspace', () => {
     expect(ddbMock.commandCalls(BatchGetCommand)).toHaveLength(0);
   });
 
+  it('announces the new contact (contact.created, as GET returns it) in the transaction that creates it', async () => {
+    // Prepare
+    ddbMock.on(TransactWriteCommand).resolves({});
+    // Act
+    const contact = await createContactInWorkspace(WS, { email: 'Ada@Example.com', firstName: 'Ada' });
+    // Assess
+    const items = ddbMock.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? [];
+    expect(items.map((item) => item.Put?.Item?.entity)).toEqual(['Contact', 'ContactEmailGuard', 'WebhookEvent']);
+    const event = items[2]?.Put?.Item as Record<string, unknown>;
+    expect(event).toMatchObject({ PK: `WS#${WS}#WEBHOOK_EVENT`, type: 'contact.created', workspaceId: WS, timestamp: contact.createdAt });
+    expect(JSON.parse(event.body as string)).toEqual({ id: event.id, type: 'contact.created', timestamp: contact.createdAt, data: { object: contact } });
+  });
+
+  it('announces nothing when a contact update commits', async () => {
+    // Prepare
+    ddbMock.on(GetCommand).resolves({ Item: toContactItem(WS, aContact()) });
+    ddbMock.on(TransactWriteCommand).resolves({});
+    // Act
+    await updateContact(WS, aContact().id, { firstName: 'Ada' });
+    // Assess
+    const items = ddbMock.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? [];
+    expect(items.map((item) => item.Put?.Item?.entity)).toEqual(['Contact']);
+  });
+
   it('maps a failed email guard to ContactEmailTakenError', async () => {
     ddbMock.on(TransactWriteCommand).rejects(cancelled('None', 'ConditionalCheckFailed'));
     await expect(createContactInWorkspace(WS, { email: 'ada@example.com' })).rejects.toBeInstanceOf(ContactEmailTakenError);

@@ -52,7 +52,7 @@ describe('createForm', () => {
 });
 
 describe('submitResponse', () => {
-  it('stores the response, the new contact and its email guard in one transaction', async () => {
+  it('stores the response, the new contact, its email guard and both their webhook events in one transaction', async () => {
     // Prepare
     const { f, mailId, nameId } = storedSignupForm();
     ddbMock.on(TransactWriteCommand).resolves({});
@@ -60,11 +60,17 @@ describe('submitResponse', () => {
     const result = await submitResponse(f.id, { answers: { [mailId]: 'Ada@Example.com', [nameId]: 'Ada' } });
     // Assess
     const items = transactItems(0).map((item) => item.Put?.Item);
+    const ofEntity = (entity: string) => items.filter((item) => item?.entity === entity);
     expect(ddbMock.commandCalls(TransactWriteCommand)).toHaveLength(1);
     expect(items[0]).toMatchObject({ PK: `WS#${WS}#FORMRESPONSE#${f.id}`, SK: result.id, entity: 'FormResponse', contactId: result.contactId });
     expect(items[1]).toMatchObject({ ...contactKeys.contact(WS, result.contactId as string), email: 'Ada@Example.com', firstName: 'Ada' });
     expect(items[2]).toMatchObject({ ...contactKeys.emailGuard(WS, 'ada@example.com'), contactId: result.contactId });
-    expect(items[3]).toEqual({ PK: `WS#${WS}#FORMRESPONSE#${f.id}#CONTACT#${result.contactId}`, SK: result.id, entity: 'FormResponseByContact', responseId: result.id });
+    expect(ofEntity('FormResponseByContact')).toEqual([{ PK: `WS#${WS}#FORMRESPONSE#${f.id}#CONTACT#${result.contactId}`, SK: result.id, entity: 'FormResponseByContact', responseId: result.id }]);
+    const events = ofEntity('WebhookEvent').map((item) => ({ type: item?.type, object: JSON.parse(item?.body as string).data.object }));
+    expect(events).toEqual([
+      { type: 'contact.created', object: expect.objectContaining({ id: result.contactId, email: 'Ada@Example.com', firstName: 'Ada', version: 1 }) },
+      { type: 'form_response.created', object: { id: result.id, formId: f.id, contactId: result.contactId, answers: { [mailId]: 'Ada@Example.com', [nameId]: 'Ada' }, createdAt: expect.any(String) } },
+    ]);
   });
 
   it('retries on a fresh read when a concurrent submission created the contact first', async () => {
@@ -81,11 +87,12 @@ describe('submitResponse', () => {
     // Assess
     expect(result.contactId).toBe(winner.id);
     const retried = transactItems(1);
-    expect(retried).toHaveLength(3);
+    expect(retried.map((item) => item.Put?.Item?.entity)).toEqual(['FormResponse', 'Contact', 'FormResponseByContact', 'WebhookEvent']);
+    expect(retried[3]?.Put?.Item).toMatchObject({ type: 'form_response.created' });
     expect(retried[1]?.Put).toMatchObject({ Item: { id: winner.id, firstName: 'Ada', version: 4 }, ExpressionAttributeValues: { ':expectedVersion': 3 } });
   });
 
-  it('writes only the response and its contact projection when the contact already holds every answer', async () => {
+  it('writes only the response, its contact projection and its event when the contact already holds every answer', async () => {
     // Prepare
     const { f, mailId, nameId } = storedSignupForm();
     const existing = aContact({ firstName: 'Ada' });
@@ -96,7 +103,8 @@ describe('submitResponse', () => {
     const result = await submitResponse(f.id, { answers: { [mailId]: 'ada@example.com', [nameId]: 'Ada' } });
     // Assess
     expect(result.contactId).toBe(existing.id);
-    expect(transactItems(0).map((item) => item.Put?.Item?.entity)).toEqual(['FormResponse', 'FormResponseByContact']);
+    expect(transactItems(0).map((item) => item.Put?.Item?.entity)).toEqual(['FormResponse', 'FormResponseByContact', 'WebhookEvent']);
+    expect(transactItems(0)[2]?.Put?.Item).toMatchObject({ type: 'form_response.created' });
   });
 
   it('is a NotFoundError for a form without pointer and for a form that is not active, writing nothing', async () => {
