@@ -184,6 +184,8 @@ export interface StoredDelivery extends WebhookDelivery {
   endpointId: string;
   /** The delivery this one repeats (redeliver). */
   redeliveryOf?: string;
+  /** When the last attempt was recorded (internal: the contract's delivery has no such field). */
+  updatedAt?: string;
 }
 
 export function toDeliveryItem(delivery: StoredDelivery, now: Date): Record<string, unknown> {
@@ -200,7 +202,7 @@ export function fromDeliveryItem(item: Record<string, unknown>): StoredDelivery 
 }
 
 export function publicDelivery(delivery: StoredDelivery): WebhookDelivery {
-  const { workspaceId: _workspace, endpointId: _endpoint, redeliveryOf: _of, ...rest } = delivery;
+  const { workspaceId: _workspace, endpointId: _endpoint, redeliveryOf: _of, updatedAt: _updated, ...rest } = delivery;
   return rest;
 }
 

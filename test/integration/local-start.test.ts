@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, connect } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { WebhookReceiver } from './support/webhook-receiver.js';
 
 const TSX_CLI = 'node_modules/tsx/dist/cli.mjs';
 
@@ -55,37 +57,6 @@ describe('npm start', () => {
     expect(text).toContain('DYNAMODB_ENDPOINT');
   }, 60_000);
 
-  it('creates the table, seeds the demo workspace quietly, prints a working key last, and leaves no Java behind on Ctrl-C', async () => {
-    // Prepare: the log level a developer gets by default (request logs on).
-    const [apiPort, dynamoPort] = [await freePort(), await freePort()];
-    const env: NodeJS.ProcessEnv = {
-      ...process.env, PORT: String(apiPort), DYNAMODB_PORT: String(dynamoPort), TABLE_NAME: `start-test-${Date.now()}`, POWERTOOLS_LOG_LEVEL: 'INFO',
-    };
-    delete env.DYNAMODB_ENDPOINT;
-    delete env.IDEMPOTENCY_TABLE_NAME;
-    delete env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED;
-    // Act
-    const { child, output } = start(env, /Demo API key: bo_live_\S+\n/);
-    const text = await output;
-    // Assess: the banner is the whole output, the key its last line; no seeding logs, no SDK notice.
-    const key = /^Demo API key: (bo_live_\S+)$/.exec(text.trim().split('\n').at(-1) as string)?.[1];
-    expect(key, text).toBeDefined();
-    expect(text).toContain(`DynamoDB:          http://127.0.0.1:${dynamoPort}`);
-    expect(text).toContain('(seeded with demo data)');
-    expect(text).not.toContain('"level"');
-    expect(text).not.toContain('NodeVersionSupportWarning');
-    const health = await (await fetch(`http://127.0.0.1:${apiPort}/health/`)).json();
-    expect(health).toMatchObject({ status: 'ok', db: 'connected' });
-    const info = await fetch(`http://127.0.0.1:${apiPort}/v1/`, { headers: { Authorization: `Bearer ${key}` } });
-    expect(info.status).toBe(200);
-    expect(await portOpen(dynamoPort)).toBe(true);
-
-    child.kill('SIGINT');
-    await exited(child);
-    await new Promise((done) => setTimeout(done, 500));
-    expect(await portOpen(dynamoPort)).toBe(false);
-  }, 120_000);
-
   it('refuses to start on a DynamoDB port held by another DynamoDB Local, naming the port, and writes nothing into it', async () => {
     // Prepare: the DynamoDB Local of this test run holds its port, as a first `npm start` would.
     const heldEndpoint = process.env.DYNAMODB_ENDPOINT as string;
@@ -130,4 +101,90 @@ describe('npm start', () => {
     expect(text).toContain(`PORT=${apiPort + 1} npm start`);
     expect(await portOpen(dynamoPort)).toBe(false);
   }, 60_000);
+});
+
+describe('npm start, running', () => {
+  let child: ChildProcess;
+  let text: string;
+  let apiPort: number;
+  let dynamoPort: number;
+  let receiver: WebhookReceiver;
+  const key = () => /^Demo API key: (bo_live_\S+)$/.exec(text.trim().split('\n').at(-1) as string)?.[1];
+  const call = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`http://127.0.0.1:${apiPort}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${key()}`, 'Content-Type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: response.status, body: await response.json() as { data: Record<string, any> } }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  };
+
+  beforeAll(async () => {
+    // The log level a developer gets by default (request logs on).
+    [apiPort, dynamoPort] = [await freePort(), await freePort()];
+    const env: NodeJS.ProcessEnv = {
+      ...process.env, PORT: String(apiPort), DYNAMODB_PORT: String(dynamoPort), TABLE_NAME: `start-test-${Date.now()}`, POWERTOOLS_LOG_LEVEL: 'INFO',
+    };
+    delete env.DYNAMODB_ENDPOINT;
+    delete env.IDEMPOTENCY_TABLE_NAME;
+    delete env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED;
+    const started = start(env, /Demo API key: bo_live_\S+\n/);
+    child = started.child;
+    text = await started.output;
+    receiver = await new WebhookReceiver().start();
+  }, 120_000);
+  afterAll(async () => {
+    await receiver?.close();
+    if (child?.exitCode === null) {
+      child.kill('SIGINT');
+      await exited(child);
+    }
+  });
+
+  it('creates the table, seeds the demo workspace quietly and prints a working key last', async () => {
+    // Assess: the banner is the whole output, the key its last line; no seeding logs, no SDK notice.
+    expect(key(), text).toBeDefined();
+    expect(text).toContain(`DynamoDB:          http://127.0.0.1:${dynamoPort}`);
+    expect(text).toContain('(seeded with demo data)');
+    expect(text).not.toContain('"level"');
+    expect(text).not.toContain('NodeVersionSupportWarning');
+    const health = await (await fetch(`http://127.0.0.1:${apiPort}/health/`)).json();
+    expect(health).toMatchObject({ status: 'ok', db: 'connected' });
+    const info = await fetch(`http://127.0.0.1:${apiPort}/v1/`, { headers: { Authorization: `Bearer ${key()}` } });
+    expect(info.status).toBe(200);
+    expect(await portOpen(dynamoPort)).toBe(true);
+  });
+
+  it('delivers a signed webhook to a receiver on 127.0.0.1 from DynamoDB Local\'s stream, retrying on the compressed schedule', async () => {
+    // Prepare: a receiver that fails the first attempt
+    const url = receiver.script('/npm-start', 500, 200);
+    const endpoint = await call('POST', '/v1/webhook-endpoints', { url, events: ['contact.created'] });
+    expect(endpoint.status).toBe(201);
+    // Act
+    const contact = await call('POST', '/v1/contacts', { email: 'webhook-walkthrough@example.com' });
+    await receiver.until(() => receiver.at('/npm-start').length >= 2, 30_000);
+    // Assess
+    const [first, retry] = receiver.at('/npm-start');
+    const verified = new Webhook(endpoint.body.data.secret).verify(retry?.body as string, retry?.headers as Record<string, string>) as { type: string; data: { object: unknown } };
+    expect(verified).toMatchObject({ type: 'contact.created', data: { object: contact.body.data } });
+    expect(retry?.headers['webhook-id']).toBe(first?.headers['webhook-id']);
+    // The local schedule's first retry: 1 s +-20 % after the failure.
+    expect((retry?.receivedAt as number) - (first?.receivedAt as number)).toBeGreaterThanOrEqual(800);
+    // The sender writes the outcome back just after the receiver answered.
+    let deliveries = await call('GET', `/v1/webhook-endpoints/${endpoint.body.data.id}/deliveries`);
+    for (let tries = 0; deliveries.body.data[0]?.status === 'pending' && tries < 50; tries += 1) {
+      await new Promise((done) => setTimeout(done, 200));
+      deliveries = await call('GET', `/v1/webhook-endpoints/${endpoint.body.data.id}/deliveries`);
+    }
+    expect(deliveries.body.data).toEqual([expect.objectContaining({ status: 'succeeded', attempts: 2, lastStatusCode: 200, type: 'contact.created' })]);
+  }, 60_000);
+
+  it('leaves no Java behind on Ctrl-C', async () => {
+    // Act
+    child.kill('SIGINT');
+    await exited(child);
+    await new Promise((done) => setTimeout(done, 500));
+    // Assess
+    expect(await portOpen(dynamoPort)).toBe(false);
+  }, 30_000);
 });
