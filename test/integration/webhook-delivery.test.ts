@@ -146,7 +146,7 @@ describe('webhook delivery', () => {
     }]);
     expect(byType('refund.created')).toEqual([refund]);
     expect(paidInvoice.payments[0].refunds).toEqual([refund]);
-    expect(byType('payout.created')).toEqual([payout]);
+    expect(byType('payout.created')).toEqual([(await ok(api.request('GET', `/v1/payouts/${payout.id}`, { key: ws.apiKey }))).data]);
     expect(byType('invoice.voided')).toEqual([(await ok(api.request('GET', `/v1/invoices/${voidedId}`, { key: ws.apiKey }))).data]);
     expect(byType('invoice.payment_failed')).toEqual([(await ok(api.request('GET', `/v1/invoices/${declinedId}`, { key: ws.apiKey }))).data]);
     expect(byType('event.published')).toEqual([(await ok(api.request('GET', `/v1/events/${publishedId}`, { key: ws.apiKey }))).data]);
