@@ -8,9 +8,27 @@ import {
   fromApiKeyItem, fromWorkspaceItem, toApiKeyItem, toWorkspaceItem, workspaceKeys, type ApiKeyRecord, type Workspace,
 } from './workspace-model.js';
 
+class WorkspaceIdTakenError extends ConflictError {
+  constructor() {
+    super('A workspace with this id already exists.');
+  }
+}
+
+/**
+ * Creates a workspace under a fresh id. The SDK resends a put whose answer timed out (a loaded
+ * DynamoDB); when the first send had landed, the resend meets its own item and fails the condition:
+ * the item read back (strongly) being exactly this workspace means it was created.
+ */
 export async function createWorkspace(name: string): Promise<Workspace> {
   const workspace: Workspace = { id: newId(), name, createdAt: new Date().toISOString() };
-  await putItem(toWorkspaceItem(workspace), { ...notExists(), onFailed: () => new ConflictError('A workspace with this id already exists.') });
+  try {
+    await putItem(toWorkspaceItem(workspace), { ...notExists(), onFailed: () => new WorkspaceIdTakenError() });
+  } catch (error) {
+    if (!(error instanceof WorkspaceIdTakenError)) throw error;
+    const stored = await getItem(workspaceKeys.workspace(workspace.id), { consistent: true });
+    const ours = stored !== undefined && fromWorkspaceItem(stored).name === name && fromWorkspaceItem(stored).createdAt === workspace.createdAt;
+    if (!ours) throw error;
+  }
   return workspace;
 }
 

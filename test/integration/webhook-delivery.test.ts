@@ -369,28 +369,34 @@ describe('the transactional outbox', () => {
     expect(JSON.parse(events[0]?.body as string).data.object.number).toBe('INV-000001');
   });
 
-  it('emits exactly 50 invoice.paid events for 50 concurrent payments, each delivered once', async () => {
+  it('emits exactly 50 invoice.paid events for 50 concurrent payments, one delivery each', async () => {
     // Prepare
     const ws = await api.newWorkspace('Outbox: 50 payments');
     const customer = await contact(ws);
-    const ids = await Promise.all(Array.from({ length: 50 }, () => invoice(ws, customer, { total: 2_000 })));
-    // Finalizes take gapless numbers from one counter: one after the other (the payments are what race).
+    // Created and finalized one after the other (finalizes take gapless numbers from one counter): the payments are what race.
+    const ids: string[] = [];
+    for (let n = 0; n < 50; n += 1) ids.push(await invoice(ws, customer, { total: 2_000 }));
     for (const id of ids) await ok(finalize(ws, id));
     const path = `/paid-${ws.workspaceId}`;
-    await endpoint(ws, receiver.script(path, 200), ['invoice.paid']);
+    const hook = await endpoint(ws, receiver.script(path, 200), ['invoice.paid']);
     // Act
     const payments = await Promise.all(ids.map((id) => payAsClient(ws, id, 2_000)));
-    await receiver.until(() => receiver.at(path).length >= 50, 30_000);
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const deliveries = await until(
+      async () => (await ok(api.request('GET', `/v1/webhook-endpoints/${hook.id}/deliveries?limit=100`, { key: ws.apiKey }))).data as Json[],
+      (list) => list.length === 50 && list.every((delivery) => delivery.status === 'succeeded'),
+      60_000,
+    );
     // Assess
-    expect(payments.map((response) => response.status)).toEqual(ids.map(() => 201));
+    expect(payments.map((response) => response.status), payments.filter((response) => response.status !== 201).map((response) => response.text).join('\n')).toEqual(ids.map(() => 201));
     const paid = (await outbox(ws)).filter((event) => event.type === 'invoice.paid');
     expect(paid).toHaveLength(50);
     expect(new Set(paid.map((event) => JSON.parse(event.body).data.object.id))).toEqual(new Set(ids));
+    expect(new Set(deliveries.map((delivery) => delivery.eventId))).toEqual(new Set(paid.map((event) => event.id)));
+    // Each event reached the receiver. Delivery is at least once: on a loaded machine a retry (this
+    // test's 1 s timeout) or a re-read stream record can repeat a request, always with its event's id.
     const received = receiver.at(path);
-    expect(received).toHaveLength(50);
     expect(new Set(received.map((request) => request.headers['webhook-id']))).toEqual(new Set(paid.map((event) => event.id)));
-  }, 60_000);
+  }, 150_000);
 
   it('emits one invoice.paid when concurrent partial payments pay one invoice', async () => {
     // Prepare
