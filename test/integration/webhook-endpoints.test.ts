@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getItem } from '../../shared/db/conditional.js';
+import { fromEndpointItem, webhookKeys } from '../../shared/webhooks/webhook-model.js';
 import { createApiKey } from '../../shared/workspaces/workspaces-repository.js';
 import { startApi, type TestApi, type TestWorkspace } from './support/api.js';
 
@@ -211,6 +213,22 @@ describe('POST /v1/webhook-endpoints/{id}/rotate-secret', () => {
     expect(rotated.body.data.secret).toMatch(/^whsec_/);
     expect(rotated.body.data.secret).not.toBe(endpoint.secret);
     expect(read.text).not.toContain('ecret');
+  });
+
+  it('keeps the replaced secret, encrypted, signing for exactly 24 hours from the rotation', async () => {
+    // Prepare
+    const endpoint = await createEndpoint(ws);
+    const before = fromEndpointItem(await getItem(webhookKeys.endpoint(ws.workspaceId, endpoint.id), { consistent: true }) ?? {});
+    // Act
+    const rotated = await api.request('POST', `/v1/webhook-endpoints/${endpoint.id}/rotate-secret`, { key: ws.apiKey });
+    const after = fromEndpointItem(await getItem(webhookKeys.endpoint(ws.workspaceId, endpoint.id), { consistent: true }) ?? {});
+    // Assess
+    expect(rotated.status).toBe(200);
+    expect(after.previousSecretCiphertext).toBe(before.secretCiphertext);
+    expect(after.secretCiphertext).not.toBe(before.secretCiphertext);
+    expect(Date.parse(after.previousSecretExpiresAt as string) - Date.parse(after.updatedAt)).toBe(24 * 60 * 60 * 1000);
+    expect(JSON.stringify(after)).not.toContain(endpoint.secret.slice(6));
+    expect(JSON.stringify(after)).not.toContain(rotated.body.data.secret.slice(6));
   });
 
   it('answers 403 to a read-only key', async () => {
