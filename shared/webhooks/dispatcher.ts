@@ -66,7 +66,9 @@ export function createDispatcher(queue: DeliveryQueue, clock: () => Date = () =>
       try {
         if (entityOf(image) === WEBHOOK_EVENT_ENTITY) {
           const deliveries = await fanOut(image, endpointsOf, clock());
-          logger.info('webhook event dispatched', { eventId: image.id, type: image.type, workspaceId: image.workspaceId, deliveries });
+          // Debug: most events have no subscriber; each delivery's attempts are logged by the sender.
+          if (deliveries > 0) logger.info('webhook event dispatched', { eventId: image.id, type: image.type, workspaceId: image.workspaceId, deliveries });
+          else logger.debug('webhook event without subscribers', { eventId: image.id, type: image.type, workspaceId: image.workspaceId });
         } else if (entityOf(image) === WEBHOOK_DELIVERY_ENTITY) {
           const delivery = fromDeliveryItem(image);
           if (delivery.status === 'pending') {
