@@ -22,6 +22,8 @@ const BODY = JSON.stringify({ id: EVENT, type: 'invoice.paid', timestamp: '2027-
 
 let server: Server;
 let status = 200;
+/** What the receiver answers in its body; its default is short. */
+let answer: string | undefined;
 const received: { headers: IncomingHttpHeaders; body: string }[] = [];
 let url: string;
 
@@ -31,7 +33,7 @@ beforeAll(async () => {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       received.push({ headers: request.headers, body: Buffer.concat(chunks).toString() });
-      response.writeHead(status).end(status === 200 ? 'thanks' : 'down');
+      response.writeHead(status).end(answer ?? (status === 200 ? 'thanks' : 'down'));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -45,6 +47,7 @@ beforeEach(() => {
   ddb.reset();
   received.length = 0;
   status = 200;
+  answer = undefined;
 });
 
 async function givenEndpoint(secret: string, overrides: Partial<StoredEndpoint> = {}) {
@@ -78,7 +81,7 @@ function retries(): RetryControl & { calls: [string, number][]; deadLettered: st
   };
 }
 
-const settings = senderSettings({ baseMs: 1_000, factor: 2, capMs: 8_000, jitter: 0 }, { policy: 'local', timeoutMs: 2_000 });
+const settings = senderSettings({ baseMs: 1_000, factor: 2, capMs: 8_000, jitter: 0 }, { policy: 'local', timeoutMs: 10_000 });
 const updates = () => ddb.commandCalls(UpdateCommand).map((call) => call.args[0].input);
 
 describe('webhook sender', () => {
@@ -111,6 +114,26 @@ describe('webhook sender', () => {
     expect(control.calls).toEqual([['r1', 4_000]]);
     expect(control.deadLettered).toEqual([]);
     expect(Object.values(updates()[0]?.ExpressionAttributeValues ?? {})).toEqual(expect.arrayContaining(['pending', 3, 500, 'the receiver answered HTTP 500']));
+  });
+
+  it('keeps only the first 4 KiB of a long response on the delivery', async () => {
+    // Prepare: a receiver answering 500 with 40 KiB (under the 64 KiB read limit, so all of it is read)
+    status = 500;
+    answer = 'x'.repeat(4 * 1024) + 'y'.repeat(36 * 1024);
+    await givenEndpoint(newWebhookSecret());
+    givenDelivery();
+    // Act
+    await createSender(settings, retries())({ Records: [record()] });
+    // Assess
+    expect(Object.values(updates()[0]?.ExpressionAttributeValues ?? {})).toContain('x'.repeat(4 * 1024));
+    expect(JSON.stringify(updates()[0])).not.toContain('xy');
+  });
+
+  it('deploys with the contract\'s limits: 10 s to answer, at most 64 KiB read, 4 KiB kept', () => {
+    // Act
+    const deployed = senderSettings({ baseMs: 30_000, factor: 4, capMs: 36_000_000, jitter: 0.2 });
+    // Assess
+    expect(deployed).toMatchObject({ timeoutMs: 10_000, maxResponseBytes: 64 * 1024, storedResponseBytes: 4 * 1024 });
   });
 
   it('marks the delivery failed after the 8th attempt and moves the message to the dead-letter queue (its alarm fires)', async () => {
