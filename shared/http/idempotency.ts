@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import type { Context } from 'aws-lambda';
 import {
   IdempotencyAlreadyInProgressError, IdempotencyConfig, IdempotencyPersistenceLayerError, IdempotencyValidationError, makeIdempotent,
@@ -38,6 +38,37 @@ export interface IdempotentRequest {
   operation: string;
   /** Everything that makes the request what it is: a different fingerprint is `idempotency_key_reused`. */
   fingerprint: string;
+  /** The response holds a secret: store it sealed (see `seal`), never in clear. */
+  sealResponse?: boolean;
+}
+
+const SEALED_PREFIX = 'sealed:v1:';
+
+/**
+ * The key that seals a stored response: derived (HKDF-SHA256) from the Idempotency-Key the client
+ * sends again to replay it, bound to its scope and operation. The server keeps neither the key nor
+ * the Idempotency-Key (Powertools stores a hash of the record id), so a stored response holding a
+ * secret is ciphertext at rest, as strong as the client's Idempotency-Key (a random UUID is 122 bits).
+ */
+function sealingKey(request: IdempotentRequest): Buffer {
+  return Buffer.from(hkdfSync('sha256', request.key, `${request.scope}#${request.operation}`, 'boxoffice idempotent response', 32));
+}
+
+/** The response with its body encrypted (AES-256-GCM), as stored for replays. */
+function seal(response: StoredResponse, request: IdempotentRequest): StoredResponse {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', sealingKey(request), iv);
+  const ciphertext = Buffer.concat([cipher.update(response.body, 'utf8'), cipher.final()]);
+  return { ...response, body: SEALED_PREFIX + Buffer.concat([iv, cipher.getAuthTag(), ciphertext]).toString('base64') };
+}
+
+/** The stored response as it was answered: `seal` undone with the key the replaying request derives. */
+function unseal(response: StoredResponse, request: IdempotentRequest): StoredResponse {
+  if (!response.body.startsWith(SEALED_PREFIX)) return response;
+  const sealed = Buffer.from(response.body.slice(SEALED_PREFIX.length), 'base64');
+  const decipher = createDecipheriv('aes-256-gcm', sealingKey(request), sealed.subarray(0, 12));
+  decipher.setAuthTag(sealed.subarray(12, 28));
+  return { ...response, body: Buffer.concat([decipher.update(sealed.subarray(28)), decipher.final()]).toString('utf8') };
 }
 
 /**
@@ -103,12 +134,13 @@ export async function runIdempotent(
   const idempotent = makeIdempotent(
     async (_input: { id: string; fingerprint: string }) => {
       completed = await withWriteFence(fence, work);
-      return completed;
+      return request.sealResponse ? seal(completed, request) : completed;
     },
     { persistenceStore: persistenceStore(), config: idempotencyConfig },
   );
   try {
-    return (await idempotent({ id, fingerprint: request.fingerprint })) as StoredResponse;
+    const response = (await idempotent({ id, fingerprint: request.fingerprint })) as StoredResponse;
+    return request.sealResponse ? unseal(response, request) : response;
   } catch (error) {
     // The work ran and its response is known; only saving it failed. A replay finds the record in
     // progress (409) and, once its lock lapses, the marker: never a second change.

@@ -236,6 +236,7 @@ export function implement<R extends RouteDefinition>(route: R, impl: OperationIm
           scope: auth?.workspaceId ?? `public:${JSON.stringify(event.pathParameters ?? {})}`,
           operation: route.operation,
           fingerprint: fingerprintOf({ params: event.pathParameters ?? {}, query: event.queryStringParameters ?? {}, body: rawBody ? fingerprintOf(rawBody.toString('base64')) : body }),
+          ...(route.responseHoldsSecret ? { sealResponse: true } : {}),
         },
         context,
         work,

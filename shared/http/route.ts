@@ -62,6 +62,12 @@ export interface RouteDefinition<
   readonly ifMatch?: boolean;
   /** POST routes honour `Idempotency-Key` unless this is false. */
   readonly idempotent?: boolean;
+  /**
+   * The success body holds a secret shown once (a webhook signing secret): the response an
+   * `Idempotency-Key` keeps for its replays is stored sealed with a key derived from that
+   * Idempotency-Key, which the server does not keep, so the secret is never stored in clear.
+   */
+  readonly responseHoldsSecret?: boolean;
   /** Public routes called from browsers on other sites: CORS headers on every response and preflight. */
   readonly cors?: boolean;
   readonly errorFormat?: ErrorFormat;

@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { db } from '../../shared/db/client.js';
 import { getItem } from '../../shared/db/conditional.js';
 import { fromEndpointItem, webhookKeys } from '../../shared/webhooks/webhook-model.js';
 import { createApiKey } from '../../shared/workspaces/workspaces-repository.js';
@@ -99,7 +102,7 @@ describe('POST /v1/webhook-endpoints', () => {
   it('refuses a 17th endpoint of a workspace with 422', async () => {
     // Prepare
     const workspace = await api.newWorkspace('Webhook cap');
-    await Promise.all(Array.from({ length: 16 }, () => createEndpoint(workspace)));
+    for (let index = 0; index < 16; index += 1) await createEndpoint(workspace); // one by one: the cap, not write contention, is under test
     // Act
     const response = await api.request('POST', '/v1/webhook-endpoints', { key: workspace.apiKey, body: { url: URL_OK, events: ['*'] } });
     // Assess
@@ -238,5 +241,59 @@ describe('POST /v1/webhook-endpoints/{id}/rotate-secret', () => {
     const response = await api.request('POST', `/v1/webhook-endpoints/${endpoint.id}/rotate-secret`, { key: readOnlyKey });
     // Assess
     expect(response.status).toBe(403);
+  });
+});
+
+describe('Idempotency-Key on the routes that show a secret', () => {
+  /** Everything in the idempotency table, where replays of keyed POSTs are kept for 24 hours. */
+  async function idempotencyTable(): Promise<string> {
+    const items: unknown[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await db.send(new ScanCommand({ TableName: process.env.IDEMPOTENCY_TABLE_NAME, ExclusiveStartKey: start }));
+      items.push(...(page.Items ?? []));
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return JSON.stringify(items);
+  }
+
+  it('replays create and rotate-secret with the same secret, which the idempotency table never holds in clear', async () => {
+    // Prepare
+    const workspace = await api.newWorkspace('Webhook idempotency');
+    const createKey = randomUUID();
+    const rotateKey = randomUUID();
+    const create = () => api.request('POST', '/v1/webhook-endpoints', { key: workspace.apiKey, headers: { 'Idempotency-Key': createKey }, body: { url: URL_OK, events: ['*'] } });
+    // Act
+    const created = await create();
+    const createdAgain = await create();
+    const rotate = () => api.request('POST', `/v1/webhook-endpoints/${created.body.data.id}/rotate-secret`, { key: workspace.apiKey, headers: { 'Idempotency-Key': rotateKey } });
+    const rotated = await rotate();
+    const rotatedAgain = await rotate();
+    const listing = await api.request('GET', '/v1/webhook-endpoints', { key: workspace.apiKey });
+    const stored = await idempotencyTable();
+    // Assess: replays answer the first response, secret included (one endpoint, rotated once)...
+    expect([created.status, createdAgain.status, rotated.status, rotatedAgain.status]).toEqual([201, 201, 200, 200]);
+    expect(createdAgain.headers.get('idempotent-replayed')).toBe('true');
+    expect(createdAgain.body).toEqual(created.body);
+    expect(rotatedAgain.headers.get('idempotent-replayed')).toBe('true');
+    expect(rotatedAgain.body).toEqual(rotated.body);
+    expect(rotated.body.data.secret).not.toBe(created.body.data.secret);
+    expect(listing.body.data).toHaveLength(1);
+    // ...while what the table keeps for those replays is sealed, never the secrets.
+    expect(stored).toContain('sealed:v1:');
+    expect(stored).not.toContain(created.body.data.secret.slice(6));
+    expect(stored).not.toContain(rotated.body.data.secret.slice(6));
+  });
+
+  it('keeps other routes\' replays as they were answered', async () => {
+    // Prepare
+    const workspace = await api.newWorkspace('Webhook idempotency, plain');
+    const key = randomUUID();
+    // Act
+    const contact = await api.request('POST', '/v1/contacts', { key: workspace.apiKey, headers: { 'Idempotency-Key': key }, body: { email: `plain-${key}@example.com` } });
+    const stored = await idempotencyTable();
+    // Assess
+    expect(contact.status).toBe(201);
+    expect(stored).toContain(contact.body.data.id);
   });
 });

@@ -26,6 +26,7 @@ export const webhooksRoutes = {
     body: createWebhookEndpointBodySchema,
     success: { status: 201, description: 'The endpoint, with its secret.', schema: dataResponse(webhookEndpointWithSecretSchema) },
     errors: [401, 403, 422],
+    responseHoldsSecret: true,
   }),
   listEndpoints: defineRoute({
     group: 'webhooks',
@@ -91,6 +92,7 @@ export const webhooksRoutes = {
     params: endpointParams,
     success: { status: 200, description: 'The endpoint, with its new secret.', schema: dataResponse(webhookEndpointWithSecretSchema) },
     errors: [401, 403, 404, 409],
+    responseHoldsSecret: true,
   }),
   listDeliveries: defineRoute({
     group: 'webhooks',
