@@ -6,7 +6,7 @@ import httpJsonBodyParser from '@middy/http-json-body-parser';
 import * as z from 'zod';
 import {
   InvalidJsonError, InvalidQueryError, NotFoundError, PayloadTooLargeError, UnauthorizedError,
-  UnsupportedMediaTypeError, ValidationError,
+  UnsupportedMediaTypeError, ValidationError, type ErrorDetail,
 } from '../errors.js';
 import type { KeyScope } from '../auth/api-keys.js';
 import { toMiddyHttpError } from './error-mapping.js';
@@ -16,6 +16,7 @@ import { SECURITY_HEADERS } from './security-headers.js';
 import type { IdempotentRequest, StoredResponse } from './idempotency.js';
 import type { RouteDefinition } from './route.js';
 import { formatIssuePath, issuesToDetails } from '../model/issues.js';
+import { jsonInputProblems, queryInputProblems } from './input-hygiene.js';
 
 /** What the authorizer resolved the API key to. */
 export interface AuthContext {
@@ -125,19 +126,48 @@ function jsonBodyGuard(route: RouteDefinition): middy.MiddlewareObj<APIGatewayPr
       const headers = event.headers ?? {};
       const raw = event.body ?? '';
       const contentType = headers['content-type'];
-      // The JSON parser insists on a JSON content type; a body-less request or one without a
-      // Content-Type header is read as JSON, any other declared type is refused.
+      // The JSON parser insists on a JSON content type; a body without a Content-Type header is read
+      // as JSON, any other declared type is refused. An empty body is no JSON object: `{}` says "no field".
       event.headers = { ...headers, 'content-type': 'application/json' };
       if (raw === '' || (event.isBase64Encoded && Buffer.from(raw, 'base64').length === 0)) {
-        event.body = '{}';
-        event.isBase64Encoded = false;
-        return;
+        throw new InvalidJsonError(`The request body is empty: ${route.method} ${route.path} takes a JSON object (send {} to set no field).`);
       }
       if (contentType !== undefined && !JSON_TYPE.test(contentType)) {
         throw new UnsupportedMediaTypeError(`${route.method} ${route.path} takes application/json.`);
       }
       const size = event.isBase64Encoded ? Buffer.from(raw, 'base64').length : Buffer.byteLength(raw);
       if (size > MAX_JSON_BYTES) throw new PayloadTooLargeError(`JSON bodies are limited to ${MAX_JSON_BYTES} bytes.`);
+    },
+  };
+}
+
+/**
+ * Routes that take no body (finalize, void, rotate-secret, deletes...) accept none, or `{}`; anything
+ * else is refused like a bad body elsewhere, rather than ignored: a client that sends fields expects
+ * them to matter.
+ */
+function noBodyGuard(route: RouteDefinition): middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
+  return {
+    before: (request) => {
+      const event = request.event;
+      const bytes = event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
+      if (bytes.length === 0) return;
+      const contentType = event.headers?.['content-type'];
+      if (contentType !== undefined && !JSON_TYPE.test(contentType)) {
+        throw new UnsupportedMediaTypeError(`${route.method} ${route.path} takes no body (or the JSON object {}).`);
+      }
+      if (bytes.length > MAX_JSON_BYTES) throw new PayloadTooLargeError(`JSON bodies are limited to ${MAX_JSON_BYTES} bytes.`);
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(bytes.toString('utf8'));
+      } catch {
+        throw new InvalidJsonError('The request body is not valid JSON.');
+      }
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new InvalidJsonError();
+      const fields = Object.keys(parsed);
+      if (fields.length > 0) {
+        throw new ValidationError(fields.slice(0, 20).map((field) => ({ path: field, message: `unknown field: ${route.method} ${route.path} takes no body fields` })));
+      }
     },
   };
 }
@@ -202,14 +232,16 @@ export function implement<R extends RouteDefinition>(route: R, impl: OperationIm
     const auth = authContextOf(event);
     if (route.auth === 'key' && !auth) throw new UnauthorizedError();
     const params = route.params ? parseWith(route.params, event.pathParameters ?? {}, () => new NotFoundError()) : undefined;
-    const query = route.query
-      ? parseWith(route.query, event.queryStringParameters ?? {}, (error) =>
-        route.queryErrorCode === 'validation_failed' ? new ValidationError(issuesToDetails(error)) : new InvalidQueryError(issuesToDetails(error)))
-      : undefined;
+    const queryError = (details: ErrorDetail[]) => (route.queryErrorCode === 'validation_failed' ? new ValidationError(details) : new InvalidQueryError(details));
+    const queryProblems = queryInputProblems(event.queryStringParameters);
+    if (queryProblems.length > 0) throw queryError(queryProblems);
+    const query = route.query ? parseWith(route.query, event.queryStringParameters ?? {}, (error) => queryError(issuesToDetails(error))) : undefined;
     let body: unknown;
     if (route.body) {
       const parsed: unknown = event.body;
       if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new InvalidJsonError();
+      const problems = jsonInputProblems(parsed);
+      if (problems.length > 0) throw new ValidationError(problems);
       body = parseWith(route.body, parsed, (error) => new ValidationError(issuesToDetails(error)));
     }
     const rawBody = route.rawBody ? readRawBody(route, event) : undefined;
@@ -250,5 +282,6 @@ export function implement<R extends RouteDefinition>(route: R, impl: OperationIm
     .use(httpErrorHandler({ logger: false }))
     .use(errorMapper(route));
   if (route.body) chain.use(jsonBodyGuard(route)).use(httpJsonBodyParser());
+  else if (!route.rawBody && route.method !== 'GET') chain.use(noBodyGuard(route));
   return { route, handler: chain as unknown as Operation['handler'] };
 }

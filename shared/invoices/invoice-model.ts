@@ -32,7 +32,6 @@ function isIanaTimezone(value: string): boolean {
 }
 
 const timezoneSchema = z.string().refine(isIanaTimezone, 'must be an IANA timezone name, e.g. America/New_York').meta({ example: 'America/New_York' });
-const isoStringSchema = z.iso.datetime({ offset: true }).meta({ description: 'ISO 8601 date-time.' });
 
 export const seatingInformationSchema = z
   .strictObject({
@@ -54,8 +53,8 @@ export const bundleComponentSchema = z
     eventId: text(200).optional(),
     eventImageUrl: text(2000).optional(),
     eventName: text(500).optional(),
-    eventStart: isoStringSchema.optional(),
-    eventEnd: isoStringSchema.optional(),
+    eventStart: dateTimeSchema.optional(),
+    eventEnd: dateTimeSchema.optional(),
     eventLocation: text(1000).optional(),
     eventTimezone: timezoneSchema.optional(),
     seatingInformation: seatingInformationSchema.optional(),
@@ -83,8 +82,8 @@ export const lineItemSchema = z
     components: z.array(bundleComponentSchema).max(100).optional().meta({ description: 'Only when `productType` is `bundle`.' }),
     disableQrCode: z.boolean().optional(),
     willCall: z.boolean().optional(),
-    eventStart: isoStringSchema.optional(),
-    eventEnd: isoStringSchema.optional(),
+    eventStart: dateTimeSchema.optional(),
+    eventEnd: dateTimeSchema.optional(),
     seatingInformation: seatingInformationSchema.optional(),
     inventoryConsumedAt: dateTimeSchema.optional(),
   })

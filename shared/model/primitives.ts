@@ -9,8 +9,34 @@ import { ID_PATTERN } from '../ids.js';
 /** A service-minted id: 24 lowercase hex characters. */
 export const idSchema = z.string().regex(ID_PATTERN, 'must be a 24-character lowercase hex id').meta({ example: '6740f1a2c3d4e5f601234567' });
 
-/** UTC ISO 8601 timestamp ending in `Z`, optional fractional seconds. */
-export const dateTimeSchema = z.iso.datetime({ offset: false });
+/** The example every date-time message and description gives. */
+export const DATE_TIME_EXAMPLE = '2027-06-01T18:00:00Z';
+
+/**
+ * The same instant in UTC, ending in `Z`: `2027-06-01T18:00:00+02:00` -> `2027-06-01T16:00:00Z`. The
+ * fractional seconds are kept as written (an offset moves whole minutes), so a `Z` input is unchanged.
+ */
+export function toUtcDateTime(value: string): string {
+  if (value.endsWith('Z')) return value;
+  const fraction = /\.\d+/.exec(value)?.[0] ?? '';
+  return `${new Date(value).toISOString().slice(0, 19)}${fraction}Z`;
+}
+
+/**
+ * An ISO 8601 date-time with a time zone (API.md "Round trips and references"): `Z` or an offset in,
+ * always UTC ending in `Z` out, so stored values sort and compare as strings. Input and output are two
+ * schemas of one pipe, so the OpenAPI document describes each side exactly (requests accept offsets,
+ * responses only `Z`).
+ */
+export const dateTimeSchema = z.iso
+  .datetime({ offset: true, error: `must be an ISO 8601 date-time with a time zone, e.g. ${DATE_TIME_EXAMPLE} (an offset such as +02:00 is converted to UTC)` })
+  .transform(toUtcDateTime)
+  .pipe(z.iso.datetime({ offset: false, error: 'must fall between the years 0000 and 9999 once converted to UTC' }))
+  .meta({
+    id: 'DateTime',
+    description: `ISO 8601 date-time, e.g. \`${DATE_TIME_EXAMPLE}\`. Requests may give an offset (\`2027-06-01T18:00:00+02:00\`); it is converted, and every response carries UTC (\`Z\`).`,
+    example: DATE_TIME_EXAMPLE,
+  });
 
 /** Money: integer minor units (cents), never a float. */
 export const moneySchema = z.number().int().min(-9_007_199_254_740_991).max(9_007_199_254_740_991);

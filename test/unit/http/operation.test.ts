@@ -6,9 +6,11 @@ import { createGroupHandler } from '../../../shared/http/group-handler.js';
 import { runIdempotent } from '../../../shared/http/idempotency.js';
 import { operations as systemOperations } from '../../../functions/system/handler.js';
 import { apiEvent, context } from '../support/events.js';
-import { echoOperation, echoRoute, readOperation, readRoute, versionedOperation, versionedRoute } from '../support/test-routes.js';
+import {
+  actionOperation, actionRoute, counters, echoOperation, echoRoute, readOperation, readRoute, versionedOperation, versionedRoute,
+} from '../support/test-routes.js';
 
-const handler = createGroupHandler('system', systemOperations, { idempotency: runIdempotent, extraRoutes: [echoOperation, readOperation, versionedOperation] });
+const handler = createGroupHandler('system', systemOperations, { idempotency: runIdempotent, extraRoutes: [echoOperation, readOperation, versionedOperation, actionOperation] });
 const thingId = '6740f1a2c3d4e5f601234567';
 const ws = 'aaaaaaaaaaaaaaaaaaaaaaaa';
 const ddbMock = mockClient(DynamoDBDocumentClient);
@@ -161,5 +163,101 @@ describe('security headers', () => {
 
     // Assess
     expect(response.headers?.['Cache-Control']).toBe('no-store');
+  });
+});
+
+describe('input hygiene at the edge', () => {
+  const patch = (body: string | undefined, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
+    handler(apiEvent({ route: versionedRoute, path: `/v1/test-things/${thingId}`, body, headers, workspaceId: ws }), context());
+  const act = (body: string | undefined, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
+    handler(apiEvent({ route: actionRoute, path: `/v1/test-things/${thingId}/act`, body, headers, workspaceId: ws }), context());
+
+  it.each([['a POST', () => post(undefined)], ['a POST with an empty string', () => post('')], ['a PATCH', () => patch(undefined)], ['a PATCH without Content-Type', () => patch(undefined, {})]])(
+    'answers %s whose body is empty with 400 invalid_json',
+    async (_label, send) => {
+      // Act
+      const response = await send();
+      // Assess
+      expect(response.statusCode).toBe(400);
+      expect(JSON.parse(response.body).error).toEqual({ code: 'invalid_json', message: expect.stringMatching(/body is empty.*\{\}/) });
+    },
+  );
+
+  it('still takes {} as a PATCH that sets no field', async () => {
+    const response = await patch('{}');
+    expect(response.statusCode).toBe(200);
+  });
+
+  it.each([
+    ['a NUL character', '{"name": "A\\u0000B"}', 'name', /NUL/],
+    ['a lone high surrogate', '{"name": "A\\ud800"}', 'name', /lone surrogate/],
+    ['a lone low surrogate in an array', '{"name": "A", "items": [{"amount": 1}, "\\udc00"]}', 'items[1]', /lone surrogate/],
+    ['a NUL in a field name', '{"name": "A", "items": [{"am\\u0000ount": 1}]}', 'items[0].am\\u0000ount', /field name must not contain the NUL/],
+    ['an own __proto__ key', '{"name": "A", "items": [{"__proto__": {"admin": true}}]}', 'items[0].__proto__', /__proto__/],
+    ['a number DynamoDB cannot store', '{"name": "A", "items": [{"amount": 1e200}]}', 'items[0].amount', /finite number/],
+    ['a number that overflows to Infinity', '{"name": "A", "items": [{"amount": 1e400}]}', 'items[0].amount', /finite number/],
+  ])('answers a body holding %s with 422 on its path, before the operation runs', async (_label, body, path, message) => {
+    // Prepare
+    const before = counters.echo;
+    // Act
+    const response = await post(body);
+    // Assess
+    expect(response.statusCode).toBe(422);
+    const { error } = JSON.parse(response.body);
+    expect(error.code).toBe('validation_failed');
+    expect(error.details).toEqual([{ path, message: expect.stringMatching(message) }]);
+    expect(counters.echo).toBe(before);
+    // the refused characters are never echoed raw
+    expect(response.body.includes('\u0000')).toBe(false);
+    expect(/\p{Cs}/u.test(response.body)).toBe(false);
+  });
+
+  it('accepts well-formed surrogate pairs (emoji) and other control characters', async () => {
+    const response = await post(JSON.stringify({ name: 'Party \u{1F389}\t' }));
+    expect(response.statusCode).toBe(201);
+    expect(JSON.parse(response.body).data.name).toBe('Party \u{1F389}\t');
+  });
+
+  it('answers nesting deeper than the limit with 422 instead of overflowing the stack', async () => {
+    // Prepare: far deeper than any recursion could survive
+    const body = `{"name": "A", "items": ${'['.repeat(200_000)}${']'.repeat(200_000)}}`;
+    // Act
+    const response = await post(body);
+    // Assess
+    expect(response.statusCode).toBe(422);
+    expect(JSON.parse(response.body).error.details[0].message).toMatch(/nested too deeply/);
+  });
+
+  it('answers a query parameter holding NUL with the route\'s query error', async () => {
+    const response = await post(JSON.stringify({ name: 'A' }), { 'content-type': 'application/json' }, `/v1/test-things/${thingId}?count=%00`);
+    expect(response.statusCode).toBe(400);
+    expect(JSON.parse(response.body).error).toMatchObject({ code: 'invalid_query', details: [{ path: 'count', message: expect.stringMatching(/NUL/) }] });
+  });
+
+  describe('routes that take no body', () => {
+    it.each([['no body', undefined], ['an empty object', '{}'], ['an empty object without Content-Type', '{}']])('run with %s', async (_label, body) => {
+      const response = await act(body, body === undefined ? {} : { 'content-type': 'application/json' });
+      expect(response.statusCode).toBe(200);
+    });
+
+    it.each([
+      ['fields', '{"amount": 5}', 422, 'validation_failed'],
+      ['unparseable JSON', '{"amount": ', 400, 'invalid_json'],
+      ['an array', '[]', 400, 'invalid_json'],
+    ])('refuse a body with %s instead of ignoring it', async (_label, body, status, code) => {
+      // Prepare
+      const before = counters.action;
+      // Act
+      const response = await act(body);
+      // Assess
+      expect(response.statusCode).toBe(status);
+      expect(JSON.parse(response.body).error.code).toBe(code);
+      expect(counters.action).toBe(before);
+    });
+
+    it('refuse a non-JSON body with 415', async () => {
+      const response = await act('amount=5', { 'content-type': 'application/x-www-form-urlencoded' });
+      expect(response.statusCode).toBe(415);
+    });
   });
 });

@@ -54,7 +54,24 @@ export const readRoute = defineRoute({
   success: { status: 200, description: 'Read.' },
 });
 
-export const counters = { echo: 0 };
+export const actionRoute = defineRoute({
+  group: 'system',
+  operation: 'testAction',
+  method: 'POST',
+  path: '/v1/test-things/{thingId}/act',
+  auth: 'key',
+  tags: ['Test'],
+  summary: 'Body-less action (test only)',
+  params: idParams('thingId'),
+  success: { status: 200, description: 'Acted.' },
+});
+
+export const counters = { echo: 0, action: 0 };
+
+export const actionOperation = implement(actionRoute, async ({ params }) => {
+  counters.action += 1;
+  return { data: { thingId: params.thingId, run: counters.action } };
+});
 
 export const echoOperation = implement(echoRoute, async ({ params, query, body, workspaceId }) => {
   counters.echo += 1;

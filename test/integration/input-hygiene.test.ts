@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApi, type TestApi, type TestWorkspace } from './support/api.js';
+
+/*
+ * Input hygiene end to end (API.md "Round trips and references"): empty bodies, NUL and lone
+ * surrogates, date-time offsets. The table-driven sweep of every write route is hostile-inputs.test.ts.
+ */
+
+let api: TestApi;
+let workspace: TestWorkspace;
+
+beforeAll(async () => {
+  api = await startApi();
+  workspace = await api.newWorkspace('Input hygiene');
+});
+afterAll(async () => api.close());
+
+type Json = Record<string, unknown>;
+
+async function call(method: string, path: string, body?: unknown) {
+  const response = await api.request(method, path, { key: workspace.apiKey, ...(body === undefined ? {} : { body }) });
+  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${response.text}`);
+  return response.body?.data;
+}
+
+/** Sends a JSON text as is: escapes such as `\ud800` reach the server as written. */
+function sendJson(method: string, path: string, json: string, key: string | undefined = workspace.apiKey) {
+  return api.request(method, path, { ...(key ? { key } : {}), raw: json, headers: { 'content-type': 'application/json' } });
+}
+
+const eventBody = (overrides: Json = {}) => ({ name: 'Gala', start: '2030-06-01T18:00:00Z', end: '2030-06-01T23:00:00Z', ...overrides });
+
+describe('empty bodies', () => {
+  it('answers a PATCH with an empty body with 400 invalid_json and changes nothing', async () => {
+    // Prepare
+    const contact = await call('POST', '/v1/contacts', { email: 'empty.patch@example.com', firstName: 'Ada' });
+    // Act
+    const response = await api.request('PATCH', `/v1/contacts/${contact.id}`, { key: workspace.apiKey, headers: { 'content-type': 'application/json' } });
+    // Assess
+    expect(response.status).toBe(400);
+    expect(response.body.error.code).toBe('invalid_json');
+    expect(await call('GET', `/v1/contacts/${contact.id}`)).toEqual(contact);
+  });
+
+  it('answers a POST with an empty body with 400 invalid_json', async () => {
+    const response = await api.request('POST', '/v1/forms', { key: workspace.apiKey });
+    expect(response.status).toBe(400);
+    expect(response.body.error.code).toBe('invalid_json');
+  });
+});
+
+describe('NUL characters and lone surrogates', () => {
+  it.each([
+    ['a NUL', '"Ada\\u0000Lovelace"'],
+    ['a lone high surrogate', '"Ada\\ud83d"'],
+    ['a lone low surrogate', '"\\ude00Ada"'],
+  ])('refuses a contact name holding %s with 422 on firstName, storing nothing', async (_label, name) => {
+    // Act
+    const response = await sendJson('POST', '/v1/contacts', `{"email": "nul.${name.length}@example.com", "firstName": ${name}}`);
+    // Assess
+    expect(response.status).toBe(422);
+    expect(response.body.error).toMatchObject({ code: 'validation_failed', details: [{ path: 'firstName' }] });
+    const list = await call('GET', '/v1/contacts?email=' + encodeURIComponent(`nul.${name.length}@example.com`));
+    expect(list).toEqual([]);
+  });
+
+  it('refuses them in free-form maps too (event location), on the nested path', async () => {
+    const response = await sendJson('POST', '/v1/events', JSON.stringify(eventBody({ location: { venue: { name: 'Hall' } } })).replace('Hall', 'Ha\\u0000ll'));
+    expect(response.status).toBe(422);
+    expect(response.body.error.details).toEqual([{ path: 'location.venue.name', message: expect.stringMatching(/NUL/) }]);
+  });
+
+  it('refuses them on public form submissions', async () => {
+    // Prepare
+    const form = await call('POST', '/v1/forms', { name: 'Public', type: 'standalone', status: 'active' });
+    const element = await call('POST', `/v1/forms/${form.id}/elements`, { type: 'Text', prompt: 'Name' });
+    // Act
+    const response = await sendJson('POST', `/forms/${form.id}/responses`, `{"answers": {"${element.id}": "Bob\\udfff"}}`, undefined);
+    // Assess
+    expect(response.status).toBe(422);
+    expect(response.body.error.details).toEqual([{ path: `answers.${element.id}`, message: expect.stringMatching(/lone surrogate/) }]);
+  });
+
+  it('keeps emoji (well-formed surrogate pairs)', async () => {
+    const contact = await call('POST', '/v1/contacts', { email: 'emoji@example.com', firstName: 'Ada \u{1F389}' });
+    expect((await call('GET', `/v1/contacts/${contact.id}`)).firstName).toBe('Ada \u{1F389}');
+  });
+});
+
+describe('date-times with offsets', () => {
+  it('stores and returns an offset start as the same instant in UTC', async () => {
+    // Act
+    const created = await call('POST', '/v1/events', eventBody({ start: '2030-06-01T18:00:00+02:00', end: '2030-06-01T23:30:00-04:00' }));
+    // Assess
+    expect(created).toMatchObject({ start: '2030-06-01T16:00:00Z', end: '2030-06-02T03:30:00Z' });
+    expect(await call('GET', `/v1/events/${created.id}`)).toMatchObject({ start: '2030-06-01T16:00:00Z', end: '2030-06-02T03:30:00Z' });
+  });
+
+  it('normalises offsets on updates too', async () => {
+    const created = await call('POST', '/v1/events', eventBody());
+    const updated = await call('PATCH', `/v1/events/${created.id}`, { end: '2030-06-02T01:00:00+01:00' });
+    expect(updated.end).toBe('2030-06-02T00:00:00Z');
+  });
+
+  it('answers a malformed date-time with 422 naming ISO 8601 and giving an example', async () => {
+    const response = await api.request('POST', '/v1/events', { key: workspace.apiKey, body: eventBody({ start: '2030-06-01 18:00' }) });
+    expect(response.status).toBe(422);
+    expect(response.body.error.details).toEqual([{ path: 'start', message: expect.stringMatching(/ISO 8601.*2027-06-01T18:00:00Z/) }]);
+  });
+});
