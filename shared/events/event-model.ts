@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { entityAttribute, itemKey, withoutKeys, type ItemKey } from '../db/table-design.js';
+import { entityAttribute, withoutKeys } from '../db/table-design.js';
+import { eventKeys } from './event-key-model.js';
 import { CURRENCIES, dateTimeSchema, idSchema, moneySchema } from '../model/primitives.js';
 import { richTextRequestSchema, richTextResponseSchema } from '../rich-text/rich-text-schema.js';
 
@@ -169,15 +170,8 @@ export const PRODUCT_ENTITY = 'Product';
 /** Attributes of stored event items that never leave the repository. */
 export const EVENT_INTERNAL_ATTRIBUTES = ['workspaceId', 'endKey', 'copyOf'] as const;
 
-/**
- * Keys of the main items: the event at `WS#<ws>#EVENTS` / `<id>` (a Query on the partition lists by
- * creation time) and each product at `WS#<ws>#PRODUCTS` / `<productId>`.
- */
-export const eventKeys = {
-  eventPartition: (workspaceId: string) => `WS#${workspaceId}#EVENTS`,
-  event: (workspaceId: string, eventId: string): ItemKey => itemKey(eventKeys.eventPartition(workspaceId), eventId),
-  product: (workspaceId: string, productId: string): ItemKey => itemKey(`WS#${workspaceId}#PRODUCTS`, productId),
-};
+// Keys of the main items live in a module without schemas: reference checks in other domains use them.
+export { eventKeys } from './event-key-model.js';
 
 /** Normalises a timestamp for key order: `toISOString()` always has milliseconds, so strings sort as times. */
 export function sortableTime(value: string): string {

@@ -5,6 +5,7 @@ import { newId } from '../ids.js';
 import type { EventListFilter } from './event-listing-model.js';
 import { EVENT_LIMITS, type CreateEventInput, type Event, type Product, type UpdateEventInput } from './event-model.js';
 import { findEvent, insertEvent, listEvents as listEventPage, saveEvent } from './events-repository.js';
+import { referralCodeExists } from '../partners/partners-repository.js';
 import { eventWebhookEvents } from './event-webhooks.js';
 
 type ProductInput = { id?: string; name: string; price: number; required: boolean; currency?: 'USD' | 'CAD' };
@@ -83,8 +84,17 @@ export function applyEventUpdate(previous: Event, patch: UpdateEventInput, now: 
   return event;
 }
 
+/**
+ * Reference check (API.md "Round trips and references"): the referral code names a partner (one GetItem
+ * of the code's guard item), else 422 on `referral_code`.
+ */
+async function assertReferralCodeExists(code: string): Promise<void> {
+  if (!(await referralCodeExists(code))) throw new ValidationError({ path: 'referral_code', message: 'is not the referral code of any partner' });
+}
+
 /** Creates an event with its products. */
 export async function createEvent(workspaceId: string, body: CreateEventInput): Promise<Event> {
+  if (body.referral_code !== undefined) await assertReferralCodeExists(body.referral_code);
   const event = buildEvent(body);
   await insertEvent(workspaceId, event, { also: eventWebhookEvents(workspaceId, undefined, event) });
   return event;
@@ -112,6 +122,8 @@ export async function updateEvent(workspaceId: string, eventId: string, patch: U
       return event;
     },
     write: async (current) => {
+      // A code the event already carries was checked when it was set; a new one must name a partner.
+      if (typeof patch.referral_code === 'string' && patch.referral_code !== current.referral_code) await assertReferralCodeExists(patch.referral_code);
       const next = applyEventUpdate(current, patch);
       await saveEvent(workspaceId, current, next, { also: eventWebhookEvents(workspaceId, current, next) });
       return next;

@@ -7,6 +7,7 @@ import type { CreateInvoiceInput, Invoice, InvoiceListFilter, ReviseInvoiceInput
 import { newId } from '../ids.js';
 import { assertAllowed, assertVoidable } from './invoice-state.js';
 import { computeTotals } from './invoice-totals.js';
+import { allChecked, assertEventsExist, type EventReference } from '../events/event-references.js';
 import * as repository from './invoices-repository.js';
 
 /** The invoice customer: a contact of the workspace, else 422 on `customerId`. */
@@ -58,9 +59,14 @@ export function nextVersion(invoice: Invoice, changes: Partial<Invoice>, now: Da
   return { ...next, ...computeTotals(next.lineItems, next.payments) };
 }
 
+/** The events the line items sell, with their paths; `known` ids (already on the invoice) are not checked again. */
+function lineEventReferences(lineItems: readonly { eventId?: string | undefined }[], known: ReadonlySet<string> = new Set()): EventReference[] {
+  return lineItems.flatMap((line, index) => (line.eventId === undefined || known.has(line.eventId) ? [] : [{ path: `lineItems[${index}].eventId`, eventId: line.eventId }]));
+}
+
 /** POST /v1/invoices: a draft with `number` null and totals from its line items. */
 export async function createInvoice(workspaceId: string, input: CreateInvoiceInput, now = new Date()): Promise<Invoice> {
-  const contact = await customerOf(workspaceId, input.customerId);
+  const [contact] = await allChecked<[Contact, void]>([customerOf(workspaceId, input.customerId), assertEventsExist(workspaceId, lineEventReferences(input.lineItems))]);
   const { customerEmail, customerFirstName, customerLastName, customerPhone, autoCharge, taxIds, ...rest } = input;
   const timestamp = now.toISOString();
   const invoice: Invoice = {
@@ -90,12 +96,18 @@ export async function listInvoices(workspaceId: string, filter: InvoiceListFilte
 export async function reviseInvoice(workspaceId: string, id: string, patch: ReviseInvoiceInput, ifMatch: number | undefined): Promise<Invoice> {
   return changeInvoice(workspaceId, id, ifMatch, async (current) => {
     const now = new Date();
+    // References first (API.md): a new customer or an unknown line event is reported on its field, whatever the status.
+    const customerChanged = patch.customerId !== undefined && patch.customerId !== current.customerId;
+    const known = new Set(current.lineItems.flatMap((line) => (line.eventId === undefined ? [] : [line.eventId])));
+    const [customer] = await allChecked<[Contact | undefined, void]>([
+      customerChanged ? customerOf(workspaceId, patch.customerId as string) : Promise.resolve(undefined),
+      assertEventsExist(workspaceId, lineEventReferences(patch.lineItems ?? [], known)),
+    ]);
     assertAllowed('revise', current.status);
     const { customerEmail, customerFirstName, customerLastName, customerPhone, ...rest } = patch;
     const given = Object.fromEntries(Object.entries({ customerEmail, customerFirstName, customerLastName, customerPhone })
       .filter(([, value]) => value !== undefined)) as Snapshots;
-    const customerChanged = patch.customerId !== undefined && patch.customerId !== current.customerId;
-    const snapshots = customerChanged ? snapshotsOf(given, await customerOf(workspaceId, patch.customerId as string)) : given;
+    const snapshots = customer ? snapshotsOf(given, customer) : given;
     const base = customerChanged
       ? { ...current, customerEmail: undefined, customerFirstName: undefined, customerLastName: undefined, customerPhone: undefined }
       : current;

@@ -3,6 +3,7 @@ import { NotFoundError, ValidationError } from '../errors.js';
 import { CURRENCIES } from '../model/primitives.js';
 import { payoutOfEntry, type BalanceEntry, type CreatePayoutInput, type Payout, type PayoutListFilter } from './payout-model.js';
 import { newId } from '../ids.js';
+import { assertEventsExist } from '../events/event-references.js';
 import { outboxEvents } from '../webhooks/webhook-outbox.js';
 import { buildBalanceEntry } from './balance-service.js';
 import type { LedgerEntry } from './ledger-model.js';
@@ -23,6 +24,8 @@ export async function getBalance(workspaceId: string, eventId: string | undefine
  * the same transaction as the payout's ledger entry (422 when the money is not there).
  */
 export async function createPayout(workspaceId: string, input: CreatePayoutInput, now = new Date()): Promise<Payout> {
+  // The reference before the balance: an unknown event is reported on `eventId`, not as a missing balance.
+  if (input.eventId !== undefined) await assertEventsExist(workspaceId, [{ path: 'eventId', eventId: input.eventId }]);
   await settleScope(workspaceId, input.currency, undefined, now);
   if (input.eventId !== undefined) await settleScope(workspaceId, input.currency, input.eventId, now);
   const id = newId(now);

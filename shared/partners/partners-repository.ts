@@ -1,3 +1,4 @@
+import { getItem } from '../db/conditional.js';
 import { queryFirst, queryPage, type Page, type PageRequest } from '../db/query.js';
 import { LIST_ORDER_INDEXES, notExists } from '../db/table-design.js';
 import { transaction } from '../db/transaction.js';
@@ -27,4 +28,12 @@ export async function findPartnerByCode(code: string): Promise<Partner | undefin
 export async function listPartners(request: PageRequest): Promise<Page<Partner>> {
   const page = await queryPage({ index: LIST_ORDER_INDEXES.directory, partition: partnerKeys.directory, ascending: false }, request, { owner: 'platform', list: 'partners' });
   return { ...page, items: page.items.map(fromPartnerItem) };
+}
+
+/**
+ * Whether a partner holds this referral code: one GetItem of the code's guard item (a key read,
+ * projected to one attribute), the reference check of an event's `referral_code`.
+ */
+export async function referralCodeExists(code: string): Promise<boolean> {
+  return (await getItem(partnerKeys.codeGuard(code), { attributes: ['partnerId'] })) !== undefined;
 }

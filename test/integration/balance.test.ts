@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listLedgerEntries } from '../../shared/ledger/ledger-repository.js';
 import { startApi, type TestApi, type TestWorkspace } from './support/api.js';
+import { eventIdsOf } from './support/event-ids.js';
 
 let api: TestApi;
 let previousDelay: string | undefined;
@@ -17,8 +18,11 @@ afterAll(async () => {
   await api.close();
 });
 
-/** A workspace whose contact pays a card-charged invoice of `amount` for `eventId` at finalize. */
-async function chargedInvoice(ws: TestWorkspace, amount: number, eventId: string, currency = 'USD') {
+const eventOf = eventIdsOf(() => api);
+
+/** A workspace whose contact pays a card-charged invoice of `amount` for the event labelled `event` at finalize. */
+async function chargedInvoice(ws: TestWorkspace, amount: number, event: string, currency = 'USD') {
+  const eventId = await eventOf(ws, event);
   const contact = await api.request('POST', '/v1/contacts', { key: ws.apiKey, body: { email: `b-${Math.random().toString(16).slice(2)}@example.com`, defaultPaymentMethod: 'pm_card_visa' } });
   const created = await api.request('POST', '/v1/invoices', {
     key: ws.apiKey,
@@ -53,7 +57,7 @@ describe('GET /v1/events/balance', () => {
     expect(entry.paid_out_balance).toBeUndefined();
     expect(entry.pending_balance.orders).toEqual([expect.objectContaining({
       type: 'payment', gross: 10_000, fees: 420, platformFee: 100, processorFee: 320, refundedAmount: 0,
-      latest_charge: invoice.payments[0].chargeId, event_id: 'evt-pending', invoice_id: invoice.id,
+      latest_charge: invoice.payments[0].chargeId, event_id: await eventOf(ws, 'evt-pending'), invoice_id: invoice.id,
     })]);
   });
 
@@ -65,7 +69,7 @@ describe('GET /v1/events/balance', () => {
     await chargedInvoice(ws, 3_000, 'evt-a', 'CAD');
     // Act
     const account = await balance(ws);
-    const eventA = await balance(ws, '?eventId=evt-a');
+    const eventA = await balance(ws, `?eventId=${await eventOf(ws, 'evt-a')}`);
     // Assess
     expect(account.map((entry: { currency: string }) => entry.currency)).toEqual(['USD', 'CAD']);
     expect(account[0].pending_balance.gross).toBe(12_000);

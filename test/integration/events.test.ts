@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getEventsByIds, getProductsByIds } from '../../shared/events/events-repository.js';
+import { createPartner } from '../../shared/partners/partners-repository.js';
 import { startApi, type TestApi, type TestWorkspace } from './support/api.js';
 
 let api: TestApi;
@@ -137,7 +138,9 @@ describe('POST /v1/events', () => {
 
 describe('GET /v1/events/{id}', () => {
   it('returns the event', async () => {
-    const created = await createEvent({ metaData: { city: 'Montreal' }, referral_code: 'SOMEONE' });
+    const code = `SOMEONE-${Date.now().toString(36)}`;
+    await createPartner({ referral_code: code, companyName: 'Someone' });
+    const created = await createEvent({ metaData: { city: 'Montreal' }, referral_code: code });
     const response = await api.request('GET', `/v1/events/${created.id}`, { key: workspace.apiKey });
     expect(response.status).toBe(200);
     expect(response.body.data).toEqual(created);

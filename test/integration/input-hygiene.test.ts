@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPartner } from '../../shared/partners/partners-repository.js';
 import { startApi, type TestApi, type TestWorkspace } from './support/api.js';
+import { dbStats } from './support/db-stats.js';
 
 /*
  * Input hygiene end to end (API.md "Round trips and references"): empty bodies, NUL and lone
- * surrogates, date-time offsets. The table-driven sweep of every write route is hostile-inputs.test.ts.
+ * surrogates, date-time offsets, references. The table-driven sweep of every write route is
+ * hostile-inputs.test.ts.
  */
 
 let api: TestApi;
@@ -106,5 +109,80 @@ describe('date-times with offsets', () => {
     const response = await api.request('POST', '/v1/events', { key: workspace.apiKey, body: eventBody({ start: '2030-06-01 18:00' }) });
     expect(response.status).toBe(422);
     expect(response.body.error.details).toEqual([{ path: 'start', message: expect.stringMatching(/ISO 8601.*2027-06-01T18:00:00Z/) }]);
+  });
+});
+
+describe('references', () => {
+  const invoiceBody = (customerId: string, lines: Json[]) => ({ customerId, currency: 'USD', lineItems: lines });
+  const line = (overrides: Json = {}) => ({ description: 'Ticket', quantity: 1, unitAmount: 1_000, ...overrides });
+
+  it('refuses an event whose referral_code no partner holds, and takes one that a partner holds', async () => {
+    // Prepare
+    const code = `hyg${Date.now().toString(36)}`;
+    await createPartner({ referral_code: code, companyName: 'Hygiene partner' });
+    // Act
+    const unknown = await api.request('POST', '/v1/events', { key: workspace.apiKey, body: eventBody({ referral_code: `${code}x` }) });
+    const known = await api.request('POST', '/v1/events', { key: workspace.apiKey, body: eventBody({ referral_code: code }) });
+    const relinked = await api.request('PATCH', `/v1/events/${known.body.data.id}`, { key: workspace.apiKey, body: { referral_code: 'nobody-has-this-code' } });
+    // Assess
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.error.details).toEqual([{ path: 'referral_code', message: expect.stringMatching(/partner/) }]);
+    expect(known.status).toBe(201);
+    expect(relinked.status).toBe(422);
+    expect(relinked.body.error.details[0].path).toBe('referral_code');
+    expect((await call('GET', `/v1/events/${known.body.data.id}`)).referral_code).toBe(code);
+  });
+
+  it('refuses invoice lines whose eventId is not an event of the workspace, naming each line', async () => {
+    // Prepare
+    const other = await api.newWorkspace('References other');
+    const foreign = (await api.request('POST', '/v1/events', { key: other.apiKey, body: eventBody() })).body.data.id;
+    const mine = await call('POST', '/v1/events', eventBody());
+    const contact = await call('POST', '/v1/contacts', { email: 'refs.invoice@example.com' });
+    // Act
+    const response = await api.request('POST', '/v1/invoices', {
+      key: workspace.apiKey,
+      body: invoiceBody(contact.id, [line({ eventId: mine.id }), line({ eventId: foreign }), line({ eventId: 'evt-made-up' })]),
+    });
+    const accepted = await api.request('POST', '/v1/invoices', { key: workspace.apiKey, body: invoiceBody(contact.id, [line({ eventId: mine.id })]) });
+    // Assess
+    expect(response.status).toBe(422);
+    expect(response.body.error.details).toEqual([
+      { path: 'lineItems[1].eventId', message: 'must be the id of an event of this workspace' },
+      { path: 'lineItems[2].eventId', message: 'must be the id of an event of this workspace' },
+    ]);
+    expect(accepted.status).toBe(201);
+  });
+
+  it('reports an unknown line eventId and an unknown customer together', async () => {
+    const response = await api.request('POST', '/v1/invoices', {
+      key: workspace.apiKey, body: invoiceBody('6740f1a2c3d4e5f601234567', [line({ eventId: '6740f1a2c3d4e5f601234568' })]),
+    });
+    expect(response.status).toBe(422);
+    expect(response.body.error.details.map((detail: { path: string }) => detail.path).sort()).toEqual(['customerId', 'lineItems[0].eventId']);
+  });
+
+  it('checks a revised invoice\'s references before its state: 422 on eventId, not 409, for a finalized invoice', async () => {
+    // Prepare
+    const contact = await call('POST', '/v1/contacts', { email: 'refs.revise@example.com' });
+    const invoice = await call('POST', '/v1/invoices', invoiceBody(contact.id, [line()]));
+    await call('POST', `/v1/invoices/${invoice.id}/finalize`);
+    // Act
+    const response = await api.request('PATCH', `/v1/invoices/${invoice.id}`, { key: workspace.apiKey, body: { lineItems: [line({ eventId: 'evt-made-up' })] } });
+    // Assess
+    expect(response.status).toBe(422);
+    expect(response.body.error.details).toEqual([{ path: 'lineItems[0].eventId', message: expect.any(String) }]);
+  });
+
+  it('reports an unknown payout eventId on eventId, with one key read and before any balance is read or written', async () => {
+    // Prepare: another workspace's event, and no money at all (a balance check would say "amount")
+    const other = await api.newWorkspace('References payout other');
+    const foreign = (await api.request('POST', '/v1/events', { key: other.apiKey, body: eventBody() })).body.data.id;
+    // Act
+    const response = await api.request('POST', '/v1/payouts', { key: workspace.apiKey, body: { currency: 'USD', amount: 500, eventId: foreign } });
+    // Assess
+    expect(response.status).toBe(422);
+    expect(response.body.error.details).toEqual([{ path: 'eventId', message: 'must be the id of an event of this workspace' }]);
+    expect(dbStats(response)).toMatchObject({ calls: 1, wcu: 0 });
   });
 });

@@ -93,8 +93,9 @@ describe('POST /v1/invoices', () => {
   it('keeps every line item field, bundle components and seating information', async () => {
     // Prepare
     const contact = await newContact(workspace);
+    const event = await post('/v1/events', { name: 'Gala', start: '2027-01-01T20:00:00Z', end: '2027-01-01T23:00:00Z' });
     const bundle = line({
-      productType: 'bundle', eventTimezone: 'America/Toronto', eventId: 'evt-1', willCall: true, disableQrCode: true,
+      productType: 'bundle', eventTimezone: 'America/Toronto', eventId: event.body.data.id, willCall: true, disableQrCode: true,
       eventStart: '2027-01-01T20:00:00Z', seatingInformation: { sectionId: 'A', rowId: '3', seatId: '12', priceLevelId: 'pl1' },
       components: [{ productId: 'p1', productName: 'Ticket', productType: 'event-ticket', seatingInformation: { seatId: '13' } }],
     });

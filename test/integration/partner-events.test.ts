@@ -48,7 +48,10 @@ beforeAll(async () => {
   await createEvent(host, { name: 'Later', startDays: 5, endDays: 6 });
   await createEvent(host, { name: 'Draft', startDays: 4, status: 'draft' });
   await createEvent(host, { name: 'Private', startDays: 4, visibility: 'private' });
-  await createEvent(host, { name: 'Unlinked', startDays: 4, referral_code: uniqueCode('NOBODY') });
+  // Linked to another partner (referral codes must name a partner).
+  const otherCode = uniqueCode('OTHER');
+  await createPartner({ referral_code: otherCode, companyName: 'Other partner' });
+  await createEvent(host, { name: 'Unlinked', startDays: 4, referral_code: otherCode });
 }, 60_000);
 afterAll(async () => api.close());
 

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listLedgerEntries } from '../../shared/ledger/ledger-repository.js';
 import { startApi, type TestApi, type TestWorkspace } from './support/api.js';
+import { eventIdsOf } from './support/event-ids.js';
 
 let api: TestApi;
 let previousDelay: string | undefined;
@@ -18,14 +19,16 @@ afterAll(async () => {
   await api.close();
 });
 
-const EVENT = 'evt-main';
+/** The workspace's event that invoices sell and payouts are scoped to. */
+const eventOf = eventIdsOf(() => api);
 
-/** An open invoice of `total` cents for EVENT, ready to take manual payments. */
+/** An open invoice of `total` cents for the workspace's event, ready to take manual payments. */
 async function openInvoice(ws: TestWorkspace, total: number): Promise<string> {
+  const eventId = await eventOf(ws);
   const contact = await api.request('POST', '/v1/contacts', { key: ws.apiKey, body: { email: `p-${Math.random().toString(16).slice(2)}@example.com` } });
   const created = await api.request('POST', '/v1/invoices', {
     key: ws.apiKey,
-    body: { customerId: contact.body.data.id, currency: 'USD', lineItems: [{ description: 'Ticket', quantity: 1, unitAmount: total, eventId: EVENT }] },
+    body: { customerId: contact.body.data.id, currency: 'USD', lineItems: [{ description: 'Ticket', quantity: 1, unitAmount: total, eventId }] },
   });
   await api.request('POST', `/v1/invoices/${created.body.data.id}/finalize`, { key: ws.apiKey });
   return created.body.data.id;
@@ -43,13 +46,14 @@ describe('POST /v1/payouts', () => {
     const ws = await api.newWorkspace('Payouts');
     const invoiceId = await openInvoice(ws, 10_000);
     await pay(ws, invoiceId, 10_000);
+    const eventId = await eventOf(ws);
     // Act
-    const payout = await api.request('POST', '/v1/payouts', { key: ws.apiKey, body: { currency: 'USD', amount: 4_000, eventId: EVENT } });
+    const payout = await api.request('POST', '/v1/payouts', { key: ws.apiKey, body: { currency: 'USD', amount: 4_000, eventId } });
     const [account] = await balanceOf(ws);
-    const [event] = await balanceOf(ws, `?eventId=${EVENT}`);
+    const [event] = await balanceOf(ws, `?eventId=${eventId}`);
     // Assess
     expect(payout.status).toBe(201);
-    expect(payout.body.data).toMatchObject({ currency: 'USD', amount: 4_000, eventId: EVENT, status: 'paid' });
+    expect(payout.body.data).toMatchObject({ currency: 'USD', amount: 4_000, eventId, status: 'paid' });
     expect(account.available_balance).toMatchObject({ balance: 5_900, net: 9_900, gross: 10_000, fees: 100, currency: 'USD' });
     expect(account.pending_balance).toMatchObject({ balance: 0, currency: null });
     expect(event.paid_out_balance).toMatchObject({ balance: 4_000, currency: 'USD' });
@@ -121,6 +125,7 @@ describe('GET /v1/events/balance (property)', () => {
       // Prepare
       const ws = await api.newWorkspace('Ledger property');
       const invoiceId = await openInvoice(ws, 10_000);
+      const eventId = await eventOf(ws);
       const payments: string[] = [];
       let paidOut = 0;
       // Act
@@ -135,7 +140,7 @@ describe('GET /v1/events/balance (property)', () => {
           });
         } else if (step.kind === 'payout') {
           const response = await api.request('POST', '/v1/payouts', {
-            key: ws.apiKey, body: { currency: 'USD', amount: step.amount, ...(step.scoped ? { eventId: EVENT } : {}) },
+            key: ws.apiKey, body: { currency: 'USD', amount: step.amount, ...(step.scoped ? { eventId } : {}) },
           });
           if (response.status === 201) paidOut += step.amount;
         }
@@ -144,8 +149,8 @@ describe('GET /v1/events/balance (property)', () => {
       const ledger = await listLedgerEntries(ws.workspaceId, 'USD');
       const sum = (pick: (entry: (typeof ledger)[number]) => number) => ledger.reduce((total, entry) => total + pick(entry), 0);
       const [account] = await balanceOf(ws);
-      const [event] = await balanceOf(ws, `?eventId=${EVENT}`);
-      const eventPayouts = sum((entry) => (entry.type === 'payout' && entry.eventId === EVENT ? entry.paidOut : 0));
+      const [event] = await balanceOf(ws, `?eventId=${eventId}`);
+      const eventPayouts = sum((entry) => (entry.type === 'payout' && entry.eventId === eventId ? entry.paidOut : 0));
       if (ledger.length === 0) {
         expect(account).toBeUndefined();
         return;
