@@ -1,5 +1,5 @@
-import { imageSize } from 'image-size';
 import type { ErrorDetail } from '../errors.js';
+import { ImageHeaderError, readJpegDimensions, readPngDimensions } from './image-header.js';
 
 export type ImageContentType = 'image/png' | 'image/jpeg';
 
@@ -28,7 +28,8 @@ export type InspectionResult = { ok: true; facts: ImageFacts } | { ok: false; pr
 
 /**
  * Checks that `bytes` really are an image of the declared type (a client cannot register an
- * executable as `image/png`) and reads its pixel dimensions from the image header.
+ * executable as `image/png`) and reads its pixel dimensions from the image header (decoded and
+ * checked as a decoder would, within `MAX_IMAGE_DIMENSION`: image-header.ts).
  */
 export function inspectImage(bytes: Uint8Array, declared: ImageContentType): InspectionResult {
   const actual = detectImageType(bytes);
@@ -41,12 +42,10 @@ export function inspectImage(bytes: Uint8Array, declared: ImageContentType): Ins
   let width: number;
   let height: number;
   try {
-    ({ width, height } = imageSize(bytes));
-  } catch {
-    return { ok: false, problems: [{ path: 'body', message: 'The image is truncated or corrupt: its dimensions cannot be read.' }] };
-  }
-  if (!Number.isInteger(width) || !Number.isInteger(height) || width <= 0 || height <= 0) {
-    return { ok: false, problems: [{ path: 'body', message: 'The image has no usable width and height.' }] };
+    ({ width, height } = actual === 'image/png' ? readPngDimensions(bytes) : readJpegDimensions(bytes));
+  } catch (error) {
+    if (!(error instanceof ImageHeaderError)) throw error;
+    return { ok: false, problems: [{ path: 'body', message: error.message }] };
   }
   return { ok: true, facts: { contentType: actual, width, height } };
 }

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { entityAttribute, itemKey, type ItemKey } from '../db/table-design.js';
 import { idSchema } from '../model/primitives.js';
 import type { ImageContentType } from './image-format.js';
+import { MAX_IMAGE_DIMENSION } from './image-header.js';
 
 /**
  * The image-asset model: the schema of the returned asset, the stored record, the keys of every image
@@ -15,8 +16,8 @@ export const imageAssetSchema = z
     id: idSchema,
     hostId: z.string().meta({ description: 'Owning host (the workspace id of the API key).' }),
     url: z.string().meta({ description: 'Public download URL of the stored bytes.' }),
-    width: z.number().int().positive().meta({ description: 'Pixels, read from the image header.' }),
-    height: z.number().int().positive().meta({ description: 'Pixels, read from the image header.' }),
+    width: z.number().int().positive().max(MAX_IMAGE_DIMENSION).meta({ description: `Pixels, read from the image header; at most ${MAX_IMAGE_DIMENSION}.` }),
+    height: z.number().int().positive().max(MAX_IMAGE_DIMENSION).meta({ description: `Pixels, read from the image header; at most ${MAX_IMAGE_DIMENSION}.` }),
     contentType: z.enum(IMAGE_CONTENT_TYPES),
     sizeBytes: z.number().int().min(0),
     filename: z.string().meta({ description: 'Original file name, as given in `?filename=`.' }),

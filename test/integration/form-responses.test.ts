@@ -164,7 +164,7 @@ describe('POST /forms/{formId}/responses', () => {
     expect(hidden.body.error.details).toEqual([{ path: `answers.${topics.id}`, message: expect.stringContaining('hidden') }]);
   });
 
-  it('is a 422 for an answer keyed "__proto__", in the answers and in an attendee, like any unknown element id', async () => {
+  it('is a 422 for an answer keyed "__proto__", in the answers and in an attendee, on its path', async () => {
     // Prepare
     const form = await createForm({ type: 'order' });
     const seat = await addElement(form.id, { type: 'Text', prompt: 'Seat', askAllAttendees: true });
@@ -179,9 +179,10 @@ describe('POST /forms/{formId}/responses', () => {
     // Assess
     expect(buyer.status).toBe(422);
     expect(buyer.body.error.code).toBe('validation_failed');
-    expect(buyer.body.error.details).toEqual([{ path: 'answers.__proto__', message: 'no element of this form has this id' }]);
+    // Refused at the edge (shared/http/input-hygiene.ts), before any element is looked up.
+    expect(buyer.body.error.details).toEqual([{ path: 'answers.__proto__', message: 'the key "__proto__" is not allowed' }]);
     expect(attendee.status).toBe(422);
-    expect(attendee.body.error.details).toEqual([{ path: expect.stringMatching(/^attendees.*__proto__$/), message: 'no element of this form has this id' }]);
+    expect(attendee.body.error.details).toEqual([{ path: expect.stringMatching(/^attendees.*__proto__$/), message: 'the key "__proto__" is not allowed' }]);
   });
 
   it('takes attendee answers per attendee on order forms', async () => {

@@ -1,3 +1,4 @@
+import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPartner } from '../../shared/partners/partners-repository.js';
 import { startApi, type TestApi, type TestWorkspace } from './support/api.js';
@@ -184,5 +185,42 @@ describe('references', () => {
     expect(response.status).toBe(422);
     expect(response.body.error.details).toEqual([{ path: 'eventId', message: 'must be the id of an event of this workspace' }]);
     expect(dbStats(response)).toMatchObject({ calls: 1, wcu: 0 });
+  });
+});
+
+describe('image dimensions', () => {
+  /** A PNG signature and IHDR (CRC correct) claiming `width` x `height`, then IEND: a header any reader accepts. */
+  function claimedPng(width: number, height: number): Buffer {
+    const chunk = (type: string, data: Buffer) => {
+      const length = Buffer.alloc(4);
+      length.writeUInt32BE(data.length);
+      const crc = Buffer.alloc(4);
+      crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type), data])));
+      return Buffer.concat([length, Buffer.from(type), data, crc]);
+    };
+    const ihdr = Buffer.alloc(13);
+    ihdr.writeUInt32BE(width, 0);
+    ihdr.writeUInt32BE(height, 4);
+    ihdr.set([8, 2, 0, 0, 0], 8);
+    return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IEND', Buffer.alloc(0))]);
+  }
+  const register = (bytes: Buffer) => api.request('POST', '/v1/assets/images?filename=claim.png', { key: workspace.apiKey, raw: bytes, headers: { 'content-type': 'image/png' } });
+
+  it('refuses an image whose header claims 2147483647x2147483647, registering nothing', async () => {
+    // Act
+    const response = await register(claimedPng(2_147_483_647, 2_147_483_647));
+    // Assess
+    expect(response.status).toBe(422);
+    expect(response.body.error.details).toEqual([{ path: 'body', message: expect.stringMatching(/limited to 16384 pixels/) }]);
+    expect((await api.request('GET', '/v1/assets/images', { key: workspace.apiKey })).body.data).toEqual([]);
+  });
+
+  it('refuses a header whose CRC does not match, and registers a sound one with its dimensions', async () => {
+    const tampered = claimedPng(64, 48);
+    tampered.writeUInt32BE(6_400, 16);
+    expect((await register(tampered)).status).toBe(422);
+    const sound = await register(claimedPng(64, 48));
+    expect(sound.status).toBe(201);
+    expect(sound.body.data).toMatchObject({ width: 64, height: 48 });
   });
 });

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { defineRoute } from '../route.js';
 import { IMAGE_CONTENT_TYPES, imageAssetSchema } from '../../images/image-model.js';
+import { MAX_IMAGE_DIMENSION } from '../../images/image-header.js';
 import { dataResponse, idParams, intQuery, MAX_PAGE_DEPTH } from '../schemas.js';
 
 /** Upload limit of one image (API.md "Image assets"). */
@@ -49,7 +50,9 @@ export const imagesRoutes = {
     auth: 'key',
     tags: ['Image assets'],
     summary: 'Register an image',
-    description: 'The body is the raw image (`Content-Type: image/png` or `image/jpeg`, at most 5 MiB). The bytes must really be PNG or JPEG (file signature) and match the declared type, else 422; width and height are read from the image. The returned `url` downloads the bytes.',
+    description: 'The body is the raw image (`Content-Type: image/png` or `image/jpeg`, at most 5 MiB). The bytes must really be PNG or JPEG (file signature) and match the declared type, else 422. '
+      + 'Width and height are decoded from the image header as a decoder reads it: the PNG IHDR chunk (which must come first, with valid field values and a matching CRC) '
+      + `or the JPEG frame header (SOFn, found by walking the marker segments from SOI); a corrupt or truncated header, or a width or height above ${MAX_IMAGE_DIMENSION} pixels, is 422. The returned \`url\` downloads the bytes.`,
     query: z.strictObject({ filename: filenameSchema }),
     queryErrorCode: 'validation_failed',
     rawBody: { contentTypes: IMAGE_CONTENT_TYPES, maxBytes: MAX_IMAGE_BYTES },
