@@ -750,13 +750,37 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List payouts
+         * @description Generic list with `cursor`/`nextCursor`, newest first (`direction=asc` for oldest first). Every combination of the filters `currency` and `eventId` is read from a partition that holds exactly the matching payouts, so a page costs one Query whatever the workspace holds.
+         */
+        get: operations["listPayouts"];
         put?: never;
         /**
          * Pay out available money
          * @description Moves `amount` from `available_balance` to paid out (account-wide, or for one event with `eventId`, which also lowers the account's available balance). Above what is available is 422, also under concurrent requests.
          */
         post: operations["createPayout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payouts/{payoutId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a payout
+         * @description Another workspace's payout is a 404, like an absent one.
+         */
+        get: operations["getPayout"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2900,19 +2924,49 @@ export interface components {
             orders: components["schemas"]["BalanceOrder"][];
             account_limit?: number;
         };
+        /**
+         * @example {
+         *       "id": "6740f1a2c3d4e5f601234567",
+         *       "currency": "USD",
+         *       "amount": 4000,
+         *       "eventId": "6740f1a2c3d4e5f601234568",
+         *       "status": "paid",
+         *       "ledgerEntryId": "6740f1a2c3d4e5f601234567",
+         *       "createdAt": "2027-06-01T18:00:00.000Z"
+         *     }
+         */
         Payout: {
             /** @example 6740f1a2c3d4e5f601234567 */
             id: string;
             /** @enum {string} */
             currency: "USD" | "CAD";
+            /** @description Paid out, in minor units. */
             amount: number;
+            /** @description The event whose balance the payout was taken from; absent for an account-wide payout. */
             eventId?: string;
-            /** @enum {string} */
+            /**
+             * @description Payouts settle at once: always `paid`.
+             * @enum {string}
+             */
             status: "paid";
-            /** @example 6740f1a2c3d4e5f601234567 */
+            /**
+             * @description The balance ledger entry that booked it.
+             * @example 6740f1a2c3d4e5f601234567
+             */
             ledgerEntryId: string;
             /** Format: date-time */
             createdAt: string;
+        };
+        PayoutList: {
+            data: components["schemas"]["Payout"][];
+            /** @description The page number asked for (0 when reading by cursor). */
+            page: number;
+            limit: number;
+            /** @description Number of items in `data`. */
+            total: number;
+            hasMore: boolean;
+            /** @description Pass as `cursor` to read the next page (one Query whatever the depth); `null` on the last page. */
+            nextCursor: string | null;
         };
         /**
          * @description An active form as a respondent sees it: no workspace, status, version or CRM property internals.
@@ -8796,6 +8850,94 @@ export interface operations {
             };
         };
     };
+    listPayouts: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page index (default 0); `page * limit` must stay below 10000: read deeper with `cursor`. Not with `cursor`. */
+                page?: number;
+                /** @description Items per page, 1..100. */
+                limit?: number;
+                /** @description Opaque position from the previous page's `nextCursor`; one Query per page at any depth. Keep `sort`, `direction` and filters unchanged. Not with `page`. */
+                cursor?: string;
+                sort?: "createdAt";
+                /** @description Sort direction; default `desc` (newest first). */
+                direction?: "asc" | "desc";
+                /** @description Only payouts in this currency. */
+                currency?: "USD" | "CAD";
+                /** @description Only payouts taken from this event's balance. */
+                eventId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of payouts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutList"];
+                };
+            };
+            /** @description Bad request: `invalid_json` (body not parseable or not an object) or `invalid_query` (malformed or out-of-range query parameter). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `forbidden`: the key is valid but may not do this (a read-only key on a write). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: throttled. Retry after a short pause. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     createPayout: {
         parameters: {
             query?: never;
@@ -8879,6 +9021,84 @@ export interface operations {
             };
             /** @description `validation_failed`: well-formed input that breaks a schema or business rule; `details` lists `[{path, message}]`. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: throttled. Retry after a short pause. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getPayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                payoutId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payout. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Payout"];
+                    };
+                };
+            };
+            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `forbidden`: the key is valid but may not do this (a read-only key on a write). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: no such resource in your workspace (another workspace's object is indistinguishable from an absent one), or a malformed id. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
