@@ -7,7 +7,11 @@ import { BINARY_MEDIA_TYPES } from '../http/gateway-responses.js';
 import type { RouteDefinition } from '../http/route.js';
 import { routeTable } from '../http/routes.js';
 import { withServer } from './served-document.js';
-import { ERROR_DESCRIPTIONS, errorSchemaOf, errorStatusesOf, pathParameterNames } from './error-responses.js';
+import { errorSchemaOf, errorStatusesOf, flatErrorSchema, pathParameterNames } from './error-responses.js';
+import { ERROR_CODES, FLAT_ERROR_CODES, errorCodesOf, errorResponseName } from './error-codes.js';
+import { shareCommonBranchProperties, shareRepeatedExamples, shareRepeatedParameters, shareRepeatedSchemas } from './compact.js';
+import { addExamples } from './examples.js';
+import { errorEnvelopeSchema } from '../http/schemas.js';
 
 export type OpenApiDocument = oas31.OpenAPIObject;
 
@@ -71,7 +75,106 @@ function requestBodyOf(route: RouteDefinition): ZodOpenApiOperationObject['reque
   return undefined;
 }
 
-function responsesOf(route: RouteDefinition): ZodOpenApiResponsesObject {
+/** What each tag groups, shown above its operations in Swagger UI. */
+const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  System: 'Health and API information.',
+  Docs: 'This document and its Swagger UI page.',
+  Embeddables: 'The script of the embeddable widgets.',
+  Forms: 'Standalone and order forms: their elements, layout and conditional logic.',
+  Properties: 'CRM properties that form answers write to.',
+  Contacts: 'The workspace\'s contacts (CRM).',
+  Events: 'Events, their schedule and ticket products.',
+  Partner: 'The public listing of a partner\'s events (no key, flat error bodies).',
+  'Image assets': 'Images registered for events and forms.',
+  Checkouts: 'Checkout pages selling an event\'s products.',
+  Invoices: 'Invoices: drafts, finalization, charges, payments and refunds.',
+  'Payout balance': 'The workspace\'s balance and payouts.',
+  Webhooks: 'Webhook endpoints and their deliveries.',
+};
+
+type JsonObject = Record<string, unknown>;
+
+/** A realistic message per code, for the error examples. */
+const EXAMPLE_MESSAGES: Readonly<Record<string, string>> = {
+  invalid_json: 'The request body must be a JSON object.',
+  invalid_query: 'A query parameter is malformed or out of range.',
+  unauthorized: 'Missing or invalid API key.',
+  forbidden: 'This API key is read-only.',
+  not_found: 'Resource not found.',
+  conflict: 'The resource changed since you read it (version 3 is current).',
+  invalid_state: 'Only a draft invoice can be finalized.',
+  idempotency_key_reused: 'This Idempotency-Key was already used with a different request.',
+  payload_too_large: 'The body is larger than the limit of this operation.',
+  unsupported_media_type: 'Send the body as application/json.',
+  validation_failed: 'name: Required',
+  rate_limited: 'Too many requests.',
+  internal_error: 'Internal server error.',
+  service_unavailable: 'The service is temporarily unavailable; retry shortly.',
+};
+
+/**
+ * The shared error response of a set of codes (`components.responses`): the envelope (or the flat
+ * body) with `code` narrowed to exactly those codes, their meanings, and an example.
+ */
+function errorResponseOf(codes: readonly string[], flat: boolean, status: number): JsonObject {
+  const meanings = flat ? FLAT_ERROR_CODES : (ERROR_CODES as Readonly<Record<string, string>>);
+  const description = codes.map((code) => `\`${code}\`: ${meanings[code] ?? ''}`).join(' ');
+  if (flat) {
+    return {
+      description,
+      content: {
+        'application/json': {
+          schema: {
+            allOf: [
+              { $ref: '#/components/schemas/FlatError' },
+              { type: 'object', properties: { status: { const: status }, error: { enum: [...codes] }, message: { type: 'string' } }, required: ['status', 'error'] },
+            ],
+          },
+          example: { status, error: codes[0], message: `${(FLAT_ERROR_CODES[codes[0] as string] ?? '').replace(/^./, (first) => first.toUpperCase())}` },
+        },
+      },
+    };
+  }
+  const withDetails = codes.includes('validation_failed') || codes.includes('invalid_query');
+  const first = codes[0] as string;
+  return {
+    description,
+    content: {
+      'application/json': {
+        schema: {
+          allOf: [
+            { $ref: '#/components/schemas/ErrorEnvelope' },
+            {
+              type: 'object',
+              properties: {
+                error: {
+                  type: 'object',
+                  properties: {
+                    code: { enum: [...codes] },
+                    message: { type: 'string' },
+                    ...(withDetails ? { details: { type: 'array', items: { $ref: '#/components/schemas/ErrorDetail' } } } : {}),
+                  },
+                  required: ['code'],
+                },
+              },
+              required: ['error'],
+            },
+          ],
+        },
+        example: {
+          error: {
+            code: first,
+            message: EXAMPLE_MESSAGES[first] ?? 'Error.',
+            ...(first === 'validation_failed' ? { details: [{ path: 'name', message: 'Required' }] } : {}),
+            ...(first === 'invalid_query' ? { details: [{ path: 'limit', message: 'Too big: expected number to be <=100' }] } : {}),
+          },
+        },
+      },
+    },
+  };
+}
+
+function responsesOf(route: RouteDefinition, errorResponses: Map<string, JsonObject>): ZodOpenApiResponsesObject {
   const { status, description, schema, contentType } = route.success;
   const responses: ZodOpenApiResponsesObject = {};
   if (status === 204) {
@@ -82,15 +185,16 @@ function responsesOf(route: RouteDefinition): ZodOpenApiResponsesObject {
     responses[`${status}`] = { description, content: { 'application/json': { schema: schema ?? z.object({}) } } };
   }
   for (const errorStatus of errorStatusesOf(route)) {
-    responses[`${errorStatus as 400}`] = {
-      description: ERROR_DESCRIPTIONS[errorStatus] ?? 'Error.',
-      content: { 'application/json': { schema: errorSchemaOf(route, errorStatus) } },
-    };
+    const codes = errorCodesOf(route, errorStatus);
+    const flat = errorSchemaOf(route, errorStatus) === flatErrorSchema;
+    const name = errorResponseName(codes, flat);
+    if (!errorResponses.has(name)) errorResponses.set(name, errorResponseOf(codes, flat, errorStatus));
+    responses[`${errorStatus as 400}`] = { $ref: `#/components/responses/${name}` };
   }
   return responses;
 }
 
-function operationOf(route: RouteDefinition): ZodOpenApiOperationObject {
+function operationOf(route: RouteDefinition, errorResponses: Map<string, JsonObject>): ZodOpenApiOperationObject {
   const usesIdempotency = route.method === 'POST' && route.idempotent !== false;
   return {
     operationId: route.operation,
@@ -106,29 +210,54 @@ function operationOf(route: RouteDefinition): ZodOpenApiOperationObject {
       ? { parameters: [...(usesIdempotency ? [idempotencyKeyHeader] : []), ...(route.ifMatch ? [ifMatchHeader] : [])] }
       : {}),
     ...(requestBodyOf(route) ? { requestBody: requestBodyOf(route) } : {}),
-    responses: responsesOf(route),
+    responses: responsesOf(route, errorResponses),
   };
 }
 
 /** Builds the OpenAPI 3.1 document of the given routes (the whole route table by default). */
 export function buildOpenApiDocument(routes: readonly RouteDefinition[] = routeTable): OpenApiDocument {
   const paths: ZodOpenApiPathsObject = {};
+  const errorResponses = new Map<string, JsonObject>();
   for (const route of routes) {
     const item = (paths[route.path] ??= {});
-    item[route.method.toLowerCase() as Lowercase<RouteDefinition['method']>] = operationOf(route);
+    item[route.method.toLowerCase() as Lowercase<RouteDefinition['method']>] = operationOf(route, errorResponses);
   }
-  return createDocument({
+  const created = createDocument({
     openapi: '3.1.0',
     info: { title: API_NAME, version: API_VERSION, description: API_DESCRIPTION },
-    tags: [...new Set(routes.flatMap((route) => route.tags))].map((name) => ({ name })),
+    tags: [...new Set(routes.flatMap((route) => route.tags))].map((name) => ({ name, ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}) })),
     paths,
     components: {
+      schemas: { ErrorEnvelope: errorEnvelopeSchema, FlatError: flatErrorSchema },
       securitySchemes: {
         [BEARER_SCHEME]: { type: 'http', scheme: 'bearer', description: 'A workspace API key (`bo_live_...`), created with the admin CLI.' },
       },
     },
     'x-binary-media-types': [...BINARY_MEDIA_TYPES],
   });
+  return finish(JSON.parse(JSON.stringify(created)) as JsonObject, errorResponses) as unknown as OpenApiDocument;
+}
+
+/**
+ * What zod-openapi does not do: examples, the error responses with their codes, and one shared
+ * component for every shape that repeats (parameters and schemas), which more than halves the size.
+ */
+function finish(document: JsonObject, errorResponses: Map<string, JsonObject>): JsonObject {
+  addExamples(document);
+  const components = document.components as JsonObject & { schemas: Record<string, JsonObject> };
+  components.responses = Object.fromEntries([...errorResponses].sort(([a], [b]) => a.localeCompare(b)));
+  const envelope = components.schemas.ErrorEnvelope as { properties: { error: { properties: { code: JsonObject } } } };
+  envelope.properties.error.properties.code.enum = Object.keys(ERROR_CODES);
+  components.schemas.ErrorDetail = {
+    type: 'object',
+    properties: { path: { type: 'string', description: 'Offending input, e.g. `elements[3].options`.' }, message: { type: 'string' } },
+    required: ['path', 'message'],
+  };
+  shareRepeatedParameters(document);
+  shareCommonBranchProperties(document);
+  shareRepeatedSchemas(document);
+  shareRepeatedExamples(document);
+  return document;
 }
 
 let cached: OpenApiDocument | undefined;

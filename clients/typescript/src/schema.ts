@@ -988,7 +988,7 @@ export interface components {
          *     }
          */
         CreateForm: {
-            name: string;
+            name: components["schemas"]["Name"];
             /** @enum {string} */
             type: "standalone" | "order";
             nameHidden?: boolean;
@@ -1008,11 +1008,10 @@ export interface components {
             status?: "draft" | "active" | "archived";
         };
         EditFormSettings: {
-            name?: string;
+            name?: components["schemas"]["Name"];
             nameHidden?: boolean | null;
-            /** @enum {string} */
-            status?: "draft" | "active" | "archived";
-            submitButtonText?: string;
+            status?: components["schemas"]["Status"];
+            submitButtonText?: components["schemas"]["SubmitButtonText"];
             /** @enum {string} */
             submitButtonWidth?: "auto" | "fill";
             submitButtonAlign?: ("left" | "center") | null;
@@ -1050,18 +1049,17 @@ export interface components {
          */
         FormLayout: {
             rows: components["schemas"]["FormRow"][];
-            attendeeRowsStart: number;
+            attendeeRowsStart: components["schemas"]["Price"];
         };
         FormRow: {
             columns: {
-                elementIndex: number;
+                elementIndex: components["schemas"]["Price"];
                 widthFraction: number;
             }[];
         };
         DuplicateForm: {
-            name?: string;
-            /** @enum {string} */
-            status?: "draft" | "active" | "archived";
+            name?: components["schemas"]["Name"];
+            status?: components["schemas"]["Status"];
         };
         /**
          * @example {
@@ -1075,24 +1073,9 @@ export interface components {
          *       "required": true
          *     }
          */
-        FormElement: {
-            /**
-             * @description Present on stored elements; ignored on input.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            id?: string;
-            prompt: string;
-            promptHidden?: boolean;
-            helperText?: string;
-            /** @description Order forms only: true for ticket-holder (attendee) elements, one instance per ticket. */
-            askAllAttendees?: boolean;
-            /** @description Order forms only: shown only when a referenced item or product is in the cart. */
-            forEventItems?: components["schemas"]["EventItemReference"][];
-            /**
-             * @description CRM property set by the answer; its type must match the question type.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            propertyId?: string;
+        FormElement: ({
+            /** @description CRM property set by the answer; its type must match the question type. */
+            propertyId?: components["schemas"]["Id"];
             propertyData?: components["schemas"]["PropertyData"];
             /** @constant */
             type: "Text";
@@ -1100,47 +1083,17 @@ export interface components {
             placeholder?: string;
             /** @enum {string} */
             contactField?: "firstName" | "lastName";
-        } | {
-            /**
-             * @description Present on stored elements; ignored on input.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            id?: string;
-            prompt: string;
-            promptHidden?: boolean;
-            helperText?: string;
-            /** @description Order forms only: true for ticket-holder (attendee) elements, one instance per ticket. */
-            askAllAttendees?: boolean;
-            /** @description Order forms only: shown only when a referenced item or product is in the cart. */
-            forEventItems?: components["schemas"]["EventItemReference"][];
-            /**
-             * @description CRM property set by the answer; its type must match the question type.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            propertyId?: string;
+        } & components["schemas"]["FormElementBase"]) | ({
+            /** @description CRM property set by the answer; its type must match the question type. */
+            propertyId?: components["schemas"]["Id"];
             propertyData?: components["schemas"]["PropertyData"];
             /** @constant */
             type: "Multi-line Text";
             required?: boolean;
             placeholder?: string;
-        } | {
-            /**
-             * @description Present on stored elements; ignored on input.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            id?: string;
-            prompt: string;
-            promptHidden?: boolean;
-            helperText?: string;
-            /** @description Order forms only: true for ticket-holder (attendee) elements, one instance per ticket. */
-            askAllAttendees?: boolean;
-            /** @description Order forms only: shown only when a referenced item or product is in the cart. */
-            forEventItems?: components["schemas"]["EventItemReference"][];
-            /**
-             * @description CRM property set by the answer; its type must match the question type.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            propertyId?: string;
+        } & components["schemas"]["FormElementBase"]) | ({
+            /** @description CRM property set by the answer; its type must match the question type. */
+            propertyId?: components["schemas"]["Id"];
             propertyData?: components["schemas"]["PropertyData"];
             /** @constant */
             type: "Number";
@@ -1149,85 +1102,40 @@ export interface components {
             minValue?: number;
             maxValue?: number;
             integerOnly?: boolean;
-        } | {
-            /**
-             * @description Present on stored elements; ignored on input.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            id?: string;
-            prompt: string;
-            promptHidden?: boolean;
-            helperText?: string;
-            /** @description Order forms only: true for ticket-holder (attendee) elements, one instance per ticket. */
-            askAllAttendees?: boolean;
-            /** @description Order forms only: shown only when a referenced item or product is in the cart. */
-            forEventItems?: components["schemas"]["EventItemReference"][];
-            /**
-             * @description CRM property set by the answer; its type must match the question type.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            propertyId?: string;
+        } & components["schemas"]["FormElementBase"]) | ({
+            /** @description CRM property set by the answer; its type must match the question type. */
+            propertyId?: components["schemas"]["Id"];
             propertyData?: components["schemas"]["PropertyData"];
             /** @constant */
             type: "Select One";
             required?: boolean;
             /** @description Only when not linked to a property. */
-            options?: string[];
+            options?: components["schemas"]["Options"];
             dropdown?: boolean;
             placeholder?: string;
-            logicGroups?: components["schemas"]["SelectionLogicGroup"][];
-        } | {
-            /**
-             * @description Present on stored elements; ignored on input.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            id?: string;
-            prompt: string;
-            promptHidden?: boolean;
-            helperText?: string;
-            /** @description Order forms only: true for ticket-holder (attendee) elements, one instance per ticket. */
-            askAllAttendees?: boolean;
-            /** @description Order forms only: shown only when a referenced item or product is in the cart. */
-            forEventItems?: components["schemas"]["EventItemReference"][];
-            /**
-             * @description CRM property set by the answer; its type must match the question type.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            propertyId?: string;
+            logicGroups?: components["schemas"]["LogicGroups"];
+        } & components["schemas"]["FormElementBase"]) | ({
+            /** @description CRM property set by the answer; its type must match the question type. */
+            propertyId?: components["schemas"]["Id"];
             propertyData?: components["schemas"]["PropertyData"];
             /** @constant */
             type: "Select One or \"Other\"";
             required?: boolean;
             /** @description Only when not linked to a property. */
-            options?: string[];
+            options?: components["schemas"]["Options"];
             dropdown?: boolean;
             placeholder?: string;
             /** @description Label of the Other option. */
-            otherPrompt: string;
-            logicGroups?: components["schemas"]["SelectionLogicGroup"][];
-        } | {
-            /**
-             * @description Present on stored elements; ignored on input.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            id?: string;
-            prompt: string;
-            promptHidden?: boolean;
-            helperText?: string;
-            /** @description Order forms only: true for ticket-holder (attendee) elements, one instance per ticket. */
-            askAllAttendees?: boolean;
-            /** @description Order forms only: shown only when a referenced item or product is in the cart. */
-            forEventItems?: components["schemas"]["EventItemReference"][];
-            /**
-             * @description CRM property set by the answer; its type must match the question type.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            propertyId?: string;
+            otherPrompt: components["schemas"]["OtherPrompt"];
+            logicGroups?: components["schemas"]["LogicGroups"];
+        } & components["schemas"]["FormElementBase"]) | ({
+            /** @description CRM property set by the answer; its type must match the question type. */
+            propertyId?: components["schemas"]["Id"];
             propertyData?: components["schemas"]["PropertyData"];
             /** @constant */
             type: "Select Multiple";
             /** @description Only when not linked to a property. */
-            options?: string[];
+            options?: components["schemas"]["Options"];
             /**
              * @description Reserved; must not be true.
              * @constant
@@ -1235,30 +1143,14 @@ export interface components {
             dropdown?: false;
             minChoices: number;
             maxChoices?: number;
-            logicGroups?: components["schemas"]["SelectionLogicGroup"][];
-        } | {
-            /**
-             * @description Present on stored elements; ignored on input.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            id?: string;
-            prompt: string;
-            promptHidden?: boolean;
-            helperText?: string;
-            /** @description Order forms only: true for ticket-holder (attendee) elements, one instance per ticket. */
-            askAllAttendees?: boolean;
-            /** @description Order forms only: shown only when a referenced item or product is in the cart. */
-            forEventItems?: components["schemas"]["EventItemReference"][];
-            /**
-             * @description CRM property set by the answer; its type must match the question type.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            propertyId?: string;
+            logicGroups?: components["schemas"]["LogicGroups"];
+        } & components["schemas"]["FormElementBase"]) | ({
+            /** @description CRM property set by the answer; its type must match the question type. */
+            propertyId?: components["schemas"]["Id"];
             propertyData?: components["schemas"]["PropertyData"];
-            /** @constant */
-            type: "Select Multiple with \"Other\"";
+            type: components["schemas"]["Type2"];
             /** @description Only when not linked to a property. */
-            options?: string[];
+            options?: components["schemas"]["Options"];
             /**
              * @description Reserved; must not be true.
              * @constant
@@ -1267,26 +1159,11 @@ export interface components {
             minChoices: number;
             maxChoices?: number;
             /** @description Label of the Other option. */
-            otherPrompt: string;
-            logicGroups?: components["schemas"]["SelectionLogicGroup"][];
-        } | {
-            /**
-             * @description Present on stored elements; ignored on input.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            id?: string;
-            prompt: string;
-            promptHidden?: boolean;
-            helperText?: string;
-            /** @description Order forms only: true for ticket-holder (attendee) elements, one instance per ticket. */
-            askAllAttendees?: boolean;
-            /** @description Order forms only: shown only when a referenced item or product is in the cart. */
-            forEventItems?: components["schemas"]["EventItemReference"][];
-            /**
-             * @description CRM property set by the answer; its type must match the question type.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            propertyId?: string;
+            otherPrompt: components["schemas"]["OtherPrompt"];
+            logicGroups?: components["schemas"]["LogicGroups"];
+        } & components["schemas"]["FormElementBase"]) | ({
+            /** @description CRM property set by the answer; its type must match the question type. */
+            propertyId?: components["schemas"]["Id"];
             propertyData?: components["schemas"]["PropertyData"];
             /** @constant */
             type: "Yes/No";
@@ -1302,74 +1179,27 @@ export interface components {
              * @constant
              */
             contactField?: "status";
-            logicGroups?: components["schemas"]["YesNoLogicGroup"][];
-        } | {
-            /**
-             * @description Present on stored elements; ignored on input.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            id?: string;
-            prompt: string;
-            promptHidden?: boolean;
-            helperText?: string;
-            /** @description Order forms only: true for ticket-holder (attendee) elements, one instance per ticket. */
-            askAllAttendees?: boolean;
-            /** @description Order forms only: shown only when a referenced item or product is in the cart. */
-            forEventItems?: components["schemas"]["EventItemReference"][];
-            /**
-             * @description CRM property set by the answer; its type must match the question type.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            propertyId?: string;
+            logicGroups?: components["schemas"]["LogicGroups2"];
+        } & components["schemas"]["FormElementBase"]) | ({
+            /** @description CRM property set by the answer; its type must match the question type. */
+            propertyId?: components["schemas"]["Id"];
             propertyData?: components["schemas"]["PropertyData"];
             /** @constant */
             type: "Date";
             required?: boolean;
-            /** Format: date */
-            min?: string;
-            /** Format: date */
-            max?: string;
-        } | {
-            /**
-             * @description Present on stored elements; ignored on input.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            id?: string;
-            prompt: string;
-            promptHidden?: boolean;
-            helperText?: string;
-            /** @description Order forms only: true for ticket-holder (attendee) elements, one instance per ticket. */
-            askAllAttendees?: boolean;
-            /** @description Order forms only: shown only when a referenced item or product is in the cart. */
-            forEventItems?: components["schemas"]["EventItemReference"][];
-            /**
-             * @description CRM property set by the answer; its type must match the question type.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            propertyId?: string;
+            min?: components["schemas"]["Date"];
+            max?: components["schemas"]["Date"];
+        } & components["schemas"]["FormElementBase"]) | ({
+            /** @description CRM property set by the answer; its type must match the question type. */
+            propertyId?: components["schemas"]["Id"];
             propertyData?: components["schemas"]["PropertyData"];
             /** @constant */
             type: "File";
             required?: boolean;
-            accept: ("images" | "documents" | "data" | "audio" | "video")[];
-        } | {
-            /**
-             * @description Present on stored elements; ignored on input.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            id?: string;
-            prompt: string;
-            promptHidden?: boolean;
-            helperText?: string;
-            /** @description Order forms only: true for ticket-holder (attendee) elements, one instance per ticket. */
-            askAllAttendees?: boolean;
-            /** @description Order forms only: shown only when a referenced item or product is in the cart. */
-            forEventItems?: components["schemas"]["EventItemReference"][];
-            /**
-             * @description CRM property set by the answer; its type must match the question type.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            propertyId?: string;
+            accept: components["schemas"]["Accept"];
+        } & components["schemas"]["FormElementBase"]) | ({
+            /** @description CRM property set by the answer; its type must match the question type. */
+            propertyId?: components["schemas"]["Id"];
             propertyData?: components["schemas"]["PropertyData"];
             /** @constant */
             type: "Email";
@@ -1377,24 +1207,9 @@ export interface components {
             placeholder?: string;
             /** @constant */
             contactField?: "email";
-        } | {
-            /**
-             * @description Present on stored elements; ignored on input.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            id?: string;
-            prompt: string;
-            promptHidden?: boolean;
-            helperText?: string;
-            /** @description Order forms only: true for ticket-holder (attendee) elements, one instance per ticket. */
-            askAllAttendees?: boolean;
-            /** @description Order forms only: shown only when a referenced item or product is in the cart. */
-            forEventItems?: components["schemas"]["EventItemReference"][];
-            /**
-             * @description CRM property set by the answer; its type must match the question type.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            propertyId?: string;
+        } & components["schemas"]["FormElementBase"]) | ({
+            /** @description CRM property set by the answer; its type must match the question type. */
+            propertyId?: components["schemas"]["Id"];
             propertyData?: components["schemas"]["PropertyData"];
             /** @constant */
             type: "Phone";
@@ -1402,45 +1217,16 @@ export interface components {
             placeholder?: string;
             /** @constant */
             contactField?: "phone";
-        } | {
-            /**
-             * @description Present on stored elements; ignored on input.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            id?: string;
-            prompt: string;
-            promptHidden?: boolean;
-            helperText?: string;
-            /** @description Order forms only: true for ticket-holder (attendee) elements, one instance per ticket. */
-            askAllAttendees?: boolean;
-            /** @description Order forms only: shown only when a referenced item or product is in the cart. */
-            forEventItems?: components["schemas"]["EventItemReference"][];
-            /** @constant */
-            type: "Static Text";
-            content: string;
-        } | {
-            /**
-             * @description Present on stored elements; ignored on input.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            id?: string;
-            prompt: string;
-            promptHidden?: boolean;
-            helperText?: string;
-            /** @description Order forms only: true for ticket-holder (attendee) elements, one instance per ticket. */
-            askAllAttendees?: boolean;
-            /** @description Order forms only: shown only when a referenced item or product is in the cart. */
-            forEventItems?: components["schemas"]["EventItemReference"][];
+        } & components["schemas"]["FormElementBase"]) | components["schemas"]["FormElement2"] | ({
             /** @constant */
             type: "Static Image";
-            /** Format: uri */
-            imageUrl: string;
+            imageUrl: components["schemas"]["RedirectUrl"];
             /**
              * @description Percent of the column width, 1..100.
              * @default 100
              */
             imageWidth?: number;
-        };
+        } & components["schemas"]["FormElementBase"]);
         EventItemReference: {
             /** @constant */
             type: "eventItem";
@@ -1471,14 +1257,14 @@ export interface components {
         };
         SelectionLogicGroup: {
             /** @description Index in `elements` of the element this group reveals. */
-            revealedElementIndex: number;
+            revealedElementIndex: components["schemas"]["Price"];
             /** @description Indices into the question options (or its property options); -1 is the Other option. */
-            optionIndices: number[];
+            optionIndices: components["schemas"]["OptionIndices"];
             /** @enum {string} */
             operator: "all_of" | "any_of" | "none_of";
         };
         YesNoLogicGroup: {
-            revealedElementIndex: number;
+            revealedElementIndex: components["schemas"]["Price"];
             /**
              * @description Strict (in)equality with `value`; no answer is neither true nor false.
              * @enum {string}
@@ -1497,32 +1283,31 @@ export interface components {
             helperText?: string | null;
             placeholder?: string | null;
             required?: boolean | null;
-            propertyId?: string | null;
+            propertyId?: components["schemas"]["Id"] | null;
             contactField?: ("firstName" | "lastName" | "status" | "email" | "phone") | null;
-            options?: string[] | null;
+            options?: components["schemas"]["Options"] | null;
             dropdown?: boolean | null;
             yesRequired?: boolean | null;
-            otherPrompt?: string;
+            otherPrompt?: components["schemas"]["OtherPrompt"];
             minChoices?: number;
             maxChoices?: number | null;
-            min?: string | null;
-            max?: string | null;
+            min?: components["schemas"]["Date"] | null;
+            max?: components["schemas"]["Date"] | null;
             minValue?: number | null;
             maxValue?: number | null;
             integerOnly?: boolean | null;
-            accept?: ("images" | "documents" | "data" | "audio" | "video")[];
+            accept?: components["schemas"]["Accept"];
             logicGroups?: (components["schemas"]["SelectionLogicGroup"] | components["schemas"]["YesNoLogicGroup"])[] | null;
             content?: string;
-            /** Format: uri */
-            imageUrl?: string;
+            imageUrl?: components["schemas"]["RedirectUrl"];
             imageWidth?: number;
-            forEventItems?: components["schemas"]["EventItemReference"][] | null;
+            forEventItems?: components["schemas"]["ForEventItems"] | null;
             askAllAttendees?: boolean;
         };
         ToggleOther: {
             /** @constant */
             enabled: true;
-            otherPrompt: string;
+            otherPrompt: components["schemas"]["OtherPrompt"];
         } | {
             /** @constant */
             enabled: false;
@@ -1544,11 +1329,10 @@ export interface components {
          *     }
          */
         AddLogicRule: {
-            /** @example 6740f1a2c3d4e5f601234567 */
-            revealedElementId: string;
+            revealedElementId: components["schemas"]["Id"];
             /** @description Selection source: `{optionIndices, operator}`; Yes/No source: `{selectionType, value}`. */
             condition: {
-                optionIndices: number[];
+                optionIndices: components["schemas"]["OptionIndices"];
                 /** @enum {string} */
                 operator: "all_of" | "any_of" | "none_of";
             } | {
@@ -1583,8 +1367,7 @@ export interface components {
             name: string;
             objectType: components["schemas"]["PropertyObjectType"];
             description?: string;
-            /** @description Required (at least one, unique `value`) for `Select One` and `Select Multiple`; forbidden for every other type. */
-            options?: components["schemas"]["PropertyOption"][];
+            options?: components["schemas"]["Options2"];
         };
         /**
          * @description Data type of the property values. Immutable.
@@ -1598,9 +1381,9 @@ export interface components {
         PropertyObjectType: "event" | "order" | "ticket" | "contact";
         PropertyOption: {
             /** @description Stored identity of the option; unique within the property. */
-            value: string;
+            value: components["schemas"]["Name"];
             /** @description Display text. Rename an option by changing its label only. */
-            label: string;
+            label: components["schemas"]["Name"];
         };
         /**
          * @example {
@@ -1619,8 +1402,7 @@ export interface components {
              * @enum {string}
              */
             status?: "active" | "archived";
-            /** @description Required (at least one, unique `value`) for `Select One` and `Select Multiple`; forbidden for every other type. */
-            options?: components["schemas"]["PropertyOption"][];
+            options?: components["schemas"]["Options2"];
             /** @description `null` removes the description. */
             description?: string | null;
             /** @description Immutable: sending `type` is 422 `validation_failed`. */
@@ -1643,9 +1425,9 @@ export interface components {
              * @example ada@example.com
              */
             email: string;
-            firstName?: string;
-            lastName?: string;
-            phone?: string;
+            firstName?: components["schemas"]["Name"];
+            lastName?: components["schemas"]["Name"];
+            phone?: components["schemas"]["PayButtonLabel"];
             /**
              * @description Marketing consent.
              * @enum {string}
@@ -1656,15 +1438,8 @@ export interface components {
              * @example pm_card_visa
              */
             defaultPaymentMethod?: string;
-            /**
-             * @description Values of contact CRM properties keyed by property id; each is validated against the property's type and options.
-             * @example {
-             *       "6740f1a2c3d4e5f601234567": "m"
-             *     }
-             */
-            properties?: {
-                [key: string]: unknown;
-            };
+            /** @description Values of contact CRM properties keyed by property id; each is validated against the property's type and options. */
+            properties?: components["schemas"]["Properties"];
         };
         /**
          * @description Only the fields sent change; `null` removes an optional field.
@@ -1679,27 +1454,18 @@ export interface components {
              * @example ada@example.com
              */
             email?: string;
-            firstName?: string | null;
-            lastName?: string | null;
-            phone?: string | null;
+            firstName?: components["schemas"]["Name"] | null;
+            lastName?: components["schemas"]["Name"] | null;
+            phone?: components["schemas"]["PayButtonLabel"] | null;
             status?: ("opted-in" | "unsubscribed") | null;
             defaultPaymentMethod?: string | null;
-            /**
-             * @description Merged into the stored values key by key; a `null` value removes that property's value.
-             * @example {
-             *       "6740f1a2c3d4e5f601234567": "m"
-             *     }
-             */
-            properties?: {
-                [key: string]: unknown;
-            };
+            /** @description Merged into the stored values key by key; a `null` value removes that property's value. */
+            properties?: components["schemas"]["Properties"];
         };
         CreateEvent: {
-            name: string;
-            /** Format: date-time */
-            start: string;
-            /** Format: date-time */
-            end: string;
+            name: components["schemas"]["Name"];
+            start: components["schemas"]["DateTime"];
+            end: components["schemas"]["DateTime"];
             /**
              * @default event
              * @enum {string}
@@ -1720,9 +1486,9 @@ export interface components {
             descriptionBlocks?: components["schemas"]["RichTextRequest"];
             /** @default [] */
             products?: {
-                name: string;
+                name: components["schemas"]["Name"];
                 /** @description Price in cents. */
-                price: number;
+                price: components["schemas"]["Price"];
                 /**
                  * @description Required tickets define minPrice/maxPrice.
                  * @default false
@@ -1734,46 +1500,31 @@ export interface components {
                  */
                 currency?: "USD" | "CAD";
             }[];
-            multiDayStartTimes?: string[];
-            multiDayEndTimes?: string[];
-            location?: {
-                [key: string]: unknown;
-            };
+            multiDayStartTimes?: components["schemas"]["MultiDayEndTimes"];
+            multiDayEndTimes?: components["schemas"]["MultiDayEndTimes"];
+            location?: components["schemas"]["ContentBlocksItem"];
             locationPlaceholder?: string;
-            /** Format: uri */
-            virtualEventLink?: string;
+            virtualEventLink?: components["schemas"]["RedirectUrl"];
             description?: string;
-            image?: string[];
-            images?: string[];
-            tags?: string[];
+            image?: components["schemas"]["Image"];
+            images?: components["schemas"]["Image"];
+            tags?: components["schemas"]["CustomTags"];
             /** @enum {string} */
             currency?: "USD" | "CAD";
-            /** Format: uri */
-            redirectUrl?: string;
-            customTerms?: {
-                [key: string]: unknown;
-            };
+            redirectUrl?: components["schemas"]["RedirectUrl"];
+            customTerms?: components["schemas"]["ContentBlocksItem"];
             refundPolicy?: string;
-            customTags?: string[];
-            contentBlocks?: {
-                [key: string]: unknown;
-            }[];
+            customTags?: components["schemas"]["CustomTags"];
+            contentBlocks?: components["schemas"]["ContentBlocks"];
             language?: string;
             isCancelled?: boolean;
-            /** @description String key/value pairs attached through onboarding; the partner listing filters on them. */
-            metaData?: {
-                [key: string]: string;
-            };
+            metaData?: components["schemas"]["MetaData"];
         };
         /** @description Rich-text blocks: paragraphs, bullet lists and ordered lists. `textAlign` defaults to `left`, `orderedList.attrs.start` to 1. */
         RichTextRequest: (components["schemas"]["RichTextParagraphRequest"] | {
             /** @constant */
             type: "bulletList";
-            content: {
-                /** @constant */
-                type: "listItem";
-                content: components["schemas"]["RichTextParagraphRequest"][];
-            }[];
+            content: components["schemas"]["Content2"];
         } | {
             /** @constant */
             type: "orderedList";
@@ -1786,11 +1537,7 @@ export interface components {
                 /** @default 1 */
                 start?: number;
             };
-            content: {
-                /** @constant */
-                type: "listItem";
-                content: components["schemas"]["RichTextParagraphRequest"][];
-            }[];
+            content: components["schemas"]["Content2"];
         })[];
         RichTextParagraphRequest: {
             /** @constant */
@@ -1812,19 +1559,19 @@ export interface components {
                 /** @constant */
                 type: "text";
                 text: string;
-                marks?: components["schemas"]["RichTextMark"][];
+                marks?: components["schemas"]["Marks2"];
             } | {
                 /** @constant */
                 type: "hardBreak";
-                marks?: components["schemas"]["RichTextMark"][];
+                marks?: components["schemas"]["Marks2"];
             } | {
                 /** @constant */
                 type: "smartValue";
                 attrs: {
                     /** @description Context key, e.g. `event.name`. */
-                    key: string;
+                    key: components["schemas"]["Name"];
                 };
-                marks?: components["schemas"]["RichTextMark"][];
+                marks?: components["schemas"]["Marks2"];
             })[];
         };
         RichTextMark: {
@@ -1844,25 +1591,21 @@ export interface components {
             type: "link";
             attrs: {
                 /** @description An http, https or mailto URL, or exactly one `{{smart value}}` token replaced at render time. */
-                href: string;
+                href: components["schemas"]["Cursor"];
             };
         } | {
             /** @constant */
             type: "textStyle";
             attrs: {
-                /** @description One of 8, 9, 10, 11, 12, 14, 18, 24, 30, 36, 48, 60, 72, 96. */
-                fontSize: 8 | 9 | 10 | 11 | 12 | 14 | 18 | 24 | 30 | 36 | 48 | 60 | 72 | 96;
+                fontSize: components["schemas"]["FontSize"];
             };
         };
         /** @description Only the fields sent change; `null` removes an optional field. */
         UpdateEvent: {
-            name?: string;
-            /** Format: date-time */
-            start?: string;
-            /** Format: date-time */
-            end?: string;
-            /** @enum {string} */
-            type?: "event" | "booking" | "recurring" | "multiple";
+            name?: components["schemas"]["Name"];
+            start?: components["schemas"]["DateTime"];
+            end?: components["schemas"]["DateTime"];
+            type?: components["schemas"]["Type"];
             /** @enum {string} */
             status?: "draft" | "published";
             /** @enum {string} */
@@ -1873,9 +1616,9 @@ export interface components {
             descriptionBlocks?: components["schemas"]["RichTextRequest"] | null;
             /** @description Replaces the product list; entries with an existing `id` keep it. */
             products?: {
-                name: string;
+                name: components["schemas"]["Name"];
                 /** @description Price in cents. */
-                price: number;
+                price: components["schemas"]["Price"];
                 /**
                  * @description Required tickets define minPrice/maxPrice.
                  * @default false
@@ -1886,41 +1629,30 @@ export interface components {
                  * @enum {string}
                  */
                 currency?: "USD" | "CAD";
-                /**
-                 * @description Keep this existing product id; omit to mint a new product.
-                 * @example 6740f1a2c3d4e5f601234567
-                 */
-                id?: string;
+                /** @description Keep this existing product id; omit to mint a new product. */
+                id?: components["schemas"]["Id"];
             }[];
-            multiDayStartTimes?: string[] | null;
-            multiDayEndTimes?: string[] | null;
-            location?: {
-                [key: string]: unknown;
-            } | null;
+            multiDayStartTimes?: components["schemas"]["MultiDayEndTimes"] | null;
+            multiDayEndTimes?: components["schemas"]["MultiDayEndTimes"] | null;
+            location?: components["schemas"]["CustomTerms"];
             locationPlaceholder?: string | null;
-            virtualEventLink?: string | null;
+            virtualEventLink?: components["schemas"]["RedirectUrl2"];
             description?: string | null;
-            image?: string[] | null;
-            images?: string[] | null;
-            tags?: string[] | null;
-            currency?: ("USD" | "CAD") | null;
-            redirectUrl?: string | null;
-            customTerms?: {
-                [key: string]: unknown;
-            } | null;
+            image?: components["schemas"]["Image"] | null;
+            images?: components["schemas"]["Image"] | null;
+            tags?: components["schemas"]["CustomTags"] | null;
+            currency?: components["schemas"]["Currency"];
+            redirectUrl?: components["schemas"]["RedirectUrl2"];
+            customTerms?: components["schemas"]["CustomTerms"];
             refundPolicy?: string | null;
-            customTags?: string[] | null;
-            contentBlocks?: {
-                [key: string]: unknown;
-            }[] | null;
+            customTags?: components["schemas"]["CustomTags"] | null;
+            contentBlocks?: components["schemas"]["ContentBlocks"] | null;
             language?: string | null;
             isCancelled?: boolean | null;
-            metaData?: {
-                [key: string]: string;
-            } | null;
+            metaData?: components["schemas"]["MetaData"] | null;
         };
         CreateCheckout: {
-            name: string;
+            name: components["schemas"]["Name"];
             /**
              * @default open
              * @enum {string}
@@ -1932,182 +1664,63 @@ export interface components {
              */
             visibility?: "private" | "public";
             /** @default [] */
-            products?: {
-                /**
-                 * @description A product of one of the workspace's events (of `eventId` when set).
-                 * @example 6740f1a2c3d4e5f601234567
-                 */
-                productId: string;
-                quantity?: number;
-                /**
-                 * @default visible
-                 * @enum {string}
-                 */
-                visibility?: "visible" | "conditional" | "hidden";
-                /** @default [] */
-                dependents?: {
-                    /**
-                     * @description A product of one of the workspace's events.
-                     * @example 6740f1a2c3d4e5f601234567
-                     */
-                    productId: string;
-                    minPerOrder?: number;
-                    maxPerOrder?: number;
-                    /**
-                     * @description `paid` needs `price` > 0; `free` allows no price above 0; `pwycMin` only with `pwyc`.
-                     * @enum {string}
-                     */
-                    priceMode?: "free" | "paid" | "pwyc";
-                    /** @description Cents. */
-                    price?: number;
-                    /** @description Pay-what-you-can minimum, cents. */
-                    pwycMin?: number;
-                    includeOrgTaxes?: boolean;
-                    /** @default [] */
-                    customFees?: {
-                        /** @description Minted (24-hex) when omitted. */
-                        id?: string;
-                        name: string;
-                        /** @description Percent (0..100) of the price, or with `isFixedValue` an amount in cents (integer). */
-                        rate: number;
-                        isCustomFee?: boolean;
-                        isFixedValue?: boolean;
-                        includeInServiceFee?: boolean;
-                        defaultServiceFee?: boolean;
-                        isOrgDefault?: boolean;
-                    }[];
-                }[];
-            }[];
+            products?: components["schemas"]["ProductsItem"][];
             description?: string;
-            maxTicketsPerSet?: number;
-            maxTicketsPerOrder?: number;
-            /**
-             * @description An event of the workspace; `isEventSet` is true exactly when it is set.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            eventId?: string;
+            maxTicketsPerSet?: components["schemas"]["MaxTicketsPerOrder"];
+            maxTicketsPerOrder?: components["schemas"]["MaxTicketsPerOrder"];
+            /** @description An event of the workspace; `isEventSet` is true exactly when it is set. */
+            eventId?: components["schemas"]["Id"];
             /** @description Opaque timeslot reference (timeslots are not modelled by this API). */
-            timeslotId?: string;
-            /**
-             * @description A form of the workspace.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            orderFormId?: string;
-            /** Format: uri */
-            redirectUrl?: string;
-            payByInvoice?: {
-                enabled: boolean;
-                memo?: string;
-                taxIds?: {
-                    type: string;
-                    value: string;
-                }[];
-                dueInDays?: number;
-            };
-            paymentMethods?: ("card" | "pay_by_invoice" | "pay_later")[];
-            payButtonLabel?: string;
+            timeslotId?: components["schemas"]["SubmitButtonText"];
+            /** @description A form of the workspace. */
+            orderFormId?: components["schemas"]["Id"];
+            redirectUrl?: components["schemas"]["RedirectUrl"];
+            payByInvoice?: components["schemas"]["PayByInvoice"];
+            paymentMethods?: components["schemas"]["PaymentMethods"];
+            payButtonLabel?: components["schemas"]["PayButtonLabel"];
             disableConfirmationEmail?: boolean;
-            /** Format: date-time */
-            availableFrom?: string;
-            /** Format: date-time */
-            availableTo?: string;
+            availableFrom?: components["schemas"]["DateTime"];
+            availableTo?: components["schemas"]["DateTime"];
             /** @description IANA time zone, e.g. `Europe/Paris`. */
             availabilityTimezone?: string;
         };
         /** @description Partial update: absent fields are kept, `null` removes an optional field. */
         UpdateCheckout: {
-            name?: string;
+            name?: components["schemas"]["Name"];
             /** @enum {string} */
             status?: "open" | "closed";
             /** @enum {string} */
             visibility?: "private" | "public";
             /** @description Replaces the whole product list. */
-            products?: {
-                /**
-                 * @description A product of one of the workspace's events (of `eventId` when set).
-                 * @example 6740f1a2c3d4e5f601234567
-                 */
-                productId: string;
-                quantity?: number;
-                /**
-                 * @default visible
-                 * @enum {string}
-                 */
-                visibility?: "visible" | "conditional" | "hidden";
-                /** @default [] */
-                dependents?: {
-                    /**
-                     * @description A product of one of the workspace's events.
-                     * @example 6740f1a2c3d4e5f601234567
-                     */
-                    productId: string;
-                    minPerOrder?: number;
-                    maxPerOrder?: number;
-                    /**
-                     * @description `paid` needs `price` > 0; `free` allows no price above 0; `pwycMin` only with `pwyc`.
-                     * @enum {string}
-                     */
-                    priceMode?: "free" | "paid" | "pwyc";
-                    /** @description Cents. */
-                    price?: number;
-                    /** @description Pay-what-you-can minimum, cents. */
-                    pwycMin?: number;
-                    includeOrgTaxes?: boolean;
-                    /** @default [] */
-                    customFees?: {
-                        /** @description Minted (24-hex) when omitted. */
-                        id?: string;
-                        name: string;
-                        /** @description Percent (0..100) of the price, or with `isFixedValue` an amount in cents (integer). */
-                        rate: number;
-                        isCustomFee?: boolean;
-                        isFixedValue?: boolean;
-                        includeInServiceFee?: boolean;
-                        defaultServiceFee?: boolean;
-                        isOrgDefault?: boolean;
-                    }[];
-                }[];
-            }[];
+            products?: components["schemas"]["ProductsItem"][];
             description?: string | null;
-            maxTicketsPerSet?: number | null;
-            maxTicketsPerOrder?: number | null;
-            eventId?: string | null;
-            timeslotId?: string | null;
-            orderFormId?: string | null;
-            redirectUrl?: string | null;
-            payByInvoice?: {
-                enabled: boolean;
-                memo?: string;
-                taxIds?: {
-                    type: string;
-                    value: string;
-                }[];
-                dueInDays?: number;
-            } | null;
-            paymentMethods?: ("card" | "pay_by_invoice" | "pay_later")[] | null;
-            payButtonLabel?: string | null;
+            maxTicketsPerSet?: components["schemas"]["MaxTicketsPerOrder2"];
+            maxTicketsPerOrder?: components["schemas"]["MaxTicketsPerOrder2"];
+            eventId?: components["schemas"]["Id"] | null;
+            timeslotId?: components["schemas"]["SubmitButtonText"] | null;
+            orderFormId?: components["schemas"]["Id"] | null;
+            redirectUrl?: components["schemas"]["RedirectUrl2"];
+            payByInvoice?: components["schemas"]["PayByInvoice"] | null;
+            paymentMethods?: components["schemas"]["PaymentMethods"] | null;
+            payButtonLabel?: components["schemas"]["PayButtonLabel"] | null;
             disableConfirmationEmail?: boolean | null;
-            availableFrom?: string | null;
-            availableTo?: string | null;
+            availableFrom?: components["schemas"]["DateTime"] | null;
+            availableTo?: components["schemas"]["DateTime"] | null;
             availabilityTimezone?: string | null;
         };
         CreateInvoice: {
-            /**
-             * @description Id of a contact of this workspace.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            customerId: string;
+            /** @description Id of a contact of this workspace. */
+            customerId: components["schemas"]["Id"];
             customerEmail?: string;
             customerFirstName?: string;
             customerLastName?: string;
             customerPhone?: string;
             /** @enum {string} */
             currency: "USD" | "CAD";
-            lineItems: components["schemas"]["InvoiceLineItem"][];
+            lineItems: components["schemas"]["LineItems"];
             notes?: string;
             taxIds?: components["schemas"]["TaxId"][];
-            /** Format: date-time */
-            dueAt?: string;
+            dueAt?: components["schemas"]["DateTime"];
             subscriptionId?: string;
             quoteId?: string;
             autoCharge?: boolean;
@@ -2116,9 +1729,9 @@ export interface components {
             description: string;
             quantity: number;
             /** @description Price of one unit in minor units (cents). */
-            unitAmount: number;
+            unitAmount: components["schemas"]["Price"];
             /** @description Tax of the whole line in minor units; 0 when absent. */
-            taxAmount?: number;
+            taxAmount?: components["schemas"]["Price"];
             productId?: string;
             priceId?: string;
             /** @description Event the line sells; ledger entries of this invoice are attributed to the first line that has one. */
@@ -2130,48 +1743,27 @@ export interface components {
             eventLocation?: string;
             /** @example America/New_York */
             eventTimezone?: string;
-            /**
-             * @description Snapshot that drives fulfillment after payment.
-             * @enum {string}
-             */
-            productType?: "product" | "add-on" | "bundle" | "donation" | "event-ticket";
+            /** @description Snapshot that drives fulfillment after payment. */
+            productType?: components["schemas"]["ProductType"];
             /** @description Only when `productType` is `bundle`. */
             components?: components["schemas"]["BundleComponent"][];
             disableQrCode?: boolean;
             willCall?: boolean;
-            /**
-             * Format: date-time
-             * @description ISO 8601 date-time.
-             */
-            eventStart?: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 date-time.
-             */
-            eventEnd?: string;
+            eventStart?: components["schemas"]["DateTimeWithOffset"];
+            eventEnd?: components["schemas"]["DateTimeWithOffset"];
             seatingInformation?: components["schemas"]["SeatingInformation"];
-            /** Format: date-time */
-            inventoryConsumedAt?: string;
+            inventoryConsumedAt?: components["schemas"]["DateTime"];
         };
         BundleComponent: {
-            productId: string;
-            productName: string;
-            /** @enum {string} */
-            productType?: "product" | "add-on" | "bundle" | "donation" | "event-ticket";
+            productId: components["schemas"]["Name"];
+            productName: components["schemas"]["OtherPrompt"];
+            productType?: components["schemas"]["ProductType"];
             productImageUrl?: string;
             eventId?: string;
             eventImageUrl?: string;
             eventName?: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 date-time.
-             */
-            eventStart?: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 date-time.
-             */
-            eventEnd?: string;
+            eventStart?: components["schemas"]["DateTimeWithOffset"];
+            eventEnd?: components["schemas"]["DateTimeWithOffset"];
             eventLocation?: string;
             /** @example America/New_York */
             eventTimezone?: string;
@@ -2189,40 +1781,35 @@ export interface components {
             priceLevelId?: string;
         };
         TaxId: {
-            type: string;
-            value: string;
+            type: components["schemas"]["SubmitButtonText"];
+            value: components["schemas"]["Name"];
         };
         ReviseInvoice: {
-            /**
-             * @description Id of a contact of this workspace.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            customerId?: string;
+            /** @description Id of a contact of this workspace. */
+            customerId?: components["schemas"]["Id"];
             customerEmail?: string;
             customerFirstName?: string;
             customerLastName?: string;
             customerPhone?: string;
             /** @enum {string} */
             currency?: "USD" | "CAD";
-            lineItems?: components["schemas"]["InvoiceLineItem"][];
+            lineItems?: components["schemas"]["LineItems"];
             notes?: string;
             taxIds?: components["schemas"]["TaxId"][];
-            /** Format: date-time */
-            dueAt?: string;
+            dueAt?: components["schemas"]["DateTime"];
             subscriptionId?: string;
             quoteId?: string;
             autoCharge?: boolean;
         };
         RecordPayment: {
-            amount: number;
+            amount: components["schemas"]["Amount"];
             /** @description Caller dedupe key: a repeat returns the existing payment. */
             idempotencyKey: string;
             note?: string;
-            /** Format: date-time */
-            paidAt?: string;
+            paidAt?: components["schemas"]["DateTime"];
         };
         CreateRefund: {
-            amount: number;
+            amount: components["schemas"]["Amount"];
             /** @enum {string} */
             reason?: "duplicate" | "fraudulent" | "requested_by_customer";
             note?: string;
@@ -2232,9 +1819,9 @@ export interface components {
         CreatePayout: {
             /** @enum {string} */
             currency: "USD" | "CAD";
-            amount: number;
+            amount: components["schemas"]["Amount"];
             /** @description Event id as carried by invoice line items. */
-            eventId?: string;
+            eventId?: components["schemas"]["Name"];
         };
         /**
          * @example {
@@ -2246,28 +1833,13 @@ export interface components {
          */
         SubmitFormResponse: {
             /** @description Buyer answers (standalone forms: all answers). */
-            answers: {
-                [key: string]: unknown;
-            };
+            answers: components["schemas"]["ContentBlocksItem"];
             /** @description Order forms: one answer map per attendee (ticket holder) for the `askAllAttendees` elements; required (>= 1) when the form has any. Forbidden on standalone forms. */
-            attendees?: {
-                [key: string]: unknown;
-            }[];
+            attendees?: components["schemas"]["ContentBlocksItem"][];
         };
         CreateWebhookEndpoint: {
-            /**
-             * @description Where deliveries are POSTed: `https` (the local server also takes `http://127.0.0.1` and `http://localhost`). Hosts resolving to private, loopback, link-local or metadata addresses are refused, here and again at every send.
-             * @example https://hooks.example.com/boxoffice
-             */
-            url: string;
-            /**
-             * @description Event types to deliver, or `["*"]` for every type (including types added later).
-             * @example [
-             *       "invoice.paid",
-             *       "refund.created"
-             *     ]
-             */
-            events: ("invoice.finalized" | "invoice.paid" | "invoice.payment_failed" | "invoice.voided" | "refund.created" | "payout.created" | "form_response.created" | "contact.created" | "event.published" | "*")[];
+            url: components["schemas"]["Url"];
+            events: components["schemas"]["Events"];
             /** @description Free text for your own reference. */
             description?: string;
             /**
@@ -2275,31 +1847,18 @@ export interface components {
              * @enum {string}
              */
             status?: "enabled" | "disabled";
-            /** @example 6740f1a2c3d4e5f601234567 */
-            id?: string;
+            id?: components["schemas"]["Id"];
             createdAt?: string;
             updatedAt?: string;
         };
         UpdateWebhookEndpoint: {
-            /**
-             * @description Where deliveries are POSTed: `https` (the local server also takes `http://127.0.0.1` and `http://localhost`). Hosts resolving to private, loopback, link-local or metadata addresses are refused, here and again at every send.
-             * @example https://hooks.example.com/boxoffice
-             */
-            url?: string;
-            /**
-             * @description Event types to deliver, or `["*"]` for every type (including types added later).
-             * @example [
-             *       "invoice.paid",
-             *       "refund.created"
-             *     ]
-             */
-            events?: ("invoice.finalized" | "invoice.paid" | "invoice.payment_failed" | "invoice.voided" | "refund.created" | "payout.created" | "form_response.created" | "contact.created" | "event.published" | "*")[];
+            url?: components["schemas"]["Url"];
+            events?: components["schemas"]["Events"];
             /** @description `null` removes it. */
             description?: string | null;
             /** @enum {string} */
             status?: "enabled" | "disabled";
-            /** @example 6740f1a2c3d4e5f601234567 */
-            id?: string;
+            id?: components["schemas"]["Id"];
             createdAt?: string;
             updatedAt?: string;
         };
@@ -2307,21 +1866,9 @@ export interface components {
             /** @enum {string} */
             status: "ok" | "degraded";
             version: string;
-            /** Format: date-time */
-            timestamp: string;
+            timestamp: components["schemas"]["DateTime"];
             /** @enum {string} */
             db: "connected" | "disconnected";
-        };
-        /** @description Every `/v1` error body. */
-        ErrorEnvelope: {
-            error: {
-                /** @description Stable machine-readable code, e.g. `validation_failed`. */
-                code: string;
-                /** @description Human-readable explanation. */
-                message: string;
-                /** @description For `validation_failed` and `invalid_query`: `[{path, message}]`. */
-                details?: unknown;
-            };
         };
         ApiInfo: {
             api: string;
@@ -2340,20 +1887,16 @@ export interface components {
             } & {
                 [key: string]: unknown;
             };
-            paths: {
-                [key: string]: unknown;
-            };
+            paths: components["schemas"]["ContentBlocksItem"];
         } & {
             [key: string]: unknown;
         };
         Form: {
-            /** @example 6740f1a2c3d4e5f601234567 */
-            id: string;
-            name: string;
+            id: components["schemas"]["Id"];
+            name: components["schemas"]["Name"];
             nameHidden?: boolean;
-            /** @enum {string} */
-            status: "draft" | "active" | "archived";
-            submitButtonText: string;
+            status: components["schemas"]["Status"];
+            submitButtonText: components["schemas"]["SubmitButtonText"];
             /** @enum {string} */
             submitButtonWidth: "auto" | "fill";
             /** @enum {string} */
@@ -2367,16 +1910,15 @@ export interface components {
             elements: components["schemas"]["FormElementOutput"][];
             rows: components["schemas"]["FormRow"][];
             /** @description First row of the ticket-holder section (order forms). */
-            attendeeRowsStart: number;
+            attendeeRowsStart: components["schemas"]["Price"];
             /** @description Optimistic-concurrency version; send it as `If-Match`. */
-            version: number;
+            version: components["schemas"]["Total"];
             createdAt: string;
             updatedAt: string;
         };
         /** @description A CRM property: a typed field hosts keep on events, orders, tickets or contacts. */
         Property: {
-            /** @example 6740f1a2c3d4e5f601234567 */
-            id: string;
+            id: components["schemas"]["Id"];
             type: components["schemas"]["PropertyType"];
             name: string;
             description?: string;
@@ -2389,16 +1931,13 @@ export interface components {
             /** @description Present only for `Select One` and `Select Multiple`. */
             options?: components["schemas"]["PropertyOption"][];
             /** @description Optimistic-concurrency version; send it as `If-Match` on update. */
-            version: number;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
+            version: components["schemas"]["Total"];
+            createdAt: components["schemas"]["DateTime"];
+            updatedAt: components["schemas"]["DateTime"];
         };
         /** @description A CRM contact: a person the workspace sells to or collects data from. */
         Contact: {
-            /** @example 6740f1a2c3d4e5f601234567 */
-            id: string;
+            id: components["schemas"]["Id"];
             email: string;
             firstName?: string;
             lastName?: string;
@@ -2409,26 +1948,18 @@ export interface components {
              */
             status?: "opted-in" | "unsubscribed";
             defaultPaymentMethod?: string;
-            properties: {
-                [key: string]: unknown;
-            };
+            properties: components["schemas"]["ContentBlocksItem"];
             /** @description Optimistic-concurrency version; send it as `If-Match` on update. */
-            version: number;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
+            version: components["schemas"]["Total"];
+            createdAt: components["schemas"]["DateTime"];
+            updatedAt: components["schemas"]["DateTime"];
         };
         Event: {
-            /** @example 6740f1a2c3d4e5f601234567 */
-            id: string;
+            id: components["schemas"]["Id"];
             name: string;
-            /** Format: date-time */
-            start: string;
-            /** Format: date-time */
-            end: string;
-            /** @enum {string} */
-            type: "event" | "booking" | "recurring" | "multiple";
+            start: components["schemas"]["DateTime"];
+            end: components["schemas"]["DateTime"];
+            type: components["schemas"]["Type"];
             /** @enum {string} */
             status: "draft" | "published";
             /** @enum {string} */
@@ -2437,65 +1968,44 @@ export interface components {
             descriptionBlocks?: components["schemas"]["RichTextResponse"];
             products: components["schemas"]["Product"][];
             /** @description Lowest price among required products, in cents, fees excluded; 0 when none is required. */
-            minPrice: number;
+            minPrice: components["schemas"]["Total"];
             /** @description Highest price among required products, in cents, fees excluded; 0 when none is required. */
-            maxPrice: number;
-            multiDayStartTimes?: string[];
-            multiDayEndTimes?: string[];
-            location?: {
-                [key: string]: unknown;
-            };
+            maxPrice: components["schemas"]["Total"];
+            multiDayStartTimes?: components["schemas"]["MultiDayEndTimes"];
+            multiDayEndTimes?: components["schemas"]["MultiDayEndTimes"];
+            location?: components["schemas"]["ContentBlocksItem"];
             locationPlaceholder?: string;
-            /** Format: uri */
-            virtualEventLink?: string;
+            virtualEventLink?: components["schemas"]["RedirectUrl"];
             description?: string;
-            image?: string[];
-            images?: string[];
-            tags?: string[];
+            image?: components["schemas"]["Image"];
+            images?: components["schemas"]["Image"];
+            tags?: components["schemas"]["CustomTags"];
             /** @enum {string} */
             currency?: "USD" | "CAD";
-            /** Format: uri */
-            redirectUrl?: string;
-            customTerms?: {
-                [key: string]: unknown;
-            };
+            redirectUrl?: components["schemas"]["RedirectUrl"];
+            customTerms?: components["schemas"]["ContentBlocksItem"];
             refundPolicy?: string;
-            customTags?: string[];
-            contentBlocks?: {
-                [key: string]: unknown;
-            }[];
+            customTags?: components["schemas"]["CustomTags"];
+            contentBlocks?: components["schemas"]["ContentBlocks"];
             language?: string;
             isCancelled?: boolean;
-            /** @description String key/value pairs attached through onboarding; the partner listing filters on them. */
-            metaData?: {
-                [key: string]: string;
-            };
-            version: number;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
+            metaData?: components["schemas"]["MetaData"];
+            version: components["schemas"]["Amount"];
+            createdAt: components["schemas"]["DateTime"];
+            updatedAt: components["schemas"]["DateTime"];
         };
         /** @description Rich-text blocks with every defaulted attribute filled in. */
         RichTextResponse: (components["schemas"]["RichTextParagraphResponse"] | {
             /** @constant */
             type: "bulletList";
-            content: {
-                /** @constant */
-                type: "listItem";
-                content: components["schemas"]["RichTextParagraphResponse"][];
-            }[];
+            content: components["schemas"]["Content"];
         } | {
             /** @constant */
             type: "orderedList";
             attrs: {
-                start: number;
+                start: components["schemas"]["Amount"];
             };
-            content: {
-                /** @constant */
-                type: "listItem";
-                content: components["schemas"]["RichTextParagraphResponse"][];
-            }[];
+            content: components["schemas"]["Content"];
         })[];
         RichTextParagraphResponse: {
             /** @constant */
@@ -2508,26 +2018,25 @@ export interface components {
                 /** @constant */
                 type: "text";
                 text: string;
-                marks?: components["schemas"]["RichTextMarkOutput"][];
+                marks?: components["schemas"]["Marks"];
             } | {
                 /** @constant */
                 type: "hardBreak";
-                marks?: components["schemas"]["RichTextMarkOutput"][];
+                marks?: components["schemas"]["Marks"];
             } | {
                 /** @constant */
                 type: "smartValue";
                 attrs: {
                     /** @description Context key, e.g. `event.name`. */
-                    key: string;
+                    key: components["schemas"]["Name"];
                 };
-                marks?: components["schemas"]["RichTextMarkOutput"][];
+                marks?: components["schemas"]["Marks"];
             })[];
         };
         Product: {
-            /** @example 6740f1a2c3d4e5f601234567 */
-            id: string;
+            id: components["schemas"]["Id"];
             name: string;
-            price: number;
+            price: components["schemas"]["Total"];
             required: boolean;
             /** @enum {string} */
             currency: "USD" | "CAD";
@@ -2542,21 +2051,17 @@ export interface components {
             error?: "NO_EVENTS_FOUND";
             message: string;
             /** @description Number of events on this page (<= limit). */
-            total: number;
-            page: number;
-            limit: number;
+            total: components["schemas"]["Total"];
+            page: components["schemas"]["Total"];
+            limit: components["schemas"]["Total"];
             hasMore: boolean;
         };
         PartnerEvent: {
-            /** @example 6740f1a2c3d4e5f601234567 */
-            id: string;
+            id: components["schemas"]["Id"];
             name: string;
-            /** Format: date-time */
-            start: string;
-            /** Format: date-time */
-            end: string;
-            /** @enum {string} */
-            type: "event" | "booking" | "recurring" | "multiple";
+            start: components["schemas"]["DateTime"];
+            end: components["schemas"]["DateTime"];
+            type: components["schemas"]["Type"];
             /** @enum {string} */
             status: "draft" | "published";
             /** @enum {string} */
@@ -2565,43 +2070,30 @@ export interface components {
             descriptionBlocks?: components["schemas"]["RichTextResponse"];
             products: components["schemas"]["Product"][];
             /** @description Lowest price among required products, in cents, fees excluded; 0 when none is required. */
-            minPrice: number;
+            minPrice: components["schemas"]["Total"];
             /** @description Highest price among required products, in cents, fees excluded; 0 when none is required. */
-            maxPrice: number;
-            multiDayStartTimes?: string[];
-            multiDayEndTimes?: string[];
-            location?: {
-                [key: string]: unknown;
-            };
+            maxPrice: components["schemas"]["Total"];
+            multiDayStartTimes?: components["schemas"]["MultiDayEndTimes"];
+            multiDayEndTimes?: components["schemas"]["MultiDayEndTimes"];
+            location?: components["schemas"]["ContentBlocksItem"];
             locationPlaceholder?: string;
-            /** Format: uri */
-            virtualEventLink?: string;
+            virtualEventLink?: components["schemas"]["RedirectUrl"];
             description?: string;
-            image?: string[];
-            images?: string[];
-            tags?: string[];
+            image?: components["schemas"]["Image"];
+            images?: components["schemas"]["Image"];
+            tags?: components["schemas"]["CustomTags"];
             /** @enum {string} */
             currency?: "USD" | "CAD";
-            /** Format: uri */
-            redirectUrl?: string;
-            customTerms?: {
-                [key: string]: unknown;
-            };
+            redirectUrl?: components["schemas"]["RedirectUrl"];
+            customTerms?: components["schemas"]["ContentBlocksItem"];
             refundPolicy?: string;
-            customTags?: string[];
-            contentBlocks?: {
-                [key: string]: unknown;
-            }[];
+            customTags?: components["schemas"]["CustomTags"];
+            contentBlocks?: components["schemas"]["ContentBlocks"];
             language?: string;
             isCancelled?: boolean;
-            /** @description String key/value pairs attached through onboarding; the partner listing filters on them. */
-            metaData?: {
-                [key: string]: string;
-            };
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
+            metaData?: components["schemas"]["MetaData"];
+            createdAt: components["schemas"]["DateTime"];
+            updatedAt: components["schemas"]["DateTime"];
             owner: components["schemas"]["Owner"];
         };
         /** @description The partner behind the referral code; absent profile fields are omitted. */
@@ -2622,18 +2114,9 @@ export interface components {
             bio?: string;
             tags?: string[];
         };
-        /** @description Error body of the public partner listing. */
-        FlatError: {
-            /** @description HTTP status, repeated in the body. */
-            status: number;
-            /** @description SCREAMING_SNAKE code, e.g. `INVALID_QUERY`. */
-            error: string;
-            message: string;
-        };
         /** @description A registered image. All fields are always present. */
         ImageAsset: {
-            /** @example 6740f1a2c3d4e5f601234567 */
-            id: string;
+            id: components["schemas"]["Id"];
             /** @description Owning host (the workspace id of the API key). */
             hostId: string;
             /** @description Public download URL of the stored bytes. */
@@ -2644,7 +2127,7 @@ export interface components {
             height: number;
             /** @enum {string} */
             contentType: "image/png" | "image/jpeg";
-            sizeBytes: number;
+            sizeBytes: components["schemas"]["Price"];
             /** @description Original file name, as given in `?filename=`. */
             filename: string;
             /**
@@ -2653,9 +2136,9 @@ export interface components {
              */
             purpose: "content";
             /** @description Epoch milliseconds. */
-            createdAt: number;
+            createdAt: components["schemas"]["Total"];
             /** @description Epoch milliseconds of the last publication to external consumers; null if never. */
-            lastPublishedAt: number | null;
+            lastPublishedAt: components["schemas"]["Total"] | null;
         };
         ImageAssetList: {
             hasMore: boolean;
@@ -2665,8 +2148,7 @@ export interface components {
         };
         /** @description A standalone checkout. */
         Checkout: {
-            /** @example 6740f1a2c3d4e5f601234567 */
-            id: string;
+            id: components["schemas"]["Id"];
             /** @description The owning workspace. */
             ownerId: string;
             name: string;
@@ -2676,15 +2158,12 @@ export interface components {
             visibility: "private" | "public";
             products: {
                 productId: string;
-                quantity?: number;
+                quantity?: components["schemas"]["Total"];
                 /** @enum {string} */
                 visibility: "visible" | "conditional" | "hidden";
                 dependents: {
-                    /**
-                     * @description A product of one of the workspace's events.
-                     * @example 6740f1a2c3d4e5f601234567
-                     */
-                    productId: string;
+                    /** @description A product of one of the workspace's events. */
+                    productId: components["schemas"]["Id"];
                     minPerOrder?: number;
                     maxPerOrder?: number;
                     /**
@@ -2693,14 +2172,14 @@ export interface components {
                      */
                     priceMode?: "free" | "paid" | "pwyc";
                     /** @description Cents. */
-                    price?: number;
+                    price?: components["schemas"]["Price"];
                     /** @description Pay-what-you-can minimum, cents. */
-                    pwycMin?: number;
+                    pwycMin?: components["schemas"]["Price"];
                     includeOrgTaxes?: boolean;
                     customFees: {
                         /** @description Minted (24-hex) when omitted. */
-                        id: string;
-                        name: string;
+                        id: components["schemas"]["SubmitButtonText"];
+                        name: components["schemas"]["SubmitButtonText"];
                         /** @description Percent (0..100) of the price, or with `isFixedValue` an amount in cents (integer). */
                         rate: number;
                         isCustomFee?: boolean;
@@ -2712,46 +2191,27 @@ export interface components {
                 }[];
             }[];
             description?: string;
-            maxTicketsPerSet?: number;
-            maxTicketsPerOrder?: number;
-            /**
-             * @description An event of the workspace; `isEventSet` is true exactly when it is set.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            eventId?: string;
+            maxTicketsPerSet?: components["schemas"]["MaxTicketsPerOrder"];
+            maxTicketsPerOrder?: components["schemas"]["MaxTicketsPerOrder"];
+            /** @description An event of the workspace; `isEventSet` is true exactly when it is set. */
+            eventId?: components["schemas"]["Id"];
             /** @description Opaque timeslot reference (timeslots are not modelled by this API). */
-            timeslotId?: string;
-            /**
-             * @description A form of the workspace.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            orderFormId?: string;
-            /** Format: uri */
-            redirectUrl?: string;
-            payByInvoice?: {
-                enabled: boolean;
-                memo?: string;
-                taxIds?: {
-                    type: string;
-                    value: string;
-                }[];
-                dueInDays?: number;
-            };
-            paymentMethods?: ("card" | "pay_by_invoice" | "pay_later")[];
-            payButtonLabel?: string;
+            timeslotId?: components["schemas"]["SubmitButtonText"];
+            /** @description A form of the workspace. */
+            orderFormId?: components["schemas"]["Id"];
+            redirectUrl?: components["schemas"]["RedirectUrl"];
+            payByInvoice?: components["schemas"]["PayByInvoice"];
+            paymentMethods?: components["schemas"]["PaymentMethods"];
+            payButtonLabel?: components["schemas"]["PayButtonLabel"];
             disableConfirmationEmail?: boolean;
-            /** Format: date-time */
-            availableFrom?: string;
-            /** Format: date-time */
-            availableTo?: string;
+            availableFrom?: components["schemas"]["DateTime"];
+            availableTo?: components["schemas"]["DateTime"];
             /** @description IANA time zone, e.g. `Europe/Paris`. */
             availabilityTimezone?: string;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
+            createdAt: components["schemas"]["DateTime"];
+            updatedAt: components["schemas"]["DateTime"];
             /** @description Number of entries in `products` (dependents not counted). */
-            productsCount: number;
+            productsCount: components["schemas"]["Total"];
             /** @description Name of the event `eventId`, read at request time. */
             eventName?: string;
             /** @description First image of the event `eventId`, if it has one; an image asset id is resolved to the asset's download URL. */
@@ -2761,20 +2221,18 @@ export interface components {
             /** @description True exactly when `eventId` is set. */
             isEventSet: boolean;
             /** @description Optimistic-concurrency version: send `If-Match: <version>` on PATCH/DELETE. */
-            version: number;
+            version: components["schemas"]["Amount"];
         };
         CheckoutList: {
             data: components["schemas"]["Checkout"][];
             hasMore: boolean;
-            pageNumber: number;
-            pageSize: number;
+            pageNumber: components["schemas"]["Total"];
+            pageSize: components["schemas"]["Total"];
         };
         Invoice: {
-            /** @example 6740f1a2c3d4e5f601234567 */
-            id: string;
+            id: components["schemas"]["Id"];
             hostId: string;
-            /** @example 6740f1a2c3d4e5f601234567 */
-            customerId: string;
+            customerId: components["schemas"]["Id"];
             customerEmail?: string;
             customerFirstName?: string;
             customerLastName?: string;
@@ -2785,47 +2243,39 @@ export interface components {
             currency: "USD" | "CAD";
             lineItems: components["schemas"]["InvoiceLineItem"][];
             payments: components["schemas"]["Payment"][];
-            subtotal: number;
-            taxTotal: number;
-            total: number;
+            subtotal: components["schemas"]["Total"];
+            taxTotal: components["schemas"]["Total"];
+            total: components["schemas"]["Total"];
             /** @description Sum of succeeded payments. Refunds do not lower it; see `amountRefunded`. */
-            amountPaid: number;
+            amountPaid: components["schemas"]["Total"];
             /** @description Sum of all refunds on this invoice. */
-            amountRefunded: number;
+            amountRefunded: components["schemas"]["Total"];
             /** @description `total - amountPaid`, never below 0. */
-            amountDue: number;
+            amountDue: components["schemas"]["Total"];
             /** @enum {string} */
             status: "draft" | "open" | "payment_failed" | "paid" | "void";
             autoCharge: boolean;
             notes?: string;
             taxIds: components["schemas"]["TaxId"][];
-            /** Format: date-time */
-            issuedAt?: string;
-            /** Format: date-time */
-            dueAt?: string;
-            /** Format: date-time */
-            paidAt?: string;
-            /** Format: date-time */
-            voidedAt?: string;
+            issuedAt?: components["schemas"]["DateTime"];
+            dueAt?: components["schemas"]["DateTime"];
+            paidAt?: components["schemas"]["DateTime"];
+            voidedAt?: components["schemas"]["DateTime"];
             subscriptionId?: string;
             quoteId?: string;
             /** @description Optimistic-concurrency version; send it as `If-Match` on updates. */
-            version: number;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
+            version: components["schemas"]["Total"];
+            createdAt: components["schemas"]["DateTime"];
+            updatedAt: components["schemas"]["DateTime"];
         };
         Payment: {
-            /** @example 6740f1a2c3d4e5f601234567 */
-            id: string;
+            id: components["schemas"]["Id"];
             /** @enum {string} */
             status: "succeeded" | "failed";
-            amount: number;
+            amount: components["schemas"]["Total"];
             /** @description Sum of this payment's refunds; never above `amount`. */
-            amountRefunded: number;
-            /** Format: date-time */
-            paidAt: string;
+            amountRefunded: components["schemas"]["Total"];
+            paidAt: components["schemas"]["DateTime"];
             idempotencyKey?: string;
             note?: string;
             /**
@@ -2839,34 +2289,29 @@ export interface components {
             chargeId?: string;
             failureCode?: string;
             failureMessage?: string;
-            /** @example 6740f1a2c3d4e5f601234567 */
-            ledgerEntryId?: string;
+            ledgerEntryId?: components["schemas"]["Id"];
             refunds: components["schemas"]["Refund"][];
         };
         Refund: {
-            /** @example 6740f1a2c3d4e5f601234567 */
-            id: string;
-            /** @example 6740f1a2c3d4e5f601234567 */
-            paymentId: string;
-            amount: number;
-            /** Format: date-time */
-            refundedAt: string;
+            id: components["schemas"]["Id"];
+            paymentId: components["schemas"]["Id"];
+            amount: components["schemas"]["Total"];
+            refundedAt: components["schemas"]["DateTime"];
             idempotencyKey: string;
             /** @enum {string} */
             reason?: "duplicate" | "fraudulent" | "requested_by_customer";
             note?: string;
             /** @description Processor refund id; absent for refunds of manually recorded payments. */
             externalRefundId?: string;
-            /** @example 6740f1a2c3d4e5f601234567 */
-            ledgerEntryId: string;
+            ledgerEntryId: components["schemas"]["Id"];
         };
         InvoiceList: {
             data: components["schemas"]["Invoice"][];
             /** @description The page number asked for (0 when reading by cursor). */
-            page: number;
-            limit: number;
+            page: components["schemas"]["Total"];
+            limit: components["schemas"]["Total"];
             /** @description Number of items in `data`. */
-            total: number;
+            total: components["schemas"]["Total"];
             hasMore: boolean;
             /** @description Pass as `cursor` to read the next page (one Query whatever the depth); `null` on the last page. */
             nextCursor: string | null;
@@ -2875,7 +2320,7 @@ export interface components {
             data: components["schemas"]["BalanceEntry"][];
         };
         BalanceEntry: {
-            currency: ("USD" | "CAD") | null;
+            currency: components["schemas"]["Currency"];
             /** @description Settled money that can be paid out now. */
             available_balance: components["schemas"]["BalanceBucket"];
             /** @description Money still inside the processor's settlement delay. */
@@ -2887,39 +2332,34 @@ export interface components {
         };
         /** @description One ledger entry. */
         BalanceOrder: {
-            /**
-             * @description Ledger entry id.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            _id: string;
+            /** @description Ledger entry id. */
+            _id: components["schemas"]["Id"];
             /** @enum {string} */
             type: "payment" | "refund" | "payout";
-            gross: number;
-            fees: number;
-            platformFee: number;
-            processorFee: number;
-            refundedAmount: number;
+            gross: components["schemas"]["Total"];
+            fees: components["schemas"]["Total"];
+            platformFee: components["schemas"]["Total"];
+            processorFee: components["schemas"]["Total"];
+            refundedAmount: components["schemas"]["Total"];
             /** @description Effect on the balance: `gross - fees - refundedAmount` (payments and refunds), `-amount` (payouts). */
-            net: number;
+            net: components["schemas"]["Total"];
             latest_charge?: string;
             event_id?: string;
             invoice_id?: string;
-            /** Format: date-time */
-            available_on: string;
-            /** Format: date-time */
-            created: string;
+            available_on: components["schemas"]["DateTime"];
+            created: components["schemas"]["DateTime"];
         } & {
             [key: string]: unknown;
         };
         BalanceBucket: {
             /** @description Cents the host holds in this bucket (for `available_balance`: net minus payouts). */
-            balance: number;
+            balance: components["schemas"]["Total"];
             /** @description gross - fees - refunds. */
-            net: number;
-            gross: number;
-            fees: number;
+            net: components["schemas"]["Total"];
+            gross: components["schemas"]["Total"];
+            fees: components["schemas"]["Total"];
             /** @description Null on an empty bucket. */
-            currency: ("USD" | "CAD") | null;
+            currency: components["schemas"]["Currency"];
             /** @description Recent activity: the entries of this bucket among the 10 most recent ledger entries of the scope and currency (so it can be empty while the totals are not). */
             orders: components["schemas"]["BalanceOrder"][];
             account_limit?: number;
@@ -2936,12 +2376,11 @@ export interface components {
          *     }
          */
         Payout: {
-            /** @example 6740f1a2c3d4e5f601234567 */
-            id: string;
+            id: components["schemas"]["Id"];
             /** @enum {string} */
             currency: "USD" | "CAD";
             /** @description Paid out, in minor units. */
-            amount: number;
+            amount: components["schemas"]["Total"];
             /** @description The event whose balance the payout was taken from; absent for an account-wide payout. */
             eventId?: string;
             /**
@@ -2949,21 +2388,17 @@ export interface components {
              * @enum {string}
              */
             status: "paid";
-            /**
-             * @description The balance ledger entry that booked it.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            ledgerEntryId: string;
-            /** Format: date-time */
-            createdAt: string;
+            /** @description The balance ledger entry that booked it. */
+            ledgerEntryId: components["schemas"]["Id"];
+            createdAt: components["schemas"]["DateTime"];
         };
         PayoutList: {
             data: components["schemas"]["Payout"][];
             /** @description The page number asked for (0 when reading by cursor). */
-            page: number;
-            limit: number;
+            page: components["schemas"]["Total"];
+            limit: components["schemas"]["Total"];
             /** @description Number of items in `data`. */
-            total: number;
+            total: components["schemas"]["Total"];
             hasMore: boolean;
             /** @description Pass as `cursor` to read the next page (one Query whatever the depth); `null` on the last page. */
             nextCursor: string | null;
@@ -3038,72 +2473,35 @@ export interface components {
          *     }
          */
         PublicForm: {
-            /** @example 6740f1a2c3d4e5f601234567 */
-            id: string;
-            name: string;
+            id: components["schemas"]["Id"];
+            name: components["schemas"]["Name"];
             nameHidden?: boolean;
             /** @enum {string} */
             type: "standalone" | "order";
-            submitButtonText: string;
+            submitButtonText: components["schemas"]["SubmitButtonText"];
             /** @enum {string} */
             submitButtonWidth: "auto" | "fill";
             /** @enum {string} */
             submitButtonAlign?: "left" | "center";
             rows: components["schemas"]["FormRow"][];
             /** @description First row of the ticket-holder section (order forms). */
-            attendeeRowsStart: number;
+            attendeeRowsStart: components["schemas"]["Price"];
             elements: components["schemas"]["PublicFormElement"][];
         };
         /** @description A form element as respondents see it: `FormElement` without `propertyId`/`propertyData`; `forEventItems` is `[]` when present (cart-limited elements stay hidden). */
-        PublicFormElement: {
-            /**
-             * @description Present on stored elements; ignored on input.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            id?: string;
-            prompt: string;
-            promptHidden?: boolean;
-            helperText?: string;
-            /** @description Order forms only: true for ticket-holder (attendee) elements, one instance per ticket. */
-            askAllAttendees?: boolean;
-            /** @description Order forms only: shown only when a referenced item or product is in the cart. */
-            forEventItems?: components["schemas"]["EventItemReference"][];
+        PublicFormElement: ({
             /** @constant */
             type: "Text";
             required?: boolean;
             placeholder?: string;
             /** @enum {string} */
             contactField?: "firstName" | "lastName";
-        } | {
-            /**
-             * @description Present on stored elements; ignored on input.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            id?: string;
-            prompt: string;
-            promptHidden?: boolean;
-            helperText?: string;
-            /** @description Order forms only: true for ticket-holder (attendee) elements, one instance per ticket. */
-            askAllAttendees?: boolean;
-            /** @description Order forms only: shown only when a referenced item or product is in the cart. */
-            forEventItems?: components["schemas"]["EventItemReference"][];
+        } & components["schemas"]["FormElementBase"]) | ({
             /** @constant */
             type: "Multi-line Text";
             required?: boolean;
             placeholder?: string;
-        } | {
-            /**
-             * @description Present on stored elements; ignored on input.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            id?: string;
-            prompt: string;
-            promptHidden?: boolean;
-            helperText?: string;
-            /** @description Order forms only: true for ticket-holder (attendee) elements, one instance per ticket. */
-            askAllAttendees?: boolean;
-            /** @description Order forms only: shown only when a referenced item or product is in the cart. */
-            forEventItems?: components["schemas"]["EventItemReference"][];
+        } & components["schemas"]["FormElementBase"]) | ({
             /** @constant */
             type: "Number";
             required?: boolean;
@@ -3111,71 +2509,35 @@ export interface components {
             minValue?: number;
             maxValue?: number;
             integerOnly?: boolean;
-        } | {
-            /**
-             * @description Present on stored elements; ignored on input.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            id?: string;
-            prompt: string;
-            promptHidden?: boolean;
-            helperText?: string;
-            /** @description Order forms only: true for ticket-holder (attendee) elements, one instance per ticket. */
-            askAllAttendees?: boolean;
-            /** @description Order forms only: shown only when a referenced item or product is in the cart. */
-            forEventItems?: components["schemas"]["EventItemReference"][];
+        } & components["schemas"]["FormElementBase"]) | ({
             /** @constant */
             type: "Select One";
             required?: boolean;
             /** @description Only when not linked to a property. */
-            options?: string[];
+            options?: components["schemas"]["Options"];
             dropdown?: boolean;
             placeholder?: string;
-            logicGroups?: components["schemas"]["SelectionLogicGroup"][];
+            logicGroups?: components["schemas"]["LogicGroups"];
             /** @description Questions linked to a select property: the display text of each entry of `options` (which then holds the property's option values). */
             optionLabels?: string[];
-        } | {
-            /**
-             * @description Present on stored elements; ignored on input.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            id?: string;
-            prompt: string;
-            promptHidden?: boolean;
-            helperText?: string;
-            /** @description Order forms only: true for ticket-holder (attendee) elements, one instance per ticket. */
-            askAllAttendees?: boolean;
-            /** @description Order forms only: shown only when a referenced item or product is in the cart. */
-            forEventItems?: components["schemas"]["EventItemReference"][];
+        } & components["schemas"]["FormElementBase"]) | ({
             /** @constant */
             type: "Select One or \"Other\"";
             required?: boolean;
             /** @description Only when not linked to a property. */
-            options?: string[];
+            options?: components["schemas"]["Options"];
             dropdown?: boolean;
             placeholder?: string;
             /** @description Label of the Other option. */
-            otherPrompt: string;
-            logicGroups?: components["schemas"]["SelectionLogicGroup"][];
+            otherPrompt: components["schemas"]["OtherPrompt"];
+            logicGroups?: components["schemas"]["LogicGroups"];
             /** @description Questions linked to a select property: the display text of each entry of `options` (which then holds the property's option values). */
             optionLabels?: string[];
-        } | {
-            /**
-             * @description Present on stored elements; ignored on input.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            id?: string;
-            prompt: string;
-            promptHidden?: boolean;
-            helperText?: string;
-            /** @description Order forms only: true for ticket-holder (attendee) elements, one instance per ticket. */
-            askAllAttendees?: boolean;
-            /** @description Order forms only: shown only when a referenced item or product is in the cart. */
-            forEventItems?: components["schemas"]["EventItemReference"][];
+        } & components["schemas"]["FormElementBase"]) | ({
             /** @constant */
             type: "Select Multiple";
             /** @description Only when not linked to a property. */
-            options?: string[];
+            options?: components["schemas"]["Options"];
             /**
              * @description Reserved; must not be true.
              * @constant
@@ -3183,26 +2545,13 @@ export interface components {
             dropdown?: false;
             minChoices: number;
             maxChoices?: number;
-            logicGroups?: components["schemas"]["SelectionLogicGroup"][];
+            logicGroups?: components["schemas"]["LogicGroups"];
             /** @description Questions linked to a select property: the display text of each entry of `options` (which then holds the property's option values). */
             optionLabels?: string[];
-        } | {
-            /**
-             * @description Present on stored elements; ignored on input.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            id?: string;
-            prompt: string;
-            promptHidden?: boolean;
-            helperText?: string;
-            /** @description Order forms only: true for ticket-holder (attendee) elements, one instance per ticket. */
-            askAllAttendees?: boolean;
-            /** @description Order forms only: shown only when a referenced item or product is in the cart. */
-            forEventItems?: components["schemas"]["EventItemReference"][];
-            /** @constant */
-            type: "Select Multiple with \"Other\"";
+        } & components["schemas"]["FormElementBase"]) | ({
+            type: components["schemas"]["Type2"];
             /** @description Only when not linked to a property. */
-            options?: string[];
+            options?: components["schemas"]["Options"];
             /**
              * @description Reserved; must not be true.
              * @constant
@@ -3211,23 +2560,11 @@ export interface components {
             minChoices: number;
             maxChoices?: number;
             /** @description Label of the Other option. */
-            otherPrompt: string;
-            logicGroups?: components["schemas"]["SelectionLogicGroup"][];
+            otherPrompt: components["schemas"]["OtherPrompt"];
+            logicGroups?: components["schemas"]["LogicGroups"];
             /** @description Questions linked to a select property: the display text of each entry of `options` (which then holds the property's option values). */
             optionLabels?: string[];
-        } | {
-            /**
-             * @description Present on stored elements; ignored on input.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            id?: string;
-            prompt: string;
-            promptHidden?: boolean;
-            helperText?: string;
-            /** @description Order forms only: true for ticket-holder (attendee) elements, one instance per ticket. */
-            askAllAttendees?: boolean;
-            /** @description Order forms only: shown only when a referenced item or product is in the cart. */
-            forEventItems?: components["schemas"]["EventItemReference"][];
+        } & components["schemas"]["FormElementBase"]) | ({
             /** @constant */
             type: "Yes/No";
             required?: boolean;
@@ -3242,128 +2579,40 @@ export interface components {
              * @constant
              */
             contactField?: "status";
-            logicGroups?: components["schemas"]["YesNoLogicGroup"][];
-        } | {
-            /**
-             * @description Present on stored elements; ignored on input.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            id?: string;
-            prompt: string;
-            promptHidden?: boolean;
-            helperText?: string;
-            /** @description Order forms only: true for ticket-holder (attendee) elements, one instance per ticket. */
-            askAllAttendees?: boolean;
-            /** @description Order forms only: shown only when a referenced item or product is in the cart. */
-            forEventItems?: components["schemas"]["EventItemReference"][];
+            logicGroups?: components["schemas"]["LogicGroups2"];
+        } & components["schemas"]["FormElementBase"]) | ({
             /** @constant */
             type: "Date";
             required?: boolean;
-            /** Format: date */
-            min?: string;
-            /** Format: date */
-            max?: string;
-        } | {
-            /**
-             * @description Present on stored elements; ignored on input.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            id?: string;
-            prompt: string;
-            promptHidden?: boolean;
-            helperText?: string;
-            /** @description Order forms only: true for ticket-holder (attendee) elements, one instance per ticket. */
-            askAllAttendees?: boolean;
-            /** @description Order forms only: shown only when a referenced item or product is in the cart. */
-            forEventItems?: components["schemas"]["EventItemReference"][];
+            min?: components["schemas"]["Date"];
+            max?: components["schemas"]["Date"];
+        } & components["schemas"]["FormElementBase"]) | ({
             /** @constant */
             type: "File";
             required?: boolean;
-            accept: ("images" | "documents" | "data" | "audio" | "video")[];
-        } | {
-            /**
-             * @description Present on stored elements; ignored on input.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            id?: string;
-            prompt: string;
-            promptHidden?: boolean;
-            helperText?: string;
-            /** @description Order forms only: true for ticket-holder (attendee) elements, one instance per ticket. */
-            askAllAttendees?: boolean;
-            /** @description Order forms only: shown only when a referenced item or product is in the cart. */
-            forEventItems?: components["schemas"]["EventItemReference"][];
+            accept: components["schemas"]["Accept"];
+        } & components["schemas"]["FormElementBase"]) | ({
             /** @constant */
             type: "Email";
             required?: boolean;
             placeholder?: string;
             /** @constant */
             contactField?: "email";
-        } | {
-            /**
-             * @description Present on stored elements; ignored on input.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            id?: string;
-            prompt: string;
-            promptHidden?: boolean;
-            helperText?: string;
-            /** @description Order forms only: true for ticket-holder (attendee) elements, one instance per ticket. */
-            askAllAttendees?: boolean;
-            /** @description Order forms only: shown only when a referenced item or product is in the cart. */
-            forEventItems?: components["schemas"]["EventItemReference"][];
+        } & components["schemas"]["FormElementBase"]) | ({
             /** @constant */
             type: "Phone";
             required?: boolean;
             placeholder?: string;
             /** @constant */
             contactField?: "phone";
-        } | {
-            /**
-             * @description Present on stored elements; ignored on input.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            id?: string;
-            prompt: string;
-            promptHidden?: boolean;
-            helperText?: string;
-            /** @description Order forms only: true for ticket-holder (attendee) elements, one instance per ticket. */
-            askAllAttendees?: boolean;
-            /** @description Order forms only: shown only when a referenced item or product is in the cart. */
-            forEventItems?: components["schemas"]["EventItemReference"][];
-            /** @constant */
-            type: "Static Text";
-            content: string;
-        } | {
-            /**
-             * @description Present on stored elements; ignored on input.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            id?: string;
-            prompt: string;
-            promptHidden?: boolean;
-            helperText?: string;
-            /** @description Order forms only: true for ticket-holder (attendee) elements, one instance per ticket. */
-            askAllAttendees?: boolean;
-            /** @description Order forms only: shown only when a referenced item or product is in the cart. */
-            forEventItems?: components["schemas"]["EventItemReference"][];
-            /** @constant */
-            type: "Static Image";
-            /** Format: uri */
-            imageUrl: string;
-            /**
-             * @description Percent of the column width, 1..100.
-             * @default 100
-             */
-            imageWidth: number;
-        };
+        } & components["schemas"]["FormElementBase"]) | components["schemas"]["FormElement2"] | components["schemas"]["FormElementOutput2"];
         FormResponseList: {
             data: components["schemas"]["FormResponse"][];
             /** @description The page number asked for (0 when reading by cursor). */
-            page: number;
-            limit: number;
+            page: components["schemas"]["Total"];
+            limit: components["schemas"]["Total"];
             /** @description Number of items in `data`. */
-            total: number;
+            total: components["schemas"]["Total"];
             hasMore: boolean;
             /** @description Pass as `cursor` to read the next page (one Query whatever the depth); `null` on the last page. */
             nextCursor: string | null;
@@ -3381,53 +2630,34 @@ export interface components {
          *     }
          */
         FormResponse: {
-            /** @example 6740f1a2c3d4e5f601234567 */
-            id: string;
-            /** @example 6740f1a2c3d4e5f601234567 */
-            formId: string;
-            /**
-             * @description The contact the submission created or updated (from its Email question with `contactField: email`).
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            contactId?: string;
+            id: components["schemas"]["Id"];
+            formId: components["schemas"]["Id"];
+            /** @description The contact the submission created or updated (from its Email question with `contactField: email`). */
+            contactId?: components["schemas"]["Id"];
             /** @description Buyer answers as submitted, keyed by element id. */
-            answers: {
-                [key: string]: unknown;
-            };
+            answers: components["schemas"]["ContentBlocksItem"];
             /** @description Order forms: one answer map per attendee, as submitted. */
-            attendees?: {
-                [key: string]: unknown;
-            }[];
-            /** Format: date-time */
-            createdAt: string;
+            attendees?: components["schemas"]["ContentBlocksItem"][];
+            createdAt: components["schemas"]["DateTime"];
         };
         SubmittedFormResponse: {
-            /**
-             * @description Id of the stored response.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            id: string;
-            /**
-             * @description The contact created or updated from the Email question with `contactField: email`, when it was answered.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            contactId?: string;
+            /** @description Id of the stored response. */
+            id: components["schemas"]["Id"];
+            /** @description The contact created or updated from the Email question with `contactField: email`, when it was answered. */
+            contactId?: components["schemas"]["Id"];
         };
         WebhookEndpointWithSecret: {
-            /** @example 6740f1a2c3d4e5f601234567 */
-            id: string;
+            id: components["schemas"]["Id"];
             url: string;
-            events: ("invoice.finalized" | "invoice.paid" | "invoice.payment_failed" | "invoice.voided" | "refund.created" | "payout.created" | "form_response.created" | "contact.created" | "event.published" | "*")[];
+            events: components["schemas"]["EventsItem"][];
             description?: string;
             /**
              * @description `disabled` endpoints get no new deliveries.
              * @enum {string}
              */
             status: "enabled" | "disabled";
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
+            createdAt: components["schemas"]["DateTime"];
+            updatedAt: components["schemas"]["DateTime"];
             /**
              * @description Signing secret: `whsec_` + base64 of 32 random bytes (Standard Webhooks). Shown only when the endpoint is created and when the secret is rotated; store it now.
              * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
@@ -3437,49 +2667,42 @@ export interface components {
         WebhookEndpointList: {
             data: components["schemas"]["WebhookEndpoint"][];
             /** @description The page number asked for (0 when reading by cursor). */
-            page: number;
-            limit: number;
+            page: components["schemas"]["Total"];
+            limit: components["schemas"]["Total"];
             /** @description Number of items in `data`. */
-            total: number;
+            total: components["schemas"]["Total"];
             hasMore: boolean;
             /** @description Pass as `cursor` to read the next page (one Query whatever the depth); `null` on the last page. */
             nextCursor: string | null;
         };
         WebhookEndpoint: {
-            /** @example 6740f1a2c3d4e5f601234567 */
-            id: string;
+            id: components["schemas"]["Id"];
             url: string;
-            events: ("invoice.finalized" | "invoice.paid" | "invoice.payment_failed" | "invoice.voided" | "refund.created" | "payout.created" | "form_response.created" | "contact.created" | "event.published" | "*")[];
+            events: components["schemas"]["EventsItem"][];
             description?: string;
             /**
              * @description `disabled` endpoints get no new deliveries.
              * @enum {string}
              */
             status: "enabled" | "disabled";
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
+            createdAt: components["schemas"]["DateTime"];
+            updatedAt: components["schemas"]["DateTime"];
         };
         WebhookDeliveryList: {
             data: components["schemas"]["WebhookDelivery"][];
             /** @description The page number asked for (0 when reading by cursor). */
-            page: number;
-            limit: number;
+            page: components["schemas"]["Total"];
+            limit: components["schemas"]["Total"];
             /** @description Number of items in `data`. */
-            total: number;
+            total: components["schemas"]["Total"];
             hasMore: boolean;
             /** @description Pass as `cursor` to read the next page (one Query whatever the depth); `null` on the last page. */
             nextCursor: string | null;
         };
         WebhookDelivery: {
-            /** @example 6740f1a2c3d4e5f601234567 */
-            id: string;
-            /**
-             * @description The event id, sent as `webhook-id` on every attempt and redelivery.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            eventId: string;
+            id: components["schemas"]["Id"];
+            /** @description The event id, sent as `webhook-id` on every attempt and redelivery. */
+            eventId: components["schemas"]["Id"];
             type: components["schemas"]["WebhookEventType"];
             /**
              * @description `pending` while attempts remain, then `succeeded` (a 2xx within 10 s) or `failed` (after 8 attempts).
@@ -3487,20 +2710,16 @@ export interface components {
              */
             status: "pending" | "succeeded" | "failed";
             /** @description Attempts made so far (at most 8). */
-            attempts: number;
+            attempts: components["schemas"]["Total"];
             /** @description HTTP status of the last attempt, when the receiver answered. */
-            lastStatusCode?: number;
+            lastStatusCode?: components["schemas"]["Total"];
             /** @description Why the last attempt failed (status, timeout, refused address, ...). */
             lastError?: string;
             /** @description The start of the last response body (at most 64 KiB are read; the first 4 KiB are kept). */
             lastResponseBody?: string;
-            /**
-             * Format: date-time
-             * @description When the next attempt is due, while `pending` after a failure.
-             */
-            nextAttemptAt?: string;
-            /** Format: date-time */
-            createdAt: string;
+            /** @description When the next attempt is due, while `pending` after a failure. */
+            nextAttemptAt?: components["schemas"]["DateTime"];
+            createdAt: components["schemas"]["DateTime"];
         };
         /** @enum {string} */
         WebhookEventType: "invoice.finalized" | "invoice.paid" | "invoice.payment_failed" | "invoice.voided" | "refund.created" | "payout.created" | "form_response.created" | "contact.created" | "event.published";
@@ -3516,24 +2735,9 @@ export interface components {
          *       "required": true
          *     }
          */
-        FormElementOutput: {
-            /**
-             * @description Present on stored elements; ignored on input.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            id?: string;
-            prompt: string;
-            promptHidden?: boolean;
-            helperText?: string;
-            /** @description Order forms only: true for ticket-holder (attendee) elements, one instance per ticket. */
-            askAllAttendees?: boolean;
-            /** @description Order forms only: shown only when a referenced item or product is in the cart. */
-            forEventItems?: components["schemas"]["EventItemReference"][];
-            /**
-             * @description CRM property set by the answer; its type must match the question type.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            propertyId?: string;
+        FormElementOutput: ({
+            /** @description CRM property set by the answer; its type must match the question type. */
+            propertyId?: components["schemas"]["Id"];
             propertyData?: components["schemas"]["PropertyDataOutput"];
             /** @constant */
             type: "Text";
@@ -3541,47 +2745,17 @@ export interface components {
             placeholder?: string;
             /** @enum {string} */
             contactField?: "firstName" | "lastName";
-        } | {
-            /**
-             * @description Present on stored elements; ignored on input.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            id?: string;
-            prompt: string;
-            promptHidden?: boolean;
-            helperText?: string;
-            /** @description Order forms only: true for ticket-holder (attendee) elements, one instance per ticket. */
-            askAllAttendees?: boolean;
-            /** @description Order forms only: shown only when a referenced item or product is in the cart. */
-            forEventItems?: components["schemas"]["EventItemReference"][];
-            /**
-             * @description CRM property set by the answer; its type must match the question type.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            propertyId?: string;
+        } & components["schemas"]["FormElementBase"]) | ({
+            /** @description CRM property set by the answer; its type must match the question type. */
+            propertyId?: components["schemas"]["Id"];
             propertyData?: components["schemas"]["PropertyDataOutput"];
             /** @constant */
             type: "Multi-line Text";
             required?: boolean;
             placeholder?: string;
-        } | {
-            /**
-             * @description Present on stored elements; ignored on input.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            id?: string;
-            prompt: string;
-            promptHidden?: boolean;
-            helperText?: string;
-            /** @description Order forms only: true for ticket-holder (attendee) elements, one instance per ticket. */
-            askAllAttendees?: boolean;
-            /** @description Order forms only: shown only when a referenced item or product is in the cart. */
-            forEventItems?: components["schemas"]["EventItemReference"][];
-            /**
-             * @description CRM property set by the answer; its type must match the question type.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            propertyId?: string;
+        } & components["schemas"]["FormElementBase"]) | ({
+            /** @description CRM property set by the answer; its type must match the question type. */
+            propertyId?: components["schemas"]["Id"];
             propertyData?: components["schemas"]["PropertyDataOutput"];
             /** @constant */
             type: "Number";
@@ -3590,85 +2764,40 @@ export interface components {
             minValue?: number;
             maxValue?: number;
             integerOnly?: boolean;
-        } | {
-            /**
-             * @description Present on stored elements; ignored on input.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            id?: string;
-            prompt: string;
-            promptHidden?: boolean;
-            helperText?: string;
-            /** @description Order forms only: true for ticket-holder (attendee) elements, one instance per ticket. */
-            askAllAttendees?: boolean;
-            /** @description Order forms only: shown only when a referenced item or product is in the cart. */
-            forEventItems?: components["schemas"]["EventItemReference"][];
-            /**
-             * @description CRM property set by the answer; its type must match the question type.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            propertyId?: string;
+        } & components["schemas"]["FormElementBase"]) | ({
+            /** @description CRM property set by the answer; its type must match the question type. */
+            propertyId?: components["schemas"]["Id"];
             propertyData?: components["schemas"]["PropertyDataOutput"];
             /** @constant */
             type: "Select One";
             required?: boolean;
             /** @description Only when not linked to a property. */
-            options?: string[];
+            options?: components["schemas"]["Options"];
             dropdown?: boolean;
             placeholder?: string;
-            logicGroups?: components["schemas"]["SelectionLogicGroup"][];
-        } | {
-            /**
-             * @description Present on stored elements; ignored on input.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            id?: string;
-            prompt: string;
-            promptHidden?: boolean;
-            helperText?: string;
-            /** @description Order forms only: true for ticket-holder (attendee) elements, one instance per ticket. */
-            askAllAttendees?: boolean;
-            /** @description Order forms only: shown only when a referenced item or product is in the cart. */
-            forEventItems?: components["schemas"]["EventItemReference"][];
-            /**
-             * @description CRM property set by the answer; its type must match the question type.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            propertyId?: string;
+            logicGroups?: components["schemas"]["LogicGroups"];
+        } & components["schemas"]["FormElementBase"]) | ({
+            /** @description CRM property set by the answer; its type must match the question type. */
+            propertyId?: components["schemas"]["Id"];
             propertyData?: components["schemas"]["PropertyDataOutput"];
             /** @constant */
             type: "Select One or \"Other\"";
             required?: boolean;
             /** @description Only when not linked to a property. */
-            options?: string[];
+            options?: components["schemas"]["Options"];
             dropdown?: boolean;
             placeholder?: string;
             /** @description Label of the Other option. */
-            otherPrompt: string;
-            logicGroups?: components["schemas"]["SelectionLogicGroup"][];
-        } | {
-            /**
-             * @description Present on stored elements; ignored on input.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            id?: string;
-            prompt: string;
-            promptHidden?: boolean;
-            helperText?: string;
-            /** @description Order forms only: true for ticket-holder (attendee) elements, one instance per ticket. */
-            askAllAttendees?: boolean;
-            /** @description Order forms only: shown only when a referenced item or product is in the cart. */
-            forEventItems?: components["schemas"]["EventItemReference"][];
-            /**
-             * @description CRM property set by the answer; its type must match the question type.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            propertyId?: string;
+            otherPrompt: components["schemas"]["OtherPrompt"];
+            logicGroups?: components["schemas"]["LogicGroups"];
+        } & components["schemas"]["FormElementBase"]) | ({
+            /** @description CRM property set by the answer; its type must match the question type. */
+            propertyId?: components["schemas"]["Id"];
             propertyData?: components["schemas"]["PropertyDataOutput"];
             /** @constant */
             type: "Select Multiple";
             /** @description Only when not linked to a property. */
-            options?: string[];
+            options?: components["schemas"]["Options"];
             /**
              * @description Reserved; must not be true.
              * @constant
@@ -3676,30 +2805,14 @@ export interface components {
             dropdown?: false;
             minChoices: number;
             maxChoices?: number;
-            logicGroups?: components["schemas"]["SelectionLogicGroup"][];
-        } | {
-            /**
-             * @description Present on stored elements; ignored on input.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            id?: string;
-            prompt: string;
-            promptHidden?: boolean;
-            helperText?: string;
-            /** @description Order forms only: true for ticket-holder (attendee) elements, one instance per ticket. */
-            askAllAttendees?: boolean;
-            /** @description Order forms only: shown only when a referenced item or product is in the cart. */
-            forEventItems?: components["schemas"]["EventItemReference"][];
-            /**
-             * @description CRM property set by the answer; its type must match the question type.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            propertyId?: string;
+            logicGroups?: components["schemas"]["LogicGroups"];
+        } & components["schemas"]["FormElementBase"]) | ({
+            /** @description CRM property set by the answer; its type must match the question type. */
+            propertyId?: components["schemas"]["Id"];
             propertyData?: components["schemas"]["PropertyDataOutput"];
-            /** @constant */
-            type: "Select Multiple with \"Other\"";
+            type: components["schemas"]["Type2"];
             /** @description Only when not linked to a property. */
-            options?: string[];
+            options?: components["schemas"]["Options"];
             /**
              * @description Reserved; must not be true.
              * @constant
@@ -3708,26 +2821,11 @@ export interface components {
             minChoices: number;
             maxChoices?: number;
             /** @description Label of the Other option. */
-            otherPrompt: string;
-            logicGroups?: components["schemas"]["SelectionLogicGroup"][];
-        } | {
-            /**
-             * @description Present on stored elements; ignored on input.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            id?: string;
-            prompt: string;
-            promptHidden?: boolean;
-            helperText?: string;
-            /** @description Order forms only: true for ticket-holder (attendee) elements, one instance per ticket. */
-            askAllAttendees?: boolean;
-            /** @description Order forms only: shown only when a referenced item or product is in the cart. */
-            forEventItems?: components["schemas"]["EventItemReference"][];
-            /**
-             * @description CRM property set by the answer; its type must match the question type.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            propertyId?: string;
+            otherPrompt: components["schemas"]["OtherPrompt"];
+            logicGroups?: components["schemas"]["LogicGroups"];
+        } & components["schemas"]["FormElementBase"]) | ({
+            /** @description CRM property set by the answer; its type must match the question type. */
+            propertyId?: components["schemas"]["Id"];
             propertyData?: components["schemas"]["PropertyDataOutput"];
             /** @constant */
             type: "Yes/No";
@@ -3743,74 +2841,27 @@ export interface components {
              * @constant
              */
             contactField?: "status";
-            logicGroups?: components["schemas"]["YesNoLogicGroup"][];
-        } | {
-            /**
-             * @description Present on stored elements; ignored on input.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            id?: string;
-            prompt: string;
-            promptHidden?: boolean;
-            helperText?: string;
-            /** @description Order forms only: true for ticket-holder (attendee) elements, one instance per ticket. */
-            askAllAttendees?: boolean;
-            /** @description Order forms only: shown only when a referenced item or product is in the cart. */
-            forEventItems?: components["schemas"]["EventItemReference"][];
-            /**
-             * @description CRM property set by the answer; its type must match the question type.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            propertyId?: string;
+            logicGroups?: components["schemas"]["LogicGroups2"];
+        } & components["schemas"]["FormElementBase"]) | ({
+            /** @description CRM property set by the answer; its type must match the question type. */
+            propertyId?: components["schemas"]["Id"];
             propertyData?: components["schemas"]["PropertyDataOutput"];
             /** @constant */
             type: "Date";
             required?: boolean;
-            /** Format: date */
-            min?: string;
-            /** Format: date */
-            max?: string;
-        } | {
-            /**
-             * @description Present on stored elements; ignored on input.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            id?: string;
-            prompt: string;
-            promptHidden?: boolean;
-            helperText?: string;
-            /** @description Order forms only: true for ticket-holder (attendee) elements, one instance per ticket. */
-            askAllAttendees?: boolean;
-            /** @description Order forms only: shown only when a referenced item or product is in the cart. */
-            forEventItems?: components["schemas"]["EventItemReference"][];
-            /**
-             * @description CRM property set by the answer; its type must match the question type.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            propertyId?: string;
+            min?: components["schemas"]["Date"];
+            max?: components["schemas"]["Date"];
+        } & components["schemas"]["FormElementBase"]) | ({
+            /** @description CRM property set by the answer; its type must match the question type. */
+            propertyId?: components["schemas"]["Id"];
             propertyData?: components["schemas"]["PropertyDataOutput"];
             /** @constant */
             type: "File";
             required?: boolean;
-            accept: ("images" | "documents" | "data" | "audio" | "video")[];
-        } | {
-            /**
-             * @description Present on stored elements; ignored on input.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            id?: string;
-            prompt: string;
-            promptHidden?: boolean;
-            helperText?: string;
-            /** @description Order forms only: true for ticket-holder (attendee) elements, one instance per ticket. */
-            askAllAttendees?: boolean;
-            /** @description Order forms only: shown only when a referenced item or product is in the cart. */
-            forEventItems?: components["schemas"]["EventItemReference"][];
-            /**
-             * @description CRM property set by the answer; its type must match the question type.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            propertyId?: string;
+            accept: components["schemas"]["Accept"];
+        } & components["schemas"]["FormElementBase"]) | ({
+            /** @description CRM property set by the answer; its type must match the question type. */
+            propertyId?: components["schemas"]["Id"];
             propertyData?: components["schemas"]["PropertyDataOutput"];
             /** @constant */
             type: "Email";
@@ -3818,24 +2869,9 @@ export interface components {
             placeholder?: string;
             /** @constant */
             contactField?: "email";
-        } | {
-            /**
-             * @description Present on stored elements; ignored on input.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            id?: string;
-            prompt: string;
-            promptHidden?: boolean;
-            helperText?: string;
-            /** @description Order forms only: true for ticket-holder (attendee) elements, one instance per ticket. */
-            askAllAttendees?: boolean;
-            /** @description Order forms only: shown only when a referenced item or product is in the cart. */
-            forEventItems?: components["schemas"]["EventItemReference"][];
-            /**
-             * @description CRM property set by the answer; its type must match the question type.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            propertyId?: string;
+        } & components["schemas"]["FormElementBase"]) | ({
+            /** @description CRM property set by the answer; its type must match the question type. */
+            propertyId?: components["schemas"]["Id"];
             propertyData?: components["schemas"]["PropertyDataOutput"];
             /** @constant */
             type: "Phone";
@@ -3843,45 +2879,7 @@ export interface components {
             placeholder?: string;
             /** @constant */
             contactField?: "phone";
-        } | {
-            /**
-             * @description Present on stored elements; ignored on input.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            id?: string;
-            prompt: string;
-            promptHidden?: boolean;
-            helperText?: string;
-            /** @description Order forms only: true for ticket-holder (attendee) elements, one instance per ticket. */
-            askAllAttendees?: boolean;
-            /** @description Order forms only: shown only when a referenced item or product is in the cart. */
-            forEventItems?: components["schemas"]["EventItemReference"][];
-            /** @constant */
-            type: "Static Text";
-            content: string;
-        } | {
-            /**
-             * @description Present on stored elements; ignored on input.
-             * @example 6740f1a2c3d4e5f601234567
-             */
-            id?: string;
-            prompt: string;
-            promptHidden?: boolean;
-            helperText?: string;
-            /** @description Order forms only: true for ticket-holder (attendee) elements, one instance per ticket. */
-            askAllAttendees?: boolean;
-            /** @description Order forms only: shown only when a referenced item or product is in the cart. */
-            forEventItems?: components["schemas"]["EventItemReference"][];
-            /** @constant */
-            type: "Static Image";
-            /** Format: uri */
-            imageUrl: string;
-            /**
-             * @description Percent of the column width, 1..100.
-             * @default 100
-             */
-            imageWidth: number;
-        };
+        } & components["schemas"]["FormElementBase"]) | components["schemas"]["FormElement2"] | components["schemas"]["FormElementOutput2"];
         /** @description Read-only: filled from the linked CRM property on every read, never stored. */
         PropertyDataOutput: {
             type: string;
@@ -3911,19 +2909,713 @@ export interface components {
             type: "link";
             attrs: {
                 /** @description An http, https or mailto URL, or exactly one `{{smart value}}` token replaced at render time. */
-                href: string;
+                href: components["schemas"]["Cursor"];
             };
         } | {
             /** @constant */
             type: "textStyle";
             attrs: {
-                /** @description One of 8, 9, 10, 11, 12, 14, 18, 24, 30, 36, 48, 60, 72, 96. */
-                fontSize: 8 | 9 | 10 | 11 | 12 | 14 | 18 | 24 | 30 | 36 | 48 | 60 | 72 | 96;
+                fontSize: components["schemas"]["FontSize"];
+            };
+        };
+        /** @description Every `/v1` error body. */
+        ErrorEnvelope: {
+            error: {
+                /**
+                 * @description Stable machine-readable code, e.g. `validation_failed`.
+                 * @enum {string}
+                 */
+                code: "invalid_json" | "invalid_query" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "invalid_state" | "idempotency_key_reused" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "rate_limited" | "internal_error" | "service_unavailable";
+                /** @description Human-readable explanation. */
+                message: string;
+                /** @description For `validation_failed` and `invalid_query`: `[{path, message}]`. */
+                details?: unknown;
+            };
+        };
+        /** @description Error body of the public partner listing. */
+        FlatError: {
+            /** @description HTTP status, repeated in the body. */
+            status: components["schemas"]["Total"];
+            /** @description SCREAMING_SNAKE code, e.g. `INVALID_QUERY`. */
+            error: string;
+            message: string;
+        };
+        ErrorDetail: {
+            /** @description Offending input, e.g. `elements[3].options`. */
+            path: string;
+            message: string;
+        };
+        FormElementBase: {
+            /** @description Present on stored elements; ignored on input. */
+            id?: components["schemas"]["Id"];
+            prompt: string;
+            promptHidden?: boolean;
+            helperText?: string;
+            /** @description Order forms only: true for ticket-holder (attendee) elements, one instance per ticket. */
+            askAllAttendees?: boolean;
+            /** @description Order forms only: shown only when a referenced item or product is in the cart. */
+            forEventItems?: components["schemas"]["ForEventItems"];
+        };
+        /** Format: date-time */
+        DateTime: string;
+        /** @example 6740f1a2c3d4e5f601234567 */
+        Id: string;
+        Total: number;
+        ProductsItem: {
+            /** @description A product of one of the workspace's events (of `eventId` when set). */
+            productId: components["schemas"]["Id"];
+            quantity?: components["schemas"]["MaxTicketsPerOrder"];
+            /**
+             * @default visible
+             * @enum {string}
+             */
+            visibility?: "visible" | "conditional" | "hidden";
+            /** @default [] */
+            dependents?: {
+                /** @description A product of one of the workspace's events. */
+                productId: components["schemas"]["Id"];
+                minPerOrder?: number;
+                maxPerOrder?: number;
+                /**
+                 * @description `paid` needs `price` > 0; `free` allows no price above 0; `pwycMin` only with `pwyc`.
+                 * @enum {string}
+                 */
+                priceMode?: "free" | "paid" | "pwyc";
+                /** @description Cents. */
+                price?: components["schemas"]["Price"];
+                /** @description Pay-what-you-can minimum, cents. */
+                pwycMin?: components["schemas"]["Price"];
+                includeOrgTaxes?: boolean;
+                /** @default [] */
+                customFees?: {
+                    /** @description Minted (24-hex) when omitted. */
+                    id?: components["schemas"]["SubmitButtonText"];
+                    name: components["schemas"]["SubmitButtonText"];
+                    /** @description Percent (0..100) of the price, or with `isFixedValue` an amount in cents (integer). */
+                    rate: number;
+                    isCustomFee?: boolean;
+                    isFixedValue?: boolean;
+                    includeInServiceFee?: boolean;
+                    defaultServiceFee?: boolean;
+                    isOrgDefault?: boolean;
+                }[];
+            }[];
+        };
+        /** Format: date */
+        Date: string;
+        /**
+         * Format: date-time
+         * @description ISO 8601 date-time.
+         */
+        DateTimeWithOffset: string;
+        PayByInvoice: {
+            enabled: boolean;
+            memo?: string;
+            taxIds?: {
+                type: components["schemas"]["PayButtonLabel"];
+                value: components["schemas"]["SubmitButtonText"];
+            }[];
+            dueInDays?: number;
+        };
+        Options: components["schemas"]["OtherPrompt"][];
+        ContentBlocksItem: {
+            [key: string]: unknown;
+        };
+        LogicGroups: components["schemas"]["SelectionLogicGroup"][];
+        /** @enum {string} */
+        EventsItem: "invoice.finalized" | "invoice.paid" | "invoice.payment_failed" | "invoice.voided" | "refund.created" | "payout.created" | "form_response.created" | "contact.created" | "event.published" | "*";
+        Shared: {
+            data: components["schemas"]["Invoice"];
+        };
+        FormElement2: {
+            /** @constant */
+            type: "Static Text";
+            content: string;
+        } & components["schemas"]["FormElementBase"];
+        Shared2: {
+            data: components["schemas"]["Form"];
+        };
+        Shared3: {
+            data: components["schemas"]["FormElementOutput"];
+        };
+        /** @description One of 8, 9, 10, 11, 12, 14, 18, 24, 30, 36, 48, 60, 72, 96. */
+        FontSize: 8 | 9 | 10 | 11 | 12 | 14 | 18 | 24 | 30 | 36 | 48 | 60 | 72 | 96;
+        FormElementOutput2: {
+            /** @constant */
+            type: "Static Image";
+            imageUrl: components["schemas"]["RedirectUrl"];
+            /**
+             * @description Percent of the column width, 1..100.
+             * @default 100
+             */
+            imageWidth: number;
+        } & components["schemas"]["FormElementBase"];
+        Image: components["schemas"]["Cursor"][];
+        CustomTags: components["schemas"]["SubmitButtonText"][];
+        /** @description String key/value pairs attached through onboarding; the partner listing filters on them. */
+        MetaData: {
+            [key: string]: string;
+        };
+        MultiDayEndTimes: components["schemas"]["DateTime"][];
+        Content: {
+            /** @constant */
+            type: "listItem";
+            content: components["schemas"]["RichTextParagraphResponse"][];
+        }[];
+        Price: number;
+        Content2: {
+            /** @constant */
+            type: "listItem";
+            content: components["schemas"]["RichTextParagraphRequest"][];
+        }[];
+        Accept: ("images" | "documents" | "data" | "audio" | "video")[];
+        Name: string;
+        Shared4: {
+            data: components["schemas"]["Property"];
+        };
+        Shared5: {
+            data: components["schemas"]["Contact"];
+        };
+        Shared6: {
+            data: components["schemas"]["Event"];
+        };
+        ContentBlocks: components["schemas"]["ContentBlocksItem"][];
+        PaymentMethods: ("card" | "pay_by_invoice" | "pay_later")[];
+        /** Format: uri */
+        RedirectUrl: string;
+        SubmitButtonText: string;
+        Shared7: {
+            data: components["schemas"]["WebhookEndpointWithSecret"];
+        };
+        Marks: components["schemas"]["RichTextMarkOutput"][];
+        /**
+         * @description Event types to deliver, or `["*"]` for every type (including types added later).
+         * @example [
+         *       "invoice.paid",
+         *       "refund.created"
+         *     ]
+         */
+        Events: components["schemas"]["EventsItem"][];
+        LogicGroups2: components["schemas"]["YesNoLogicGroup"][];
+        Shared8: {
+            data: components["schemas"]["WebhookEndpoint"];
+        };
+        Amount: number;
+        Shared9: {
+            data: components["schemas"]["ImageAsset"];
+        };
+        Shared10: {
+            data: components["schemas"]["Checkout"];
+        };
+        Marks2: components["schemas"]["RichTextMark"][];
+        Shared11: {
+            data: components["schemas"]["Payout"];
+        };
+        /**
+         * @example {
+         *       "6740f1a2c3d4e5f601234567": "m"
+         *     }
+         */
+        Properties: {
+            [key: string]: unknown;
+        };
+        OtherPrompt: string;
+        RedirectUrl2: components["schemas"]["RedirectUrl"] | null;
+        LineItems: components["schemas"]["InvoiceLineItem"][];
+        OptionIndices: number[];
+        /** @enum {string} */
+        Type: "event" | "booking" | "recurring" | "multiple";
+        Currency: ("USD" | "CAD") | null;
+        MaxTicketsPerOrder: number;
+        ForEventItems: components["schemas"]["EventItemReference"][];
+        /** @description Required (at least one, unique `value`) for `Select One` and `Select Multiple`; forbidden for every other type. */
+        Options2: components["schemas"]["PropertyOption"][];
+        /** @enum {string} */
+        Status: "draft" | "active" | "archived";
+        /**
+         * @description Where deliveries are POSTed: `https` (the local server also takes `http://127.0.0.1` and `http://localhost`). Hosts resolving to private, loopback, link-local or metadata addresses are refused, here and again at every send.
+         * @example https://hooks.example.com/boxoffice
+         */
+        Url: string;
+        /** @enum {string} */
+        ProductType: "product" | "add-on" | "bundle" | "donation" | "event-ticket";
+        MaxTicketsPerOrder2: components["schemas"]["MaxTicketsPerOrder"] | null;
+        /** @constant */
+        Type2: "Select Multiple with \"Other\"";
+        Cursor: string;
+        PayButtonLabel: string;
+        CustomTerms: components["schemas"]["ContentBlocksItem"] | null;
+    };
+    responses: {
+        /** @description `conflict`: a uniqueness rule, a concurrent change, or a stale `If-Match` version. */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "conflict",
+                 *         "message": "The resource changed since you read it (version 3 is current)."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error: {
+                        /** @enum {unknown} */
+                        code: "conflict";
+                        message?: string;
+                    };
+                };
+            };
+        };
+        /** @description `conflict`: a uniqueness rule, a concurrent change, or a stale `If-Match` version. `idempotency_key_reused`: this `Idempotency-Key` was already used with a different request. */
+        ConflictOrIdempotencyKeyReused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "conflict",
+                 *         "message": "The resource changed since you read it (version 3 is current)."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error: {
+                        /** @enum {unknown} */
+                        code: "conflict" | "idempotency_key_reused";
+                        message?: string;
+                    };
+                };
+            };
+        };
+        /** @description `conflict`: a uniqueness rule, a concurrent change, or a stale `If-Match` version. `invalid_state`: the resource's current status does not allow this transition. */
+        ConflictOrInvalidState: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "conflict",
+                 *         "message": "The resource changed since you read it (version 3 is current)."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error: {
+                        /** @enum {unknown} */
+                        code: "conflict" | "invalid_state";
+                        message?: string;
+                    };
+                };
+            };
+        };
+        /** @description `conflict`: a uniqueness rule, a concurrent change, or a stale `If-Match` version. `invalid_state`: the resource's current status does not allow this transition. `idempotency_key_reused`: this `Idempotency-Key` was already used with a different request. */
+        ConflictOrInvalidStateOrIdempotencyKeyReused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "conflict",
+                 *         "message": "The resource changed since you read it (version 3 is current)."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error: {
+                        /** @enum {unknown} */
+                        code: "conflict" | "invalid_state" | "idempotency_key_reused";
+                        message?: string;
+                    };
+                };
+            };
+        };
+        /** @description `INTERNAL_SERVER_ERROR`: unexpected failure; the message is generic. */
+        FlatInternalServerError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "status": 500,
+                 *       "error": "INTERNAL_SERVER_ERROR",
+                 *       "message": "Unexpected failure; the message is generic."
+                 *     }
+                 */
+                "application/json": components["schemas"]["FlatError"] & {
+                    /** @constant */
+                    status: 500;
+                    /** @enum {unknown} */
+                    error: "INTERNAL_SERVER_ERROR";
+                    message?: string;
+                };
+            };
+        };
+        /** @description `PARTNER_NOT_FOUND`: no partner has this referral code. `NO_EVENTS_FOUND`: the partner has no public events on this page. */
+        FlatPartnerNotFoundOrNoEventsFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "status": 404,
+                 *       "error": "PARTNER_NOT_FOUND",
+                 *       "message": "No partner has this referral code."
+                 *     }
+                 */
+                "application/json": components["schemas"]["FlatError"] & {
+                    /** @constant */
+                    status: 404;
+                    /** @enum {unknown} */
+                    error: "PARTNER_NOT_FOUND" | "NO_EVENTS_FOUND";
+                    message?: string;
+                };
+            };
+        };
+        /** @description `REFERRAL_CODE_REQUIRED`: the query has no (or an empty) `referral_code`. `INVALID_QUERY`: a query parameter is malformed. */
+        FlatReferralCodeRequiredOrInvalidQuery: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "status": 400,
+                 *       "error": "REFERRAL_CODE_REQUIRED",
+                 *       "message": "The query has no (or an empty) `referral_code`."
+                 *     }
+                 */
+                "application/json": components["schemas"]["FlatError"] & {
+                    /** @constant */
+                    status: 400;
+                    /** @enum {unknown} */
+                    error: "REFERRAL_CODE_REQUIRED" | "INVALID_QUERY";
+                    message?: string;
+                };
+            };
+        };
+        /** @description `forbidden`: the key is valid but may not do this (a read-only key on a write). */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "forbidden",
+                 *         "message": "This API key is read-only."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error: {
+                        /** @enum {unknown} */
+                        code: "forbidden";
+                        message?: string;
+                    };
+                };
+            };
+        };
+        /** @description `idempotency_key_reused`: this `Idempotency-Key` was already used with a different request. */
+        IdempotencyKeyReused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "idempotency_key_reused",
+                 *         "message": "This Idempotency-Key was already used with a different request."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error: {
+                        /** @enum {unknown} */
+                        code: "idempotency_key_reused";
+                        message?: string;
+                    };
+                };
+            };
+        };
+        /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
+        InternalError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "internal_error",
+                 *         "message": "Internal server error."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error: {
+                        /** @enum {unknown} */
+                        code: "internal_error";
+                        message?: string;
+                    };
+                };
+            };
+        };
+        /** @description `invalid_json`: the body is not parseable JSON or not an object. */
+        InvalidJson: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "invalid_json",
+                 *         "message": "The request body must be a JSON object."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error: {
+                        /** @enum {unknown} */
+                        code: "invalid_json";
+                        message?: string;
+                    };
+                };
+            };
+        };
+        /** @description `invalid_query`: a query parameter is malformed or out of range; `details` lists `[{path, message}]`. */
+        InvalidQuery: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "invalid_query",
+                 *         "message": "A query parameter is malformed or out of range.",
+                 *         "details": [
+                 *           {
+                 *             "path": "limit",
+                 *             "message": "Too big: expected number to be <=100"
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error: {
+                        /** @enum {unknown} */
+                        code: "invalid_query";
+                        message?: string;
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+        };
+        /** @description `not_found`: no such resource in your workspace (another workspace's object is indistinguishable from an absent one), or a malformed id. */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "not_found",
+                 *         "message": "Resource not found."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error: {
+                        /** @enum {unknown} */
+                        code: "not_found";
+                        message?: string;
+                    };
+                };
+            };
+        };
+        /** @description `payload_too_large`: the body is above the documented limit. */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "payload_too_large",
+                 *         "message": "The body is larger than the limit of this operation."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error: {
+                        /** @enum {unknown} */
+                        code: "payload_too_large";
+                        message?: string;
+                    };
+                };
+            };
+        };
+        /** @description `rate_limited`: throttled; retry after a short pause. */
+        RateLimited: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "rate_limited",
+                 *         "message": "Too many requests."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error: {
+                        /** @enum {unknown} */
+                        code: "rate_limited";
+                        message?: string;
+                    };
+                };
+            };
+        };
+        /** @description `service_unavailable`: the datastore is unreachable or throttling after retries; retry shortly. */
+        ServiceUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "service_unavailable",
+                 *         "message": "The service is temporarily unavailable; retry shortly."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error: {
+                        /** @enum {unknown} */
+                        code: "service_unavailable";
+                        message?: string;
+                    };
+                };
+            };
+        };
+        /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "unauthorized",
+                 *         "message": "Missing or invalid API key."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error: {
+                        /** @enum {unknown} */
+                        code: "unauthorized";
+                        message?: string;
+                    };
+                };
+            };
+        };
+        /** @description `unsupported_media_type`: the body has a content type this operation does not take. */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "unsupported_media_type",
+                 *         "message": "Send the body as application/json."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error: {
+                        /** @enum {unknown} */
+                        code: "unsupported_media_type";
+                        message?: string;
+                    };
+                };
+            };
+        };
+        /** @description `validation_failed`: well-formed input that breaks a schema or business rule; `details` lists `[{path, message}]`. */
+        ValidationFailed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "validation_failed",
+                 *         "message": "name: Required",
+                 *         "details": [
+                 *           {
+                 *             "path": "name",
+                 *             "message": "Required"
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error: {
+                        /** @enum {unknown} */
+                        code: "validation_failed";
+                        message?: string;
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
             };
         };
     };
-    responses: never;
-    parameters: never;
+    parameters: {
+        /** @description Opaque position from the previous page's `nextCursor`; one Query per page at any depth. Keep `sort`, `direction` and filters unchanged. Not with `page`. */
+        CursorQuery: components["schemas"]["Cursor"];
+        /** @description Sort direction; default `asc`. */
+        DirectionQuery: "asc" | "desc";
+        ElementIdPath: components["schemas"]["Id"];
+        EndpointIdPath: components["schemas"]["Id"];
+        FormIdPath: components["schemas"]["Id"];
+        /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. */
+        IdempotencyKeyHeader: string;
+        IdPath: components["schemas"]["Id"];
+        /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it, concurrent updates are all applied. */
+        IfMatchHeader: string;
+        InvoiceIdPath: components["schemas"]["Id"];
+        /** @description Items per page, 1..100. */
+        LimitQuery: number;
+        /** @description Zero-based page index (default 0); `page * limit` must stay below 10000: read deeper with `cursor`. Not with `cursor`. */
+        PageQuery: number;
+        SortQuery: "createdAt";
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
@@ -3945,27 +3637,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "version": "3",
+                     *       "timestamp": "2027-04-17T19:00:00.000Z",
+                     *       "db": "connected"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Health"];
                 };
             };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     getApiInfo: {
@@ -3983,45 +3667,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "api": "ok",
+                     *       "version": "3",
+                     *       "docs": "/docs"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiInfo"];
                 };
             };
-            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getOpenApiDocument: {
@@ -4039,27 +3698,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "openapi": "3.1.0",
+                     *       "info": {
+                     *         "title": "Spring Gala 2027",
+                     *         "version": "3"
+                     *       },
+                     *       "paths": {}
+                     *     }
+                     */
                     "application/json": components["schemas"]["OpenApiDocument"];
                 };
             };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     getDocsPage: {
@@ -4080,24 +3733,8 @@ export interface operations {
                     "text/html; charset=utf-8": string;
                 };
             };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     getDocsAsset: {
@@ -4120,33 +3757,9 @@ export interface operations {
                     "text/javascript": string;
                 };
             };
-            /** @description `not_found`: no such resource in your workspace (another workspace's object is indistinguishable from an absent one), or a malformed id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     getWidgetScript: {
@@ -4167,39 +3780,23 @@ export interface operations {
                     "text/javascript; charset=utf-8": string;
                 };
             };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     listForms: {
         parameters: {
             query?: {
                 /** @description Zero-based page index (default 0); `page * limit` must stay below 10000: read deeper with `cursor`. Not with `cursor`. */
-                page?: number;
+                page?: components["parameters"]["PageQuery"];
                 /** @description Items per page, 1..100. */
-                limit?: number;
+                limit?: components["parameters"]["LimitQuery"];
                 /** @description Opaque position from the previous page's `nextCursor`; one Query per page at any depth. Keep `sort`, `direction` and filters unchanged. Not with `page`. */
-                cursor?: string;
+                cursor?: components["parameters"]["CursorQuery"];
                 sort?: "name" | "createdAt" | "updatedAt";
                 /** @description Sort direction; default `asc`. */
-                direction?: "asc" | "desc";
-                status?: "draft" | "active" | "archived";
+                direction?: components["parameters"]["DirectionQuery"];
+                status?: components["schemas"]["Status"];
             };
             header?: never;
             path?: never;
@@ -4213,64 +3810,73 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "6740f1a2c3d4e5f637386ae0",
+                     *           "name": "Spring Gala 2027",
+                     *           "nameHidden": false,
+                     *           "status": "draft",
+                     *           "submitButtonText": "Send",
+                     *           "submitButtonWidth": "auto",
+                     *           "submitButtonAlign": "left",
+                     *           "ownerId": "6740f1a2c3d4e5f6e51b6a79",
+                     *           "type": "standalone",
+                     *           "isEventForm": false,
+                     *           "elements": [
+                     *             {
+                     *               "type": "Select One",
+                     *               "prompt": "T-shirt size",
+                     *               "options": [
+                     *                 "S",
+                     *                 "M",
+                     *                 "L"
+                     *               ],
+                     *               "required": true
+                     *             }
+                     *           ],
+                     *           "rows": [
+                     *             {
+                     *               "columns": [
+                     *                 {
+                     *                   "elementIndex": 0,
+                     *                   "widthFraction": 1
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "attendeeRowsStart": 1,
+                     *           "version": 3,
+                     *           "createdAt": "2027-04-17T19:00:00.000Z",
+                     *           "updatedAt": "2027-04-17T19:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "page": 0,
+                     *       "limit": 20,
+                     *       "total": 1,
+                     *       "hasMore": false,
+                     *       "nextCursor": "Spring Gala"
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Form"][];
                         /** @description The page number asked for (0 when reading by cursor). */
-                        page: number;
-                        limit: number;
+                        page: components["schemas"]["Total"];
+                        limit: components["schemas"]["Total"];
                         /** @description Number of items in `data`. */
-                        total: number;
+                        total: components["schemas"]["Total"];
                         hasMore: boolean;
                         /** @description Pass as `cursor` to read the next page (one Query whatever the depth); `null` on the last page. */
                         nextCursor: string | null;
                     };
                 };
             };
-            /** @description Bad request: `invalid_json` (body not parseable or not an object) or `invalid_query` (malformed or out-of-range query parameter). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["InvalidQuery"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createForm: {
@@ -4278,13 +3884,20 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
             };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Conference registration",
+                 *       "type": "order",
+                 *       "submitButtonText": "Register"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateForm"];
             };
         };
@@ -4295,101 +3908,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["Form"];
-                    };
+                    "application/json": components["schemas"]["Shared2"];
                 };
             };
-            /** @description Bad request: `invalid_json` (body not parseable or not an object) or `invalid_query` (malformed or out-of-range query parameter). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `forbidden`: the key is valid but may not do this (a read-only key on a write). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Conflict: `conflict` (uniqueness or stale `If-Match` version), `invalid_state` (transition not allowed) or `idempotency_key_reused` (same `Idempotency-Key`, different request). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `payload_too_large`: the body is above the documented limit. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unsupported_media_type`: the body has a content type this operation does not take. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `validation_failed`: well-formed input that breaks a schema or business rule; `details` lists `[{path, message}]`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["IdempotencyKeyReused"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getForm: {
@@ -4397,7 +3928,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                formId: string;
+                formId: components["parameters"]["FormIdPath"];
             };
             cookie?: never;
         };
@@ -4409,56 +3940,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["Form"];
-                    };
+                    "application/json": components["schemas"]["Shared2"];
                 };
             };
-            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `not_found`: no such resource in your workspace (another workspace's object is indistinguishable from an absent one), or a malformed id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     editFormSettings: {
@@ -4466,15 +3955,16 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it, concurrent updates are all applied. */
-                "If-Match"?: string;
+                "If-Match"?: components["parameters"]["IfMatchHeader"];
             };
             path: {
-                formId: string;
+                formId: components["parameters"]["FormIdPath"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["EditFormSettings"];
             };
         };
@@ -4485,110 +3975,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["Form"];
-                    };
+                    "application/json": components["schemas"]["Shared2"];
                 };
             };
-            /** @description Bad request: `invalid_json` (body not parseable or not an object) or `invalid_query` (malformed or out-of-range query parameter). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `forbidden`: the key is valid but may not do this (a read-only key on a write). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `not_found`: no such resource in your workspace (another workspace's object is indistinguishable from an absent one), or a malformed id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Conflict: `conflict` (uniqueness or stale `If-Match` version), `invalid_state` (transition not allowed) or `idempotency_key_reused` (same `Idempotency-Key`, different request). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `payload_too_large`: the body is above the documented limit. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unsupported_media_type`: the body has a content type this operation does not take. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `validation_failed`: well-formed input that breaks a schema or business rule; `details` lists `[{path, message}]`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     replaceFormLayout: {
@@ -4596,15 +3996,42 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it, concurrent updates are all applied. */
-                "If-Match"?: string;
+                "If-Match"?: components["parameters"]["IfMatchHeader"];
             };
             path: {
-                formId: string;
+                formId: components["parameters"]["FormIdPath"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "rows": [
+                 *         {
+                 *           "columns": [
+                 *             {
+                 *               "elementIndex": 0,
+                 *               "widthFraction": 0.5
+                 *             },
+                 *             {
+                 *               "elementIndex": 1,
+                 *               "widthFraction": 0.5
+                 *             }
+                 *           ]
+                 *         },
+                 *         {
+                 *           "columns": [
+                 *             {
+                 *               "elementIndex": 2,
+                 *               "widthFraction": 1
+                 *             }
+                 *           ]
+                 *         }
+                 *       ],
+                 *       "attendeeRowsStart": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["FormLayout"];
             };
         };
@@ -4615,110 +4042,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["Form"];
-                    };
+                    "application/json": components["schemas"]["Shared2"];
                 };
             };
-            /** @description Bad request: `invalid_json` (body not parseable or not an object) or `invalid_query` (malformed or out-of-range query parameter). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `forbidden`: the key is valid but may not do this (a read-only key on a write). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `not_found`: no such resource in your workspace (another workspace's object is indistinguishable from an absent one), or a malformed id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Conflict: `conflict` (uniqueness or stale `If-Match` version), `invalid_state` (transition not allowed) or `idempotency_key_reused` (same `Idempotency-Key`, different request). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `payload_too_large`: the body is above the documented limit. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unsupported_media_type`: the body has a content type this operation does not take. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `validation_failed`: well-formed input that breaks a schema or business rule; `details` lists `[{path, message}]`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     duplicateForm: {
@@ -4726,15 +4063,16 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
             };
             path: {
-                formId: string;
+                formId: components["parameters"]["FormIdPath"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["DuplicateForm"];
             };
         };
@@ -4745,110 +4083,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["Form"];
-                    };
+                    "application/json": components["schemas"]["Shared2"];
                 };
             };
-            /** @description Bad request: `invalid_json` (body not parseable or not an object) or `invalid_query` (malformed or out-of-range query parameter). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `forbidden`: the key is valid but may not do this (a read-only key on a write). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `not_found`: no such resource in your workspace (another workspace's object is indistinguishable from an absent one), or a malformed id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Conflict: `conflict` (uniqueness or stale `If-Match` version), `invalid_state` (transition not allowed) or `idempotency_key_reused` (same `Idempotency-Key`, different request). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `payload_too_large`: the body is above the documented limit. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unsupported_media_type`: the body has a content type this operation does not take. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `validation_failed`: well-formed input that breaks a schema or business rule; `details` lists `[{path, message}]`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyReused"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     addFormElement: {
@@ -4856,17 +4104,29 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
                 /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it, concurrent updates are all applied. */
-                "If-Match"?: string;
+                "If-Match"?: components["parameters"]["IfMatchHeader"];
             };
             path: {
-                formId: string;
+                formId: components["parameters"]["FormIdPath"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "Select One",
+                 *       "prompt": "T-shirt size",
+                 *       "options": [
+                 *         "S",
+                 *         "M",
+                 *         "L"
+                 *       ],
+                 *       "required": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["FormElement"];
             };
         };
@@ -4877,110 +4137,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["FormElementOutput"];
-                    };
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "type": "Select One",
+                     *         "prompt": "T-shirt size",
+                     *         "options": [
+                     *           "S",
+                     *           "M",
+                     *           "L"
+                     *         ],
+                     *         "required": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Shared3"];
                 };
             };
-            /** @description Bad request: `invalid_json` (body not parseable or not an object) or `invalid_query` (malformed or out-of-range query parameter). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `forbidden`: the key is valid but may not do this (a read-only key on a write). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `not_found`: no such resource in your workspace (another workspace's object is indistinguishable from an absent one), or a malformed id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Conflict: `conflict` (uniqueness or stale `If-Match` version), `invalid_state` (transition not allowed) or `idempotency_key_reused` (same `Idempotency-Key`, different request). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `payload_too_large`: the body is above the documented limit. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unsupported_media_type`: the body has a content type this operation does not take. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `validation_failed`: well-formed input that breaks a schema or business rule; `details` lists `[{path, message}]`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrIdempotencyKeyReused"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteFormElement: {
@@ -4988,11 +4172,11 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it, concurrent updates are all applied. */
-                "If-Match"?: string;
+                "If-Match"?: components["parameters"]["IfMatchHeader"];
             };
             path: {
-                formId: string;
-                elementId: string;
+                formId: components["parameters"]["FormIdPath"];
+                elementId: components["parameters"]["ElementIdPath"];
             };
             cookie?: never;
         };
@@ -5005,78 +4189,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `forbidden`: the key is valid but may not do this (a read-only key on a write). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `not_found`: no such resource in your workspace (another workspace's object is indistinguishable from an absent one), or a malformed id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Conflict: `conflict` (uniqueness or stale `If-Match` version), `invalid_state` (transition not allowed) or `idempotency_key_reused` (same `Idempotency-Key`, different request). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `validation_failed`: well-formed input that breaks a schema or business rule; `details` lists `[{path, message}]`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateFormElement: {
@@ -5084,16 +4204,25 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it, concurrent updates are all applied. */
-                "If-Match"?: string;
+                "If-Match"?: components["parameters"]["IfMatchHeader"];
             };
             path: {
-                formId: string;
-                elementId: string;
+                formId: components["parameters"]["FormIdPath"];
+                elementId: components["parameters"]["ElementIdPath"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "prompt": "What is your name?",
+                 *       "required": true,
+                 *       "options": [
+                 *         "Spring Gala"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["FormElementPatch"];
             };
         };
@@ -5104,110 +4233,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["FormElementOutput"];
-                    };
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "type": "Select One",
+                     *         "prompt": "T-shirt size",
+                     *         "options": [
+                     *           "S",
+                     *           "M",
+                     *           "L"
+                     *         ],
+                     *         "required": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Shared3"];
                 };
             };
-            /** @description Bad request: `invalid_json` (body not parseable or not an object) or `invalid_query` (malformed or out-of-range query parameter). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `forbidden`: the key is valid but may not do this (a read-only key on a write). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `not_found`: no such resource in your workspace (another workspace's object is indistinguishable from an absent one), or a malformed id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Conflict: `conflict` (uniqueness or stale `If-Match` version), `invalid_state` (transition not allowed) or `idempotency_key_reused` (same `Idempotency-Key`, different request). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `payload_too_large`: the body is above the documented limit. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unsupported_media_type`: the body has a content type this operation does not take. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `validation_failed`: well-formed input that breaks a schema or business rule; `details` lists `[{path, message}]`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     toggleElementOther: {
@@ -5215,18 +4268,24 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
                 /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it, concurrent updates are all applied. */
-                "If-Match"?: string;
+                "If-Match"?: components["parameters"]["IfMatchHeader"];
             };
             path: {
-                formId: string;
-                elementId: string;
+                formId: components["parameters"]["FormIdPath"];
+                elementId: components["parameters"]["ElementIdPath"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "enabled": true,
+                 *       "otherPrompt": "Other (please specify)"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ToggleOther"];
             };
         };
@@ -5237,110 +4296,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["FormElementOutput"];
-                    };
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "type": "Select One",
+                     *         "prompt": "T-shirt size",
+                     *         "options": [
+                     *           "S",
+                     *           "M",
+                     *           "L"
+                     *         ],
+                     *         "required": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Shared3"];
                 };
             };
-            /** @description Bad request: `invalid_json` (body not parseable or not an object) or `invalid_query` (malformed or out-of-range query parameter). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `forbidden`: the key is valid but may not do this (a read-only key on a write). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `not_found`: no such resource in your workspace (another workspace's object is indistinguishable from an absent one), or a malformed id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Conflict: `conflict` (uniqueness or stale `If-Match` version), `invalid_state` (transition not allowed) or `idempotency_key_reused` (same `Idempotency-Key`, different request). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `payload_too_large`: the body is above the documented limit. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unsupported_media_type`: the body has a content type this operation does not take. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `validation_failed`: well-formed input that breaks a schema or business rule; `details` lists `[{path, message}]`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrIdempotencyKeyReused"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     moveFormElement: {
@@ -5348,18 +4331,23 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
                 /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it, concurrent updates are all applied. */
-                "If-Match"?: string;
+                "If-Match"?: components["parameters"]["IfMatchHeader"];
             };
             path: {
-                formId: string;
-                elementId: string;
+                formId: components["parameters"]["FormIdPath"];
+                elementId: components["parameters"]["ElementIdPath"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "section": "buyer"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MoveElement"];
             };
         };
@@ -5370,110 +4358,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["Form"];
-                    };
+                    "application/json": components["schemas"]["Shared2"];
                 };
             };
-            /** @description Bad request: `invalid_json` (body not parseable or not an object) or `invalid_query` (malformed or out-of-range query parameter). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `forbidden`: the key is valid but may not do this (a read-only key on a write). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `not_found`: no such resource in your workspace (another workspace's object is indistinguishable from an absent one), or a malformed id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Conflict: `conflict` (uniqueness or stale `If-Match` version), `invalid_state` (transition not allowed) or `idempotency_key_reused` (same `Idempotency-Key`, different request). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `payload_too_large`: the body is above the documented limit. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unsupported_media_type`: the body has a content type this operation does not take. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `validation_failed`: well-formed input that breaks a schema or business rule; `details` lists `[{path, message}]`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrIdempotencyKeyReused"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     addLogicRule: {
@@ -5481,18 +4379,30 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
                 /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it, concurrent updates are all applied. */
-                "If-Match"?: string;
+                "If-Match"?: components["parameters"]["IfMatchHeader"];
             };
             path: {
-                formId: string;
-                elementId: string;
+                formId: components["parameters"]["FormIdPath"];
+                elementId: components["parameters"]["ElementIdPath"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "revealedElementId": "6740f1a2c3d4e5f601234567",
+                 *       "condition": {
+                 *         "optionIndices": [
+                 *           0,
+                 *           -1
+                 *         ],
+                 *         "operator": "any_of"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["AddLogicRule"];
             };
         };
@@ -5503,110 +4413,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["FormElementOutput"];
-                    };
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "type": "Select One",
+                     *         "prompt": "T-shirt size",
+                     *         "options": [
+                     *           "S",
+                     *           "M",
+                     *           "L"
+                     *         ],
+                     *         "required": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Shared3"];
                 };
             };
-            /** @description Bad request: `invalid_json` (body not parseable or not an object) or `invalid_query` (malformed or out-of-range query parameter). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `forbidden`: the key is valid but may not do this (a read-only key on a write). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `not_found`: no such resource in your workspace (another workspace's object is indistinguishable from an absent one), or a malformed id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Conflict: `conflict` (uniqueness or stale `If-Match` version), `invalid_state` (transition not allowed) or `idempotency_key_reused` (same `Idempotency-Key`, different request). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `payload_too_large`: the body is above the documented limit. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unsupported_media_type`: the body has a content type this operation does not take. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `validation_failed`: well-formed input that breaks a schema or business rule; `details` lists `[{path, message}]`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrIdempotencyKeyReused"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     removeLogicRule: {
@@ -5614,12 +4448,12 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it, concurrent updates are all applied. */
-                "If-Match"?: string;
+                "If-Match"?: components["parameters"]["IfMatchHeader"];
             };
             path: {
-                formId: string;
-                elementId: string;
-                revealedElementId: string;
+                formId: components["parameters"]["FormIdPath"];
+                elementId: components["parameters"]["ElementIdPath"];
+                revealedElementId: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -5631,97 +4465,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["FormElementOutput"];
-                    };
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "type": "Select One",
+                     *         "prompt": "T-shirt size",
+                     *         "options": [
+                     *           "S",
+                     *           "M",
+                     *           "L"
+                     *         ],
+                     *         "required": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Shared3"];
                 };
             };
-            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `forbidden`: the key is valid but may not do this (a read-only key on a write). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `not_found`: no such resource in your workspace (another workspace's object is indistinguishable from an absent one), or a malformed id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Conflict: `conflict` (uniqueness or stale `If-Match` version), `invalid_state` (transition not allowed) or `idempotency_key_reused` (same `Idempotency-Key`, different request). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `validation_failed`: well-formed input that breaks a schema or business rule; `details` lists `[{path, message}]`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listProperties: {
         parameters: {
             query?: {
                 /** @description Zero-based page index (default 0); `page * limit` must stay below 10000: read deeper with `cursor`. Not with `cursor`. */
-                page?: number;
+                page?: components["parameters"]["PageQuery"];
                 /** @description Items per page, 1..100. */
-                limit?: number;
+                limit?: components["parameters"]["LimitQuery"];
                 /** @description Opaque position from the previous page's `nextCursor`; one Query per page at any depth. Keep `sort`, `direction` and filters unchanged. Not with `page`. */
-                cursor?: string;
+                cursor?: components["parameters"]["CursorQuery"];
                 sort?: "createdAt" | "name" | "updatedAt";
                 /** @description Sort direction; default `asc`. */
-                direction?: "asc" | "desc";
+                direction?: components["parameters"]["DirectionQuery"];
                 objectType?: components["schemas"]["PropertyObjectType"];
                 status?: "active" | "archived";
             };
@@ -5737,64 +4519,52 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "6740f1a2c3d4e5f637386ae0",
+                     *           "type": "Text",
+                     *           "name": "Spring Gala 2027",
+                     *           "description": "An evening of music and dinner for our members and friends.",
+                     *           "status": "active",
+                     *           "objectType": "event",
+                     *           "options": [
+                     *             {
+                     *               "value": "Spring Gala",
+                     *               "label": "General admission"
+                     *             }
+                     *           ],
+                     *           "version": 3,
+                     *           "createdAt": "2027-04-17T19:00:00.000Z",
+                     *           "updatedAt": "2027-04-17T19:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "page": 0,
+                     *       "limit": 20,
+                     *       "total": 1,
+                     *       "hasMore": false,
+                     *       "nextCursor": "Spring Gala"
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Property"][];
                         /** @description The page number asked for (0 when reading by cursor). */
-                        page: number;
-                        limit: number;
+                        page: components["schemas"]["Total"];
+                        limit: components["schemas"]["Total"];
                         /** @description Number of items in `data`. */
-                        total: number;
+                        total: components["schemas"]["Total"];
                         hasMore: boolean;
                         /** @description Pass as `cursor` to read the next page (one Query whatever the depth); `null` on the last page. */
                         nextCursor: string | null;
                     };
                 };
             };
-            /** @description Bad request: `invalid_json` (body not parseable or not an object) or `invalid_query` (malformed or out-of-range query parameter). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["InvalidQuery"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createProperty: {
@@ -5802,13 +4572,30 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
             };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "Select One",
+                 *       "name": "T-shirt size",
+                 *       "objectType": "ticket",
+                 *       "options": [
+                 *         {
+                 *           "value": "s",
+                 *           "label": "Small"
+                 *         },
+                 *         {
+                 *           "value": "m",
+                 *           "label": "Medium"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateProperty"];
             };
         };
@@ -5819,101 +4606,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["Property"];
-                    };
+                    "application/json": components["schemas"]["Shared4"];
                 };
             };
-            /** @description Bad request: `invalid_json` (body not parseable or not an object) or `invalid_query` (malformed or out-of-range query parameter). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `forbidden`: the key is valid but may not do this (a read-only key on a write). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Conflict: `conflict` (uniqueness or stale `If-Match` version), `invalid_state` (transition not allowed) or `idempotency_key_reused` (same `Idempotency-Key`, different request). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `payload_too_large`: the body is above the documented limit. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unsupported_media_type`: the body has a content type this operation does not take. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `validation_failed`: well-formed input that breaks a schema or business rule; `details` lists `[{path, message}]`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["ConflictOrIdempotencyKeyReused"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getProperty: {
@@ -5921,7 +4626,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: components["parameters"]["IdPath"];
             };
             cookie?: never;
         };
@@ -5933,56 +4638,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["Property"];
-                    };
+                    "application/json": components["schemas"]["Shared4"];
                 };
             };
-            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `not_found`: no such resource in your workspace (another workspace's object is indistinguishable from an absent one), or a malformed id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateProperty: {
@@ -5990,15 +4653,21 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it, concurrent updates are all applied. */
-                "If-Match"?: string;
+                "If-Match"?: components["parameters"]["IfMatchHeader"];
             };
             path: {
-                id: string;
+                id: components["parameters"]["IdPath"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Shirt size",
+                 *       "status": "archived"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateProperty"];
             };
         };
@@ -6009,124 +4678,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["Property"];
-                    };
+                    "application/json": components["schemas"]["Shared4"];
                 };
             };
-            /** @description Bad request: `invalid_json` (body not parseable or not an object) or `invalid_query` (malformed or out-of-range query parameter). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `forbidden`: the key is valid but may not do this (a read-only key on a write). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `not_found`: no such resource in your workspace (another workspace's object is indistinguishable from an absent one), or a malformed id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Conflict: `conflict` (uniqueness or stale `If-Match` version), `invalid_state` (transition not allowed) or `idempotency_key_reused` (same `Idempotency-Key`, different request). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `payload_too_large`: the body is above the documented limit. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unsupported_media_type`: the body has a content type this operation does not take. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `validation_failed`: well-formed input that breaks a schema or business rule; `details` lists `[{path, message}]`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listContacts: {
         parameters: {
             query?: {
                 /** @description Zero-based page index (default 0); `page * limit` must stay below 10000: read deeper with `cursor`. Not with `cursor`. */
-                page?: number;
+                page?: components["parameters"]["PageQuery"];
                 /** @description Items per page, 1..100. */
-                limit?: number;
+                limit?: components["parameters"]["LimitQuery"];
                 /** @description Opaque position from the previous page's `nextCursor`; one Query per page at any depth. Keep `sort`, `direction` and filters unchanged. Not with `page`. */
-                cursor?: string;
+                cursor?: components["parameters"]["CursorQuery"];
                 sort?: "createdAt" | "email";
                 /** @description Sort direction; default `asc`. */
-                direction?: "asc" | "desc";
+                direction?: components["parameters"]["DirectionQuery"];
                 /** @description Exact email, case-insensitive: at most one contact matches. */
                 email?: string;
             };
@@ -6142,64 +4721,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "6740f1a2c3d4e5f637386ae0",
+                     *           "email": "ada@example.com",
+                     *           "firstName": "Ada",
+                     *           "lastName": "Lovelace",
+                     *           "phone": "+15145550123",
+                     *           "status": "opted-in",
+                     *           "defaultPaymentMethod": "Spring Gala",
+                     *           "properties": {},
+                     *           "version": 3,
+                     *           "createdAt": "2027-04-17T19:00:00.000Z",
+                     *           "updatedAt": "2027-04-17T19:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "page": 0,
+                     *       "limit": 20,
+                     *       "total": 1,
+                     *       "hasMore": false,
+                     *       "nextCursor": "Spring Gala"
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Contact"][];
                         /** @description The page number asked for (0 when reading by cursor). */
-                        page: number;
-                        limit: number;
+                        page: components["schemas"]["Total"];
+                        limit: components["schemas"]["Total"];
                         /** @description Number of items in `data`. */
-                        total: number;
+                        total: components["schemas"]["Total"];
                         hasMore: boolean;
                         /** @description Pass as `cursor` to read the next page (one Query whatever the depth); `null` on the last page. */
                         nextCursor: string | null;
                     };
                 };
             };
-            /** @description Bad request: `invalid_json` (body not parseable or not an object) or `invalid_query` (malformed or out-of-range query parameter). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["InvalidQuery"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createContact: {
@@ -6207,13 +4770,22 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
             };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com",
+                 *       "firstName": "Ada",
+                 *       "lastName": "Lovelace",
+                 *       "status": "opted-in",
+                 *       "defaultPaymentMethod": "pm_card_visa"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateContact"];
             };
         };
@@ -6224,101 +4796,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["Contact"];
-                    };
+                    "application/json": components["schemas"]["Shared5"];
                 };
             };
-            /** @description Bad request: `invalid_json` (body not parseable or not an object) or `invalid_query` (malformed or out-of-range query parameter). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `forbidden`: the key is valid but may not do this (a read-only key on a write). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Conflict: `conflict` (uniqueness or stale `If-Match` version), `invalid_state` (transition not allowed) or `idempotency_key_reused` (same `Idempotency-Key`, different request). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `payload_too_large`: the body is above the documented limit. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unsupported_media_type`: the body has a content type this operation does not take. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `validation_failed`: well-formed input that breaks a schema or business rule; `details` lists `[{path, message}]`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["ConflictOrIdempotencyKeyReused"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getContact: {
@@ -6326,7 +4816,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: components["parameters"]["IdPath"];
             };
             cookie?: never;
         };
@@ -6338,56 +4828,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["Contact"];
-                    };
+                    "application/json": components["schemas"]["Shared5"];
                 };
             };
-            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `not_found`: no such resource in your workspace (another workspace's object is indistinguishable from an absent one), or a malformed id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateContact: {
@@ -6395,15 +4843,21 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it, concurrent updates are all applied. */
-                "If-Match"?: string;
+                "If-Match"?: components["parameters"]["IfMatchHeader"];
             };
             path: {
-                id: string;
+                id: components["parameters"]["IdPath"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "phone": "+44 20 7946 0000",
+                 *       "status": "unsubscribed"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateContact"];
             };
         };
@@ -6414,124 +4868,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["Contact"];
-                    };
+                    "application/json": components["schemas"]["Shared5"];
                 };
             };
-            /** @description Bad request: `invalid_json` (body not parseable or not an object) or `invalid_query` (malformed or out-of-range query parameter). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `forbidden`: the key is valid but may not do this (a read-only key on a write). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `not_found`: no such resource in your workspace (another workspace's object is indistinguishable from an absent one), or a malformed id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Conflict: `conflict` (uniqueness or stale `If-Match` version), `invalid_state` (transition not allowed) or `idempotency_key_reused` (same `Idempotency-Key`, different request). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `payload_too_large`: the body is above the documented limit. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unsupported_media_type`: the body has a content type this operation does not take. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `validation_failed`: well-formed input that breaks a schema or business rule; `details` lists `[{path, message}]`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listEvents: {
         parameters: {
             query?: {
                 /** @description Zero-based page index (default 0); `page * limit` must stay below 10000: read deeper with `cursor`. Not with `cursor`. */
-                page?: number;
+                page?: components["parameters"]["PageQuery"];
                 /** @description Items per page, 1..100. */
-                limit?: number;
+                limit?: components["parameters"]["LimitQuery"];
                 /** @description Opaque position from the previous page's `nextCursor`; one Query per page at any depth. Keep `sort`, `direction` and filters unchanged. Not with `page`. */
-                cursor?: string;
+                cursor?: components["parameters"]["CursorQuery"];
                 sort?: "start" | "end" | "createdAt" | "name";
                 /** @description Sort direction; default `asc`. */
-                direction?: "asc" | "desc";
+                direction?: components["parameters"]["DirectionQuery"];
                 /** @description Only events with this status. */
                 status?: "draft" | "published";
                 /** @description Only events with this visibility. */
@@ -6549,73 +4913,111 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "6740f1a2c3d4e5f637386ae0",
+                     *           "name": "Spring Gala 2027",
+                     *           "start": "2027-04-17T19:00:00.000Z",
+                     *           "end": "2027-04-17T19:00:00.000Z",
+                     *           "type": "event",
+                     *           "status": "draft",
+                     *           "visibility": "public",
+                     *           "referral_code": "spring-partner",
+                     *           "descriptionBlocks": [
+                     *             {
+                     *               "type": "paragraph",
+                     *               "attrs": {
+                     *                 "textAlign": "left"
+                     *               },
+                     *               "content": [
+                     *                 {
+                     *                   "type": "text",
+                     *                   "text": "Doors open at 18:30.",
+                     *                   "marks": [
+                     *                     {
+                     *                       "type": "bold"
+                     *                     }
+                     *                   ]
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "products": [
+                     *             {
+                     *               "id": "6740f1a2c3d4e5f637386ae0",
+                     *               "name": "Spring Gala 2027",
+                     *               "price": 2500,
+                     *               "required": true,
+                     *               "currency": "USD"
+                     *             }
+                     *           ],
+                     *           "minPrice": 1000,
+                     *           "maxPrice": 10000,
+                     *           "multiDayStartTimes": [
+                     *             "2027-04-17T19:00:00.000Z"
+                     *           ],
+                     *           "multiDayEndTimes": [
+                     *             "2027-04-17T19:00:00.000Z"
+                     *           ],
+                     *           "location": {},
+                     *           "locationPlaceholder": "Venue to be announced",
+                     *           "virtualEventLink": "https://meet.example.com/spring-gala",
+                     *           "description": "An evening of music and dinner for our members and friends.",
+                     *           "image": [
+                     *             "Spring Gala"
+                     *           ],
+                     *           "images": [
+                     *             "Spring Gala"
+                     *           ],
+                     *           "tags": [
+                     *             "Spring Gala"
+                     *           ],
+                     *           "currency": "USD",
+                     *           "redirectUrl": "https://example.com/thank-you",
+                     *           "customTerms": {},
+                     *           "refundPolicy": "Refunds up to 7 days before the event.",
+                     *           "customTags": [
+                     *             "Spring Gala"
+                     *           ],
+                     *           "contentBlocks": [
+                     *             {}
+                     *           ],
+                     *           "language": "en",
+                     *           "isCancelled": false,
+                     *           "metaData": {},
+                     *           "version": 3,
+                     *           "createdAt": "2027-04-17T19:00:00.000Z",
+                     *           "updatedAt": "2027-04-17T19:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "page": 0,
+                     *       "limit": 20,
+                     *       "total": 1,
+                     *       "hasMore": false,
+                     *       "nextCursor": "Spring Gala"
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Event"][];
                         /** @description The page number asked for (0 when reading by cursor). */
-                        page: number;
-                        limit: number;
+                        page: components["schemas"]["Total"];
+                        limit: components["schemas"]["Total"];
                         /** @description Number of items in `data`. */
-                        total: number;
+                        total: components["schemas"]["Total"];
                         hasMore: boolean;
                         /** @description Pass as `cursor` to read the next page (one Query whatever the depth); `null` on the last page. */
                         nextCursor: string | null;
                     };
                 };
             };
-            /** @description Bad request: `invalid_json` (body not parseable or not an object) or `invalid_query` (malformed or out-of-range query parameter). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `forbidden`: the key is valid but may not do this (a read-only key on a write). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["InvalidQuery"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createEvent: {
@@ -6623,13 +5025,30 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
             };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Spring Gala 2027",
+                 *       "start": "2027-04-17T19:00:00.000Z",
+                 *       "end": "2027-04-17T19:00:00.000Z",
+                 *       "products": [
+                 *         {
+                 *           "name": "Spring Gala 2027",
+                 *           "price": 2500,
+                 *           "required": false,
+                 *           "currency": "USD"
+                 *         }
+                 *       ],
+                 *       "description": "An evening of music and dinner for our members and friends.",
+                 *       "currency": "USD"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateEvent"];
             };
         };
@@ -6640,101 +5059,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["Event"];
-                    };
+                    "application/json": components["schemas"]["Shared6"];
                 };
             };
-            /** @description Bad request: `invalid_json` (body not parseable or not an object) or `invalid_query` (malformed or out-of-range query parameter). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `forbidden`: the key is valid but may not do this (a read-only key on a write). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Conflict: `conflict` (uniqueness or stale `If-Match` version), `invalid_state` (transition not allowed) or `idempotency_key_reused` (same `Idempotency-Key`, different request). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `payload_too_large`: the body is above the documented limit. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unsupported_media_type`: the body has a content type this operation does not take. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `validation_failed`: well-formed input that breaks a schema or business rule; `details` lists `[{path, message}]`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["ConflictOrIdempotencyKeyReused"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getEvent: {
@@ -6742,7 +5079,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: components["parameters"]["IdPath"];
             };
             cookie?: never;
         };
@@ -6754,65 +5091,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["Event"];
-                    };
+                    "application/json": components["schemas"]["Shared6"];
                 };
             };
-            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `forbidden`: the key is valid but may not do this (a read-only key on a write). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `not_found`: no such resource in your workspace (another workspace's object is indistinguishable from an absent one), or a malformed id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateEvent: {
@@ -6820,15 +5107,31 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it, concurrent updates are all applied. */
-                "If-Match"?: string;
+                "If-Match"?: components["parameters"]["IfMatchHeader"];
             };
             path: {
-                id: string;
+                id: components["parameters"]["IdPath"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "start": "2027-04-17T19:00:00.000Z",
+                 *       "end": "2027-04-17T19:00:00.000Z",
+                 *       "products": [
+                 *         {
+                 *           "name": "Spring Gala 2027",
+                 *           "price": 2500,
+                 *           "required": false,
+                 *           "currency": "USD"
+                 *         }
+                 *       ],
+                 *       "description": "An evening of music and dinner for our members and friends.",
+                 *       "currency": "USD"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateEvent"];
             };
         };
@@ -6839,110 +5142,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["Event"];
-                    };
+                    "application/json": components["schemas"]["Shared6"];
                 };
             };
-            /** @description Bad request: `invalid_json` (body not parseable or not an object) or `invalid_query` (malformed or out-of-range query parameter). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `forbidden`: the key is valid but may not do this (a read-only key on a write). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `not_found`: no such resource in your workspace (another workspace's object is indistinguishable from an absent one), or a malformed id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Conflict: `conflict` (uniqueness or stale `If-Match` version), `invalid_state` (transition not allowed) or `idempotency_key_reused` (same `Idempotency-Key`, different request). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `payload_too_large`: the body is above the documented limit. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unsupported_media_type`: the body has a content type this operation does not take. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `validation_failed`: well-formed input that breaks a schema or business rule; `details` lists `[{path, message}]`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listPartnerEvents: {
@@ -6973,45 +5186,117 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "6740f1a2c3d4e5f637386ae0",
+                     *           "name": "Spring Gala 2027",
+                     *           "start": "2027-04-17T19:00:00.000Z",
+                     *           "end": "2027-04-17T19:00:00.000Z",
+                     *           "type": "event",
+                     *           "status": "draft",
+                     *           "visibility": "public",
+                     *           "referral_code": "spring-partner",
+                     *           "descriptionBlocks": [
+                     *             {
+                     *               "type": "paragraph",
+                     *               "attrs": {
+                     *                 "textAlign": "left"
+                     *               },
+                     *               "content": [
+                     *                 {
+                     *                   "type": "text",
+                     *                   "text": "Doors open at 18:30.",
+                     *                   "marks": [
+                     *                     {
+                     *                       "type": "bold"
+                     *                     }
+                     *                   ]
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "products": [
+                     *             {
+                     *               "id": "6740f1a2c3d4e5f637386ae0",
+                     *               "name": "Spring Gala 2027",
+                     *               "price": 2500,
+                     *               "required": true,
+                     *               "currency": "USD"
+                     *             }
+                     *           ],
+                     *           "minPrice": 1000,
+                     *           "maxPrice": 10000,
+                     *           "multiDayStartTimes": [
+                     *             "2027-04-17T19:00:00.000Z"
+                     *           ],
+                     *           "multiDayEndTimes": [
+                     *             "2027-04-17T19:00:00.000Z"
+                     *           ],
+                     *           "location": {},
+                     *           "locationPlaceholder": "Venue to be announced",
+                     *           "virtualEventLink": "https://meet.example.com/spring-gala",
+                     *           "description": "An evening of music and dinner for our members and friends.",
+                     *           "image": [
+                     *             "Spring Gala"
+                     *           ],
+                     *           "images": [
+                     *             "Spring Gala"
+                     *           ],
+                     *           "tags": [
+                     *             "Spring Gala"
+                     *           ],
+                     *           "currency": "USD",
+                     *           "redirectUrl": "https://example.com/thank-you",
+                     *           "customTerms": {},
+                     *           "refundPolicy": "Refunds up to 7 days before the event.",
+                     *           "customTags": [
+                     *             "Spring Gala"
+                     *           ],
+                     *           "contentBlocks": [
+                     *             {}
+                     *           ],
+                     *           "language": "en",
+                     *           "isCancelled": false,
+                     *           "metaData": {},
+                     *           "createdAt": "2027-04-17T19:00:00.000Z",
+                     *           "updatedAt": "2027-04-17T19:00:00.000Z",
+                     *           "owner": {
+                     *             "_id": "6740f1a2c3d4e5f6caf22ab3",
+                     *             "referral_code": "spring-partner",
+                     *             "firstName": "Ada",
+                     *             "lastName": "Lovelace",
+                     *             "companyName": "Analytical Engines Ltd",
+                     *             "email": "ada@example.com",
+                     *             "username": "springgala",
+                     *             "avatar": "https://cdn.example.com/images/avatar.jpg",
+                     *             "banner": "https://cdn.example.com/images/banner.jpg",
+                     *             "instagram": "springgala",
+                     *             "linkedin": "spring-gala",
+                     *             "bio": "Community events since 2009.",
+                     *             "tags": [
+                     *               "Spring Gala"
+                     *             ]
+                     *           }
+                     *         }
+                     *       ],
+                     *       "status": 200,
+                     *       "error": "NO_EVENTS_FOUND",
+                     *       "message": "Done.",
+                     *       "total": 1,
+                     *       "page": 0,
+                     *       "limit": 20,
+                     *       "hasMore": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["PartnerEventList"];
                 };
             };
-            /** @description Bad request: `invalid_json` (body not parseable or not an object) or `invalid_query` (malformed or out-of-range query parameter). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["FlatError"];
-                };
-            };
-            /** @description `not_found`: no such resource in your workspace (another workspace's object is indistinguishable from an absent one), or a malformed id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["FlatError"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["FlatError"];
-                };
-            };
+            400: components["responses"]["FlatReferralCodeRequiredOrInvalidQuery"];
+            404: components["responses"]["FlatPartnerNotFoundOrNoEventsFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["FlatInternalServerError"];
         };
     };
     listImages: {
@@ -7022,7 +5307,7 @@ export interface operations {
                 /** @description Items per page, 1..250. */
                 pageSize?: number;
                 /** @description Opaque position from the previous page's `nextCursor`; one Query per page at any depth. Not with `page`. */
-                cursor?: string;
+                cursor?: components["schemas"]["Cursor"];
             };
             header?: never;
             path?: never;
@@ -7036,63 +5321,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasMore": false,
+                     *       "data": [
+                     *         {
+                     *           "id": "6740f1a2c3d4e5f637386ae0",
+                     *           "hostId": "6740f1a2c3d4e5f65c71ac82",
+                     *           "url": "https://hooks.example.com/boxoffice",
+                     *           "width": 1200,
+                     *           "height": 630,
+                     *           "contentType": "image/png",
+                     *           "sizeBytes": 184320,
+                     *           "filename": "gala.jpg",
+                     *           "purpose": "content",
+                     *           "createdAt": 1,
+                     *           "lastPublishedAt": 1
+                     *         }
+                     *       ],
+                     *       "nextCursor": "Spring Gala"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ImageAssetList"];
                 };
             };
-            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `forbidden`: the key is valid but may not do this (a read-only key on a write). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `validation_failed`: well-formed input that breaks a schema or business rule; `details` lists `[{path, message}]`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     registerImage: {
@@ -7103,7 +5361,7 @@ export interface operations {
             };
             header?: {
                 /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
             };
             path?: never;
             cookie?: never;
@@ -7122,92 +5380,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["ImageAsset"];
-                    };
+                    "application/json": components["schemas"]["Shared9"];
                 };
             };
-            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `forbidden`: the key is valid but may not do this (a read-only key on a write). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Conflict: `conflict` (uniqueness or stale `If-Match` version), `invalid_state` (transition not allowed) or `idempotency_key_reused` (same `Idempotency-Key`, different request). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `payload_too_large`: the body is above the documented limit. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unsupported_media_type`: the body has a content type this operation does not take. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `validation_failed`: well-formed input that breaks a schema or business rule; `details` lists `[{path, message}]`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["ConflictOrIdempotencyKeyReused"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getImage: {
@@ -7215,7 +5399,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: components["parameters"]["IdPath"];
             };
             cookie?: never;
         };
@@ -7227,65 +5411,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["ImageAsset"];
-                    };
+                    "application/json": components["schemas"]["Shared9"];
                 };
             };
-            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `forbidden`: the key is valid but may not do this (a read-only key on a write). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `not_found`: no such resource in your workspace (another workspace's object is indistinguishable from an absent one), or a malformed id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listCheckouts: {
@@ -7318,63 +5452,95 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "6740f1a2c3d4e5f637386ae0",
+                     *           "ownerId": "6740f1a2c3d4e5f6e51b6a79",
+                     *           "name": "Spring Gala 2027",
+                     *           "status": "open",
+                     *           "visibility": "private",
+                     *           "products": [
+                     *             {
+                     *               "productId": "6740f1a2c3d4e5f696965701",
+                     *               "quantity": 2,
+                     *               "visibility": "visible",
+                     *               "dependents": [
+                     *                 {
+                     *                   "productId": "6740f1a2c3d4e5f696965701",
+                     *                   "minPerOrder": 1,
+                     *                   "maxPerOrder": 10,
+                     *                   "priceMode": "free",
+                     *                   "price": 2500,
+                     *                   "pwycMin": 500,
+                     *                   "includeOrgTaxes": false,
+                     *                   "customFees": [
+                     *                     {
+                     *                       "id": "6740f1a2c3d4e5f637386ae0",
+                     *                       "name": "Spring Gala 2027",
+                     *                       "rate": 0.15,
+                     *                       "isCustomFee": false,
+                     *                       "isFixedValue": false,
+                     *                       "includeInServiceFee": false,
+                     *                       "defaultServiceFee": false,
+                     *                       "isOrgDefault": false
+                     *                     }
+                     *                   ]
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "description": "An evening of music and dinner for our members and friends.",
+                     *           "maxTicketsPerSet": 4,
+                     *           "maxTicketsPerOrder": 10,
+                     *           "eventId": "6740f1a2c3d4e5f68f3712f2",
+                     *           "timeslotId": "6740f1a2c3d4e5f60d26f605",
+                     *           "orderFormId": "6740f1a2c3d4e5f6e3f717a8",
+                     *           "redirectUrl": "https://example.com/thank-you",
+                     *           "payByInvoice": {
+                     *             "enabled": true,
+                     *             "memo": "Table for 8, dinner included.",
+                     *             "taxIds": [
+                     *               {
+                     *                 "type": "Spring Gala",
+                     *                 "value": "Spring Gala"
+                     *               }
+                     *             ],
+                     *             "dueInDays": 14
+                     *           },
+                     *           "paymentMethods": [
+                     *             "card"
+                     *           ],
+                     *           "payButtonLabel": "Pay now",
+                     *           "disableConfirmationEmail": false,
+                     *           "availableFrom": "2027-04-17T19:00:00.000Z",
+                     *           "availableTo": "2027-04-17T19:00:00.000Z",
+                     *           "availabilityTimezone": "America/Toronto",
+                     *           "createdAt": "2027-04-17T19:00:00.000Z",
+                     *           "updatedAt": "2027-04-17T19:00:00.000Z",
+                     *           "productsCount": 1,
+                     *           "eventName": "Spring Gala 2027",
+                     *           "eventImage": "https://cdn.example.com/images/gala.jpg",
+                     *           "formName": "Spring Gala RSVP",
+                     *           "isEventSet": false,
+                     *           "version": 3
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "pageNumber": 0,
+                     *       "pageSize": 20
+                     *     }
+                     */
                     "application/json": components["schemas"]["CheckoutList"];
                 };
             };
-            /** @description Bad request: `invalid_json` (body not parseable or not an object) or `invalid_query` (malformed or out-of-range query parameter). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `forbidden`: the key is valid but may not do this (a read-only key on a write). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["InvalidQuery"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createCheckout: {
@@ -7382,13 +5548,25 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
             };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Spring Gala 2027",
+                 *       "products": [
+                 *         {
+                 *           "productId": "6740f1a2c3d4e5f696965701",
+                 *           "quantity": 2
+                 *         }
+                 *       ],
+                 *       "description": "An evening of music and dinner for our members and friends."
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateCheckout"];
             };
         };
@@ -7399,101 +5577,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["Checkout"];
-                    };
+                    "application/json": components["schemas"]["Shared10"];
                 };
             };
-            /** @description Bad request: `invalid_json` (body not parseable or not an object) or `invalid_query` (malformed or out-of-range query parameter). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `forbidden`: the key is valid but may not do this (a read-only key on a write). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Conflict: `conflict` (uniqueness or stale `If-Match` version), `invalid_state` (transition not allowed) or `idempotency_key_reused` (same `Idempotency-Key`, different request). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `payload_too_large`: the body is above the documented limit. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unsupported_media_type`: the body has a content type this operation does not take. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `validation_failed`: well-formed input that breaks a schema or business rule; `details` lists `[{path, message}]`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["ConflictOrIdempotencyKeyReused"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCheckout: {
@@ -7501,7 +5597,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: components["parameters"]["IdPath"];
             };
             cookie?: never;
         };
@@ -7513,65 +5609,92 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "checkout": {
+                     *         "id": "6740f1a2c3d4e5f637386ae0",
+                     *         "ownerId": "6740f1a2c3d4e5f6e51b6a79",
+                     *         "name": "Spring Gala 2027",
+                     *         "status": "open",
+                     *         "visibility": "private",
+                     *         "products": [
+                     *           {
+                     *             "productId": "6740f1a2c3d4e5f696965701",
+                     *             "quantity": 2,
+                     *             "visibility": "visible",
+                     *             "dependents": [
+                     *               {
+                     *                 "productId": "6740f1a2c3d4e5f696965701",
+                     *                 "minPerOrder": 1,
+                     *                 "maxPerOrder": 10,
+                     *                 "priceMode": "free",
+                     *                 "price": 2500,
+                     *                 "pwycMin": 500,
+                     *                 "includeOrgTaxes": false,
+                     *                 "customFees": [
+                     *                   {
+                     *                     "id": "6740f1a2c3d4e5f637386ae0",
+                     *                     "name": "Spring Gala 2027",
+                     *                     "rate": 0.15,
+                     *                     "isCustomFee": false,
+                     *                     "isFixedValue": false,
+                     *                     "includeInServiceFee": false,
+                     *                     "defaultServiceFee": false,
+                     *                     "isOrgDefault": false
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "description": "An evening of music and dinner for our members and friends.",
+                     *         "maxTicketsPerSet": 4,
+                     *         "maxTicketsPerOrder": 10,
+                     *         "eventId": "6740f1a2c3d4e5f68f3712f2",
+                     *         "timeslotId": "6740f1a2c3d4e5f60d26f605",
+                     *         "orderFormId": "6740f1a2c3d4e5f6e3f717a8",
+                     *         "redirectUrl": "https://example.com/thank-you",
+                     *         "payByInvoice": {
+                     *           "enabled": true,
+                     *           "memo": "Table for 8, dinner included.",
+                     *           "taxIds": [
+                     *             {
+                     *               "type": "Spring Gala",
+                     *               "value": "Spring Gala"
+                     *             }
+                     *           ],
+                     *           "dueInDays": 14
+                     *         },
+                     *         "paymentMethods": [
+                     *           "card"
+                     *         ],
+                     *         "payButtonLabel": "Pay now",
+                     *         "disableConfirmationEmail": false,
+                     *         "availableFrom": "2027-04-17T19:00:00.000Z",
+                     *         "availableTo": "2027-04-17T19:00:00.000Z",
+                     *         "availabilityTimezone": "America/Toronto",
+                     *         "createdAt": "2027-04-17T19:00:00.000Z",
+                     *         "updatedAt": "2027-04-17T19:00:00.000Z",
+                     *         "productsCount": 1,
+                     *         "eventName": "Spring Gala 2027",
+                     *         "eventImage": "https://cdn.example.com/images/gala.jpg",
+                     *         "formName": "Spring Gala RSVP",
+                     *         "isEventSet": false,
+                     *         "version": 3
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         checkout: components["schemas"]["Checkout"];
                     };
                 };
             };
-            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `forbidden`: the key is valid but may not do this (a read-only key on a write). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `not_found`: no such resource in your workspace (another workspace's object is indistinguishable from an absent one), or a malformed id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteCheckout: {
@@ -7579,10 +5702,10 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it, concurrent updates are all applied. */
-                "If-Match"?: string;
+                "If-Match"?: components["parameters"]["IfMatchHeader"];
             };
             path: {
-                id: string;
+                id: components["parameters"]["IdPath"];
             };
             cookie?: never;
         };
@@ -7595,78 +5718,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `forbidden`: the key is valid but may not do this (a read-only key on a write). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `not_found`: no such resource in your workspace (another workspace's object is indistinguishable from an absent one), or a malformed id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Conflict: `conflict` (uniqueness or stale `If-Match` version), `invalid_state` (transition not allowed) or `idempotency_key_reused` (same `Idempotency-Key`, different request). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `validation_failed`: well-formed input that breaks a schema or business rule; `details` lists `[{path, message}]`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateCheckout: {
@@ -7674,15 +5733,26 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it, concurrent updates are all applied. */
-                "If-Match"?: string;
+                "If-Match"?: components["parameters"]["IfMatchHeader"];
             };
             path: {
-                id: string;
+                id: components["parameters"]["IdPath"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "products": [
+                 *         {
+                 *           "productId": "6740f1a2c3d4e5f696965701",
+                 *           "quantity": 2
+                 *         }
+                 *       ],
+                 *       "description": "An evening of music and dinner for our members and friends."
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateCheckout"];
             };
         };
@@ -7693,126 +5763,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["Checkout"];
-                    };
+                    "application/json": components["schemas"]["Shared10"];
                 };
             };
-            /** @description Bad request: `invalid_json` (body not parseable or not an object) or `invalid_query` (malformed or out-of-range query parameter). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `forbidden`: the key is valid but may not do this (a read-only key on a write). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `not_found`: no such resource in your workspace (another workspace's object is indistinguishable from an absent one), or a malformed id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Conflict: `conflict` (uniqueness or stale `If-Match` version), `invalid_state` (transition not allowed) or `idempotency_key_reused` (same `Idempotency-Key`, different request). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `payload_too_large`: the body is above the documented limit. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unsupported_media_type`: the body has a content type this operation does not take. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `validation_failed`: well-formed input that breaks a schema or business rule; `details` lists `[{path, message}]`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listInvoices: {
         parameters: {
             query?: {
                 /** @description Zero-based page index (default 0); `page * limit` must stay below 10000: read deeper with `cursor`. Not with `cursor`. */
-                page?: number;
+                page?: components["parameters"]["PageQuery"];
                 /** @description Items per page, 1..100. */
-                limit?: number;
+                limit?: components["parameters"]["LimitQuery"];
                 /** @description Opaque position from the previous page's `nextCursor`; one Query per page at any depth. Keep `sort`, `direction` and filters unchanged. Not with `page`. */
-                cursor?: string;
-                sort?: "createdAt";
+                cursor?: components["parameters"]["CursorQuery"];
+                sort?: components["parameters"]["SortQuery"];
                 /** @description Sort direction; default `asc`. */
-                direction?: "asc" | "desc";
+                direction?: components["parameters"]["DirectionQuery"];
                 status?: "draft" | "open" | "payment_failed" | "paid" | "void";
-                customerId?: string;
+                customerId?: components["schemas"]["Id"];
             };
             header?: never;
             path?: never;
@@ -7826,63 +5806,122 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "6740f1a2c3d4e5f637386ae0",
+                     *           "hostId": "6740f1a2c3d4e5f65c71ac82",
+                     *           "customerId": "6740f1a2c3d4e5f6cd9469fc",
+                     *           "customerEmail": "ada@example.com",
+                     *           "customerFirstName": "Ada",
+                     *           "customerLastName": "Lovelace",
+                     *           "customerPhone": "+15145550123",
+                     *           "number": "INV-0042",
+                     *           "currency": "USD",
+                     *           "lineItems": [
+                     *             {
+                     *               "description": "An evening of music and dinner for our members and friends.",
+                     *               "quantity": 2,
+                     *               "unitAmount": 2500,
+                     *               "taxAmount": 0,
+                     *               "productId": "6740f1a2c3d4e5f696965701",
+                     *               "priceId": "6740f1a2c3d4e5f648d77787",
+                     *               "eventId": "6740f1a2c3d4e5f68f3712f2",
+                     *               "productName": "General admission",
+                     *               "productImageUrl": "https://cdn.example.com/images/ticket.jpg",
+                     *               "eventName": "Spring Gala 2027",
+                     *               "eventImageUrl": "https://cdn.example.com/images/gala.jpg",
+                     *               "eventLocation": "Grand Hall, 1 Main Street, Montreal",
+                     *               "eventTimezone": "America/New_York",
+                     *               "productType": "product",
+                     *               "disableQrCode": false,
+                     *               "willCall": false,
+                     *               "eventStart": "2027-04-17T19:00:00.000Z",
+                     *               "eventEnd": "2027-04-17T19:00:00.000Z",
+                     *               "seatingInformation": {
+                     *                 "sectionId": "6740f1a2c3d4e5f6c1ab4be1",
+                     *                 "rowId": "6740f1a2c3d4e5f66617f996",
+                     *                 "seatId": "6740f1a2c3d4e5f6ee6c12b5",
+                     *                 "seatReferenceId": "6740f1a2c3d4e5f62a235500",
+                     *                 "sectionReferenceId": "6740f1a2c3d4e5f64de79df4",
+                     *                 "priceLevelId": "6740f1a2c3d4e5f64d183395"
+                     *               },
+                     *               "inventoryConsumedAt": "2027-04-17T19:00:00.000Z"
+                     *             }
+                     *           ],
+                     *           "payments": [
+                     *             {
+                     *               "id": "6740f1a2c3d4e5f637386ae0",
+                     *               "status": "succeeded",
+                     *               "amount": 2500,
+                     *               "amountRefunded": 0,
+                     *               "paidAt": "2027-04-17T19:00:00.000Z",
+                     *               "idempotencyKey": "Spring Gala",
+                     *               "note": "Paid at the door.",
+                     *               "method": "card",
+                     *               "externalId": "6740f1a2c3d4e5f6803f4127",
+                     *               "chargeId": "6740f1a2c3d4e5f622215aa4",
+                     *               "failureCode": "card_declined",
+                     *               "failureMessage": "The card was declined.",
+                     *               "ledgerEntryId": "6740f1a2c3d4e5f64f501c1d",
+                     *               "refunds": [
+                     *                 {
+                     *                   "id": "6740f1a2c3d4e5f637386ae0",
+                     *                   "paymentId": "6740f1a2c3d4e5f6a7c488a4",
+                     *                   "amount": 2500,
+                     *                   "refundedAt": "2027-04-17T19:00:00.000Z",
+                     *                   "idempotencyKey": "Spring Gala",
+                     *                   "reason": "duplicate",
+                     *                   "note": "Paid at the door.",
+                     *                   "externalRefundId": "6740f1a2c3d4e5f6608c5fdd",
+                     *                   "ledgerEntryId": "6740f1a2c3d4e5f64f501c1d"
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "subtotal": 5000,
+                     *           "taxTotal": 0,
+                     *           "total": 1,
+                     *           "amountPaid": 5000,
+                     *           "amountRefunded": 0,
+                     *           "amountDue": 5000,
+                     *           "status": "draft",
+                     *           "autoCharge": false,
+                     *           "notes": "Paid at the door.",
+                     *           "taxIds": [
+                     *             {
+                     *               "type": "Spring Gala",
+                     *               "value": "Spring Gala"
+                     *             }
+                     *           ],
+                     *           "issuedAt": "2027-04-17T19:00:00.000Z",
+                     *           "dueAt": "2027-04-17T19:00:00.000Z",
+                     *           "paidAt": "2027-04-17T19:00:00.000Z",
+                     *           "voidedAt": "2027-04-17T19:00:00.000Z",
+                     *           "subscriptionId": "6740f1a2c3d4e5f677e63339",
+                     *           "quoteId": "6740f1a2c3d4e5f6d420387a",
+                     *           "version": 3,
+                     *           "createdAt": "2027-04-17T19:00:00.000Z",
+                     *           "updatedAt": "2027-04-17T19:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "page": 0,
+                     *       "limit": 20,
+                     *       "total": 1,
+                     *       "hasMore": false,
+                     *       "nextCursor": "Spring Gala"
+                     *     }
+                     */
                     "application/json": components["schemas"]["InvoiceList"];
                 };
             };
-            /** @description Bad request: `invalid_json` (body not parseable or not an object) or `invalid_query` (malformed or out-of-range query parameter). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `forbidden`: the key is valid but may not do this (a read-only key on a write). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["InvalidQuery"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createInvoice: {
@@ -7890,7 +5929,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
             };
             path?: never;
             cookie?: never;
@@ -7907,101 +5946,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["Invoice"];
-                    };
+                    "application/json": components["schemas"]["Shared"];
                 };
             };
-            /** @description Bad request: `invalid_json` (body not parseable or not an object) or `invalid_query` (malformed or out-of-range query parameter). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `forbidden`: the key is valid but may not do this (a read-only key on a write). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Conflict: `conflict` (uniqueness or stale `If-Match` version), `invalid_state` (transition not allowed) or `idempotency_key_reused` (same `Idempotency-Key`, different request). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `payload_too_large`: the body is above the documented limit. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unsupported_media_type`: the body has a content type this operation does not take. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `validation_failed`: well-formed input that breaks a schema or business rule; `details` lists `[{path, message}]`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["ConflictOrIdempotencyKeyReused"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getInvoice: {
@@ -8009,7 +5966,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                invoiceId: string;
+                invoiceId: components["parameters"]["InvoiceIdPath"];
             };
             cookie?: never;
         };
@@ -8021,65 +5978,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["Invoice"];
-                    };
+                    "application/json": components["schemas"]["Shared"];
                 };
             };
-            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `forbidden`: the key is valid but may not do this (a read-only key on a write). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `not_found`: no such resource in your workspace (another workspace's object is indistinguishable from an absent one), or a malformed id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     reviseInvoice: {
@@ -8087,10 +5994,10 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it, concurrent updates are all applied. */
-                "If-Match"?: string;
+                "If-Match"?: components["parameters"]["IfMatchHeader"];
             };
             path: {
-                invoiceId: string;
+                invoiceId: components["parameters"]["InvoiceIdPath"];
             };
             cookie?: never;
         };
@@ -8106,110 +6013,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["Invoice"];
-                    };
+                    "application/json": components["schemas"]["Shared"];
                 };
             };
-            /** @description Bad request: `invalid_json` (body not parseable or not an object) or `invalid_query` (malformed or out-of-range query parameter). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `forbidden`: the key is valid but may not do this (a read-only key on a write). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `not_found`: no such resource in your workspace (another workspace's object is indistinguishable from an absent one), or a malformed id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Conflict: `conflict` (uniqueness or stale `If-Match` version), `invalid_state` (transition not allowed) or `idempotency_key_reused` (same `Idempotency-Key`, different request). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `payload_too_large`: the body is above the documented limit. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unsupported_media_type`: the body has a content type this operation does not take. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `validation_failed`: well-formed input that breaks a schema or business rule; `details` lists `[{path, message}]`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrInvalidState"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     finalizeInvoice: {
@@ -8217,12 +6034,12 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
                 /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it, concurrent updates are all applied. */
-                "If-Match"?: string;
+                "If-Match"?: components["parameters"]["IfMatchHeader"];
             };
             path: {
-                invoiceId: string;
+                invoiceId: components["parameters"]["InvoiceIdPath"];
             };
             cookie?: never;
         };
@@ -8234,83 +6051,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["Invoice"];
-                    };
+                    "application/json": components["schemas"]["Shared"];
                 };
             };
-            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `forbidden`: the key is valid but may not do this (a read-only key on a write). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `not_found`: no such resource in your workspace (another workspace's object is indistinguishable from an absent one), or a malformed id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Conflict: `conflict` (uniqueness or stale `If-Match` version), `invalid_state` (transition not allowed) or `idempotency_key_reused` (same `Idempotency-Key`, different request). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `validation_failed`: well-formed input that breaks a schema or business rule; `details` lists `[{path, message}]`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrInvalidStateOrIdempotencyKeyReused"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     chargeInvoice: {
@@ -8318,10 +6069,10 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
             };
             path: {
-                invoiceId: string;
+                invoiceId: components["parameters"]["InvoiceIdPath"];
             };
             cookie?: never;
         };
@@ -8333,83 +6084,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["Invoice"];
-                    };
+                    "application/json": components["schemas"]["Shared"];
                 };
             };
-            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `forbidden`: the key is valid but may not do this (a read-only key on a write). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `not_found`: no such resource in your workspace (another workspace's object is indistinguishable from an absent one), or a malformed id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Conflict: `conflict` (uniqueness or stale `If-Match` version), `invalid_state` (transition not allowed) or `idempotency_key_reused` (same `Idempotency-Key`, different request). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `validation_failed`: well-formed input that breaks a schema or business rule; `details` lists `[{path, message}]`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrInvalidStateOrIdempotencyKeyReused"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     recordInvoicePayment: {
@@ -8417,15 +6102,21 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
             };
             path: {
-                invoiceId: string;
+                invoiceId: components["parameters"]["InvoiceIdPath"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "amount": 2500,
+                 *       "idempotencyKey": "Spring Gala"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RecordPayment"];
             };
         };
@@ -8436,110 +6127,54 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "6740f1a2c3d4e5f637386ae0",
+                     *         "status": "succeeded",
+                     *         "amount": 2500,
+                     *         "amountRefunded": 0,
+                     *         "paidAt": "2027-04-17T19:00:00.000Z",
+                     *         "idempotencyKey": "Spring Gala",
+                     *         "note": "Paid at the door.",
+                     *         "method": "card",
+                     *         "externalId": "6740f1a2c3d4e5f6803f4127",
+                     *         "chargeId": "6740f1a2c3d4e5f622215aa4",
+                     *         "failureCode": "card_declined",
+                     *         "failureMessage": "The card was declined.",
+                     *         "ledgerEntryId": "6740f1a2c3d4e5f64f501c1d",
+                     *         "refunds": [
+                     *           {
+                     *             "id": "6740f1a2c3d4e5f637386ae0",
+                     *             "paymentId": "6740f1a2c3d4e5f6a7c488a4",
+                     *             "amount": 2500,
+                     *             "refundedAt": "2027-04-17T19:00:00.000Z",
+                     *             "idempotencyKey": "Spring Gala",
+                     *             "reason": "duplicate",
+                     *             "note": "Paid at the door.",
+                     *             "externalRefundId": "6740f1a2c3d4e5f6608c5fdd",
+                     *             "ledgerEntryId": "6740f1a2c3d4e5f64f501c1d"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Payment"];
                     };
                 };
             };
-            /** @description Bad request: `invalid_json` (body not parseable or not an object) or `invalid_query` (malformed or out-of-range query parameter). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `forbidden`: the key is valid but may not do this (a read-only key on a write). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `not_found`: no such resource in your workspace (another workspace's object is indistinguishable from an absent one), or a malformed id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Conflict: `conflict` (uniqueness or stale `If-Match` version), `invalid_state` (transition not allowed) or `idempotency_key_reused` (same `Idempotency-Key`, different request). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `payload_too_large`: the body is above the documented limit. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unsupported_media_type`: the body has a content type this operation does not take. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `validation_failed`: well-formed input that breaks a schema or business rule; `details` lists `[{path, message}]`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrInvalidStateOrIdempotencyKeyReused"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     refundInvoicePayment: {
@@ -8547,16 +6182,22 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
             };
             path: {
-                invoiceId: string;
-                paymentId: string;
+                invoiceId: components["parameters"]["InvoiceIdPath"];
+                paymentId: components["schemas"]["Id"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "amount": 2500,
+                 *       "idempotencyKey": "Spring Gala"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateRefund"];
             };
         };
@@ -8567,110 +6208,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "6740f1a2c3d4e5f637386ae0",
+                     *         "paymentId": "6740f1a2c3d4e5f6a7c488a4",
+                     *         "amount": 2500,
+                     *         "refundedAt": "2027-04-17T19:00:00.000Z",
+                     *         "idempotencyKey": "Spring Gala",
+                     *         "reason": "duplicate",
+                     *         "note": "Paid at the door.",
+                     *         "externalRefundId": "6740f1a2c3d4e5f6608c5fdd",
+                     *         "ledgerEntryId": "6740f1a2c3d4e5f64f501c1d"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Refund"];
                     };
                 };
             };
-            /** @description Bad request: `invalid_json` (body not parseable or not an object) or `invalid_query` (malformed or out-of-range query parameter). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `forbidden`: the key is valid but may not do this (a read-only key on a write). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `not_found`: no such resource in your workspace (another workspace's object is indistinguishable from an absent one), or a malformed id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Conflict: `conflict` (uniqueness or stale `If-Match` version), `invalid_state` (transition not allowed) or `idempotency_key_reused` (same `Idempotency-Key`, different request). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `payload_too_large`: the body is above the documented limit. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unsupported_media_type`: the body has a content type this operation does not take. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `validation_failed`: well-formed input that breaks a schema or business rule; `details` lists `[{path, message}]`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrInvalidStateOrIdempotencyKeyReused"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     voidInvoice: {
@@ -8678,12 +6246,12 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
                 /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it, concurrent updates are all applied. */
-                "If-Match"?: string;
+                "If-Match"?: components["parameters"]["IfMatchHeader"];
             };
             path: {
-                invoiceId: string;
+                invoiceId: components["parameters"]["InvoiceIdPath"];
             };
             cookie?: never;
         };
@@ -8695,89 +6263,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["Invoice"];
-                    };
+                    "application/json": components["schemas"]["Shared"];
                 };
             };
-            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `forbidden`: the key is valid but may not do this (a read-only key on a write). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `not_found`: no such resource in your workspace (another workspace's object is indistinguishable from an absent one), or a malformed id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Conflict: `conflict` (uniqueness or stale `If-Match` version), `invalid_state` (transition not allowed) or `idempotency_key_reused` (same `Idempotency-Key`, different request). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `validation_failed`: well-formed input that breaks a schema or business rule; `details` lists `[{path, message}]`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrInvalidStateOrIdempotencyKeyReused"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getPayoutBalance: {
         parameters: {
             query?: {
-                eventId?: string;
+                eventId?: components["schemas"]["Name"];
             };
             header?: never;
             path?: never;
@@ -8791,81 +6293,142 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "currency": "USD",
+                     *           "available_balance": {
+                     *             "balance": 4850,
+                     *             "net": 4850,
+                     *             "gross": 5000,
+                     *             "fees": 150,
+                     *             "currency": "USD",
+                     *             "orders": [
+                     *               {
+                     *                 "_id": "6740f1a2c3d4e5f6caf22ab3",
+                     *                 "type": "payment",
+                     *                 "gross": 5000,
+                     *                 "fees": 150,
+                     *                 "platformFee": 100,
+                     *                 "processorFee": 50,
+                     *                 "refundedAmount": 0,
+                     *                 "net": 4850,
+                     *                 "latest_charge": "ch_3PqL2x",
+                     *                 "event_id": "6740f1a2c3d4e5f6a08b063d",
+                     *                 "invoice_id": "6740f1a2c3d4e5f6d0eaeba8",
+                     *                 "available_on": "2027-04-17T19:00:00.000Z",
+                     *                 "created": "2027-04-17T19:00:00.000Z"
+                     *               }
+                     *             ],
+                     *             "account_limit": 100
+                     *           },
+                     *           "pending_balance": {
+                     *             "balance": 4850,
+                     *             "net": 4850,
+                     *             "gross": 5000,
+                     *             "fees": 150,
+                     *             "currency": "USD",
+                     *             "orders": [
+                     *               {
+                     *                 "_id": "6740f1a2c3d4e5f6caf22ab3",
+                     *                 "type": "payment",
+                     *                 "gross": 5000,
+                     *                 "fees": 150,
+                     *                 "platformFee": 100,
+                     *                 "processorFee": 50,
+                     *                 "refundedAmount": 0,
+                     *                 "net": 4850,
+                     *                 "latest_charge": "ch_3PqL2x",
+                     *                 "event_id": "6740f1a2c3d4e5f6a08b063d",
+                     *                 "invoice_id": "6740f1a2c3d4e5f6d0eaeba8",
+                     *                 "available_on": "2027-04-17T19:00:00.000Z",
+                     *                 "created": "2027-04-17T19:00:00.000Z"
+                     *               }
+                     *             ],
+                     *             "account_limit": 100
+                     *           },
+                     *           "instant_balance": {
+                     *             "balance": 4850,
+                     *             "net": 4850,
+                     *             "gross": 5000,
+                     *             "fees": 150,
+                     *             "currency": "USD",
+                     *             "orders": [
+                     *               {
+                     *                 "_id": "6740f1a2c3d4e5f6caf22ab3",
+                     *                 "type": "payment",
+                     *                 "gross": 5000,
+                     *                 "fees": 150,
+                     *                 "platformFee": 100,
+                     *                 "processorFee": 50,
+                     *                 "refundedAmount": 0,
+                     *                 "net": 4850,
+                     *                 "latest_charge": "ch_3PqL2x",
+                     *                 "event_id": "6740f1a2c3d4e5f6a08b063d",
+                     *                 "invoice_id": "6740f1a2c3d4e5f6d0eaeba8",
+                     *                 "available_on": "2027-04-17T19:00:00.000Z",
+                     *                 "created": "2027-04-17T19:00:00.000Z"
+                     *               }
+                     *             ],
+                     *             "account_limit": 100
+                     *           },
+                     *           "paid_out_balance": {
+                     *             "balance": 4850,
+                     *             "net": 4850,
+                     *             "gross": 5000,
+                     *             "fees": 150,
+                     *             "currency": "USD",
+                     *             "orders": [
+                     *               {
+                     *                 "_id": "6740f1a2c3d4e5f6caf22ab3",
+                     *                 "type": "payment",
+                     *                 "gross": 5000,
+                     *                 "fees": 150,
+                     *                 "platformFee": 100,
+                     *                 "processorFee": 50,
+                     *                 "refundedAmount": 0,
+                     *                 "net": 4850,
+                     *                 "latest_charge": "ch_3PqL2x",
+                     *                 "event_id": "6740f1a2c3d4e5f6a08b063d",
+                     *                 "invoice_id": "6740f1a2c3d4e5f6d0eaeba8",
+                     *                 "available_on": "2027-04-17T19:00:00.000Z",
+                     *                 "created": "2027-04-17T19:00:00.000Z"
+                     *               }
+                     *             ],
+                     *             "account_limit": 100
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["PayoutBalance"];
                 };
             };
-            /** @description Bad request: `invalid_json` (body not parseable or not an object) or `invalid_query` (malformed or out-of-range query parameter). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `forbidden`: the key is valid but may not do this (a read-only key on a write). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["InvalidQuery"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listPayouts: {
         parameters: {
             query?: {
                 /** @description Zero-based page index (default 0); `page * limit` must stay below 10000: read deeper with `cursor`. Not with `cursor`. */
-                page?: number;
+                page?: components["parameters"]["PageQuery"];
                 /** @description Items per page, 1..100. */
-                limit?: number;
+                limit?: components["parameters"]["LimitQuery"];
                 /** @description Opaque position from the previous page's `nextCursor`; one Query per page at any depth. Keep `sort`, `direction` and filters unchanged. Not with `page`. */
-                cursor?: string;
-                sort?: "createdAt";
+                cursor?: components["parameters"]["CursorQuery"];
+                sort?: components["parameters"]["SortQuery"];
                 /** @description Sort direction; default `desc` (newest first). */
                 direction?: "asc" | "desc";
                 /** @description Only payouts in this currency. */
                 currency?: "USD" | "CAD";
                 /** @description Only payouts taken from this event's balance. */
-                eventId?: string;
+                eventId?: components["schemas"]["Name"];
             };
             header?: never;
             path?: never;
@@ -8879,63 +6442,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "6740f1a2c3d4e5f601234567",
+                     *           "currency": "USD",
+                     *           "amount": 4000,
+                     *           "eventId": "6740f1a2c3d4e5f601234568",
+                     *           "status": "paid",
+                     *           "ledgerEntryId": "6740f1a2c3d4e5f601234567",
+                     *           "createdAt": "2027-06-01T18:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "page": 0,
+                     *       "limit": 20,
+                     *       "total": 1,
+                     *       "hasMore": false,
+                     *       "nextCursor": "Spring Gala"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PayoutList"];
                 };
             };
-            /** @description Bad request: `invalid_json` (body not parseable or not an object) or `invalid_query` (malformed or out-of-range query parameter). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `forbidden`: the key is valid but may not do this (a read-only key on a write). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["InvalidQuery"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createPayout: {
@@ -8943,13 +6478,19 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
             };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "currency": "USD",
+                 *       "amount": 2500
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreatePayout"];
             };
         };
@@ -8960,101 +6501,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["Payout"];
-                    };
+                    "application/json": components["schemas"]["Shared11"];
                 };
             };
-            /** @description Bad request: `invalid_json` (body not parseable or not an object) or `invalid_query` (malformed or out-of-range query parameter). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `forbidden`: the key is valid but may not do this (a read-only key on a write). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Conflict: `conflict` (uniqueness or stale `If-Match` version), `invalid_state` (transition not allowed) or `idempotency_key_reused` (same `Idempotency-Key`, different request). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `payload_too_large`: the body is above the documented limit. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unsupported_media_type`: the body has a content type this operation does not take. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `validation_failed`: well-formed input that breaks a schema or business rule; `details` lists `[{path, message}]`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["ConflictOrIdempotencyKeyReused"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getPayout: {
@@ -9062,7 +6521,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                payoutId: string;
+                payoutId: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -9074,65 +6533,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["Payout"];
-                    };
+                    "application/json": components["schemas"]["Shared11"];
                 };
             };
-            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `forbidden`: the key is valid but may not do this (a read-only key on a write). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `not_found`: no such resource in your workspace (another workspace's object is indistinguishable from an absent one), or a malformed id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getPublicForm: {
@@ -9140,7 +6549,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                formId: string;
+                formId: components["parameters"]["FormIdPath"];
             };
             cookie?: never;
         };
@@ -9152,58 +6561,104 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "6740f1a2c3d4e5f601234567",
+                     *         "name": "Newsletter signup",
+                     *         "type": "standalone",
+                     *         "submitButtonText": "Sign me up",
+                     *         "submitButtonWidth": "auto",
+                     *         "elements": [
+                     *           {
+                     *             "id": "6740f1a2c3d4e5f601234568",
+                     *             "type": "Email",
+                     *             "prompt": "Email",
+                     *             "required": true,
+                     *             "contactField": "email"
+                     *           },
+                     *           {
+                     *             "id": "6740f1a2c3d4e5f601234569",
+                     *             "type": "Yes/No",
+                     *             "prompt": "Subscribe?",
+                     *             "dropdown": true,
+                     *             "logicGroups": [
+                     *               {
+                     *                 "revealedElementIndex": 2,
+                     *                 "selectionType": "is",
+                     *                 "value": true
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "id": "6740f1a2c3d4e5f60123456a",
+                     *             "type": "Select One",
+                     *             "prompt": "Size",
+                     *             "dropdown": true,
+                     *             "options": [
+                     *               "s",
+                     *               "m"
+                     *             ],
+                     *             "optionLabels": [
+                     *               "Small",
+                     *               "Medium"
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "rows": [
+                     *           {
+                     *             "columns": [
+                     *               {
+                     *                 "elementIndex": 0,
+                     *                 "widthFraction": 1
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "columns": [
+                     *               {
+                     *                 "elementIndex": 1,
+                     *                 "widthFraction": 0.5
+                     *               },
+                     *               {
+                     *                 "elementIndex": 2,
+                     *                 "widthFraction": 0.5
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "attendeeRowsStart": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["PublicForm"];
                     };
                 };
             };
-            /** @description `not_found`: no such resource in your workspace (another workspace's object is indistinguishable from an absent one), or a malformed id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     listFormResponses: {
         parameters: {
             query?: {
                 /** @description Zero-based page index (default 0); `page * limit` must stay below 10000: read deeper with `cursor`. Not with `cursor`. */
-                page?: number;
+                page?: components["parameters"]["PageQuery"];
                 /** @description Items per page, 1..100. */
-                limit?: number;
+                limit?: components["parameters"]["LimitQuery"];
                 /** @description Opaque position from the previous page's `nextCursor`; one Query per page at any depth. Keep `sort`, `direction` and filters unchanged. Not with `page`. */
-                cursor?: string;
-                sort?: "createdAt";
+                cursor?: components["parameters"]["CursorQuery"];
+                sort?: components["parameters"]["SortQuery"];
                 /** @description Sort direction; default `desc` (newest first). */
                 direction?: "asc" | "desc";
                 /** @description Only the responses that created or updated this contact. */
-                contactId?: string;
+                contactId?: components["schemas"]["Id"];
             };
             header?: never;
             path: {
-                formId: string;
+                formId: components["parameters"]["FormIdPath"];
             };
             cookie?: never;
         };
@@ -9215,63 +6670,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "6740f1a2c3d4e5f601234570",
+                     *           "formId": "6740f1a2c3d4e5f601234567",
+                     *           "contactId": "6740f1a2c3d4e5f601234571",
+                     *           "answers": {
+                     *             "6740f1a2c3d4e5f601234568": "ada@example.com",
+                     *             "6740f1a2c3d4e5f601234569": true
+                     *           },
+                     *           "createdAt": "2027-06-01T18:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "page": 0,
+                     *       "limit": 20,
+                     *       "total": 1,
+                     *       "hasMore": false,
+                     *       "nextCursor": "Spring Gala"
+                     *     }
+                     */
                     "application/json": components["schemas"]["FormResponseList"];
                 };
             };
-            /** @description Bad request: `invalid_json` (body not parseable or not an object) or `invalid_query` (malformed or out-of-range query parameter). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `not_found`: no such resource in your workspace (another workspace's object is indistinguishable from an absent one), or a malformed id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["InvalidQuery"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getFormResponse: {
@@ -9279,8 +6707,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                formId: string;
-                responseId: string;
+                formId: components["parameters"]["FormIdPath"];
+                responseId: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -9292,56 +6720,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "6740f1a2c3d4e5f601234570",
+                     *         "formId": "6740f1a2c3d4e5f601234567",
+                     *         "contactId": "6740f1a2c3d4e5f601234571",
+                     *         "answers": {
+                     *           "6740f1a2c3d4e5f601234568": "ada@example.com",
+                     *           "6740f1a2c3d4e5f601234569": true
+                     *         },
+                     *         "createdAt": "2027-06-01T18:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["FormResponse"];
                     };
                 };
             };
-            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `not_found`: no such resource in your workspace (another workspace's object is indistinguishable from an absent one), or a malformed id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     submitFormResponse: {
@@ -9349,15 +6751,23 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
             };
             path: {
-                formId: string;
+                formId: components["parameters"]["FormIdPath"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "answers": {
+                 *         "6740f1a2c3d4e5f601234567": "ada@example.com",
+                 *         "6740f1a2c3d4e5f601234568": true
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["SubmitFormResponse"];
             };
         };
@@ -9368,97 +6778,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "6740f1a2c3d4e5f637386ae0",
+                     *         "contactId": "6740f1a2c3d4e5f64db757ce"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["SubmittedFormResponse"];
                     };
                 };
             };
-            /** @description Bad request: `invalid_json` (body not parseable or not an object) or `invalid_query` (malformed or out-of-range query parameter). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `not_found`: no such resource in your workspace (another workspace's object is indistinguishable from an absent one), or a malformed id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Conflict: `conflict` (uniqueness or stale `If-Match` version), `invalid_state` (transition not allowed) or `idempotency_key_reused` (same `Idempotency-Key`, different request). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `payload_too_large`: the body is above the documented limit. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unsupported_media_type`: the body has a content type this operation does not take. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `validation_failed`: well-formed input that breaks a schema or business rule; `details` lists `[{path, message}]`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["InvalidJson"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrIdempotencyKeyReused"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     listWebhookEndpoints: {
         parameters: {
             query?: {
                 /** @description Zero-based page index (default 0); `page * limit` must stay below 10000: read deeper with `cursor`. Not with `cursor`. */
-                page?: number;
+                page?: components["parameters"]["PageQuery"];
                 /** @description Items per page, 1..100. */
-                limit?: number;
+                limit?: components["parameters"]["LimitQuery"];
                 /** @description Opaque position from the previous page's `nextCursor`; one Query per page at any depth. Keep `sort`, `direction` and filters unchanged. Not with `page`. */
-                cursor?: string;
-                sort?: "createdAt";
+                cursor?: components["parameters"]["CursorQuery"];
+                sort?: components["parameters"]["SortQuery"];
                 /** @description Sort direction; default `asc`. */
-                direction?: "asc" | "desc";
+                direction?: components["parameters"]["DirectionQuery"];
             };
             header?: never;
             path?: never;
@@ -9472,63 +6826,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "6740f1a2c3d4e5f637386ae0",
+                     *           "url": "https://hooks.example.com/boxoffice",
+                     *           "events": [
+                     *             "invoice.finalized"
+                     *           ],
+                     *           "description": "An evening of music and dinner for our members and friends.",
+                     *           "status": "enabled",
+                     *           "createdAt": "2027-04-17T19:00:00.000Z",
+                     *           "updatedAt": "2027-04-17T19:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "page": 0,
+                     *       "limit": 20,
+                     *       "total": 1,
+                     *       "hasMore": false,
+                     *       "nextCursor": "Spring Gala"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookEndpointList"];
                 };
             };
-            /** @description Bad request: `invalid_json` (body not parseable or not an object) or `invalid_query` (malformed or out-of-range query parameter). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `forbidden`: the key is valid but may not do this (a read-only key on a write). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["InvalidQuery"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createWebhookEndpoint: {
@@ -9536,13 +6864,23 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
             };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.example.com/boxoffice",
+                 *       "events": [
+                 *         "invoice.paid",
+                 *         "refund.created"
+                 *       ],
+                 *       "description": "An evening of music and dinner for our members and friends."
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateWebhookEndpoint"];
             };
         };
@@ -9553,101 +6891,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["WebhookEndpointWithSecret"];
-                    };
+                    "application/json": components["schemas"]["Shared7"];
                 };
             };
-            /** @description Bad request: `invalid_json` (body not parseable or not an object) or `invalid_query` (malformed or out-of-range query parameter). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `forbidden`: the key is valid but may not do this (a read-only key on a write). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Conflict: `conflict` (uniqueness or stale `If-Match` version), `invalid_state` (transition not allowed) or `idempotency_key_reused` (same `Idempotency-Key`, different request). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `payload_too_large`: the body is above the documented limit. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unsupported_media_type`: the body has a content type this operation does not take. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `validation_failed`: well-formed input that breaks a schema or business rule; `details` lists `[{path, message}]`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["IdempotencyKeyReused"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getWebhookEndpoint: {
@@ -9655,7 +6911,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                endpointId: string;
+                endpointId: components["parameters"]["EndpointIdPath"];
             };
             cookie?: never;
         };
@@ -9667,65 +6923,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["WebhookEndpoint"];
-                    };
+                    "application/json": components["schemas"]["Shared8"];
                 };
             };
-            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `forbidden`: the key is valid but may not do this (a read-only key on a write). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `not_found`: no such resource in your workspace (another workspace's object is indistinguishable from an absent one), or a malformed id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteWebhookEndpoint: {
@@ -9733,7 +6939,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                endpointId: string;
+                endpointId: components["parameters"]["EndpointIdPath"];
             };
             cookie?: never;
         };
@@ -9746,60 +6952,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `forbidden`: the key is valid but may not do this (a read-only key on a write). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `not_found`: no such resource in your workspace (another workspace's object is indistinguishable from an absent one), or a malformed id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateWebhookEndpoint: {
@@ -9807,12 +6965,18 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                endpointId: string;
+                endpointId: components["parameters"]["EndpointIdPath"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.example.com/boxoffice",
+                 *       "description": "An evening of music and dinner for our members and friends."
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateWebhookEndpoint"];
             };
         };
@@ -9823,101 +6987,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["WebhookEndpoint"];
-                    };
+                    "application/json": components["schemas"]["Shared8"];
                 };
             };
-            /** @description Bad request: `invalid_json` (body not parseable or not an object) or `invalid_query` (malformed or out-of-range query parameter). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `forbidden`: the key is valid but may not do this (a read-only key on a write). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `not_found`: no such resource in your workspace (another workspace's object is indistinguishable from an absent one), or a malformed id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `payload_too_large`: the body is above the documented limit. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unsupported_media_type`: the body has a content type this operation does not take. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `validation_failed`: well-formed input that breaks a schema or business rule; `details` lists `[{path, message}]`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     rotateWebhookEndpointSecret: {
@@ -9925,10 +7007,10 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
             };
             path: {
-                endpointId: string;
+                endpointId: components["parameters"]["EndpointIdPath"];
             };
             cookie?: never;
         };
@@ -9940,101 +7022,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["WebhookEndpointWithSecret"];
-                    };
+                    "application/json": components["schemas"]["Shared7"];
                 };
             };
-            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `forbidden`: the key is valid but may not do this (a read-only key on a write). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `not_found`: no such resource in your workspace (another workspace's object is indistinguishable from an absent one), or a malformed id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Conflict: `conflict` (uniqueness or stale `If-Match` version), `invalid_state` (transition not allowed) or `idempotency_key_reused` (same `Idempotency-Key`, different request). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `validation_failed`: well-formed input that breaks a schema or business rule; `details` lists `[{path, message}]`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrIdempotencyKeyReused"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listWebhookDeliveries: {
         parameters: {
             query?: {
                 /** @description Zero-based page index (default 0); `page * limit` must stay below 10000: read deeper with `cursor`. Not with `cursor`. */
-                page?: number;
+                page?: components["parameters"]["PageQuery"];
                 /** @description Items per page, 1..100. */
-                limit?: number;
+                limit?: components["parameters"]["LimitQuery"];
                 /** @description Opaque position from the previous page's `nextCursor`; one Query per page at any depth. Keep `sort`, `direction` and filters unchanged. Not with `page`. */
-                cursor?: string;
-                sort?: "createdAt";
+                cursor?: components["parameters"]["CursorQuery"];
+                sort?: components["parameters"]["SortQuery"];
                 /** @description Sort direction; default `desc` (newest first). */
                 direction?: "asc" | "desc";
             };
             header?: never;
             path: {
-                endpointId: string;
+                endpointId: components["parameters"]["EndpointIdPath"];
             };
             cookie?: never;
         };
@@ -10046,72 +7062,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "6740f1a2c3d4e5f637386ae0",
+                     *           "eventId": "6740f1a2c3d4e5f68f3712f2",
+                     *           "type": "invoice.finalized",
+                     *           "status": "pending",
+                     *           "attempts": 1,
+                     *           "lastStatusCode": 200,
+                     *           "lastError": "HTTP 502 from the endpoint",
+                     *           "lastResponseBody": "{\"ok\":false}",
+                     *           "nextAttemptAt": "2027-04-17T19:00:00.000Z",
+                     *           "createdAt": "2027-04-17T19:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "page": 0,
+                     *       "limit": 20,
+                     *       "total": 1,
+                     *       "hasMore": false,
+                     *       "nextCursor": "Spring Gala"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookDeliveryList"];
                 };
             };
-            /** @description Bad request: `invalid_json` (body not parseable or not an object) or `invalid_query` (malformed or out-of-range query parameter). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `forbidden`: the key is valid but may not do this (a read-only key on a write). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `not_found`: no such resource in your workspace (another workspace's object is indistinguishable from an absent one), or a malformed id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["InvalidQuery"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     redeliverWebhook: {
@@ -10119,11 +7102,11 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. */
-                "Idempotency-Key"?: string;
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
             };
             path: {
-                endpointId: string;
-                deliveryId: string;
+                endpointId: components["parameters"]["EndpointIdPath"];
+                deliveryId: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -10135,83 +7118,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "6740f1a2c3d4e5f637386ae0",
+                     *         "eventId": "6740f1a2c3d4e5f68f3712f2",
+                     *         "type": "invoice.finalized",
+                     *         "status": "pending",
+                     *         "attempts": 1,
+                     *         "lastStatusCode": 200,
+                     *         "lastError": "HTTP 502 from the endpoint",
+                     *         "lastResponseBody": "{\"ok\":false}",
+                     *         "nextAttemptAt": "2027-04-17T19:00:00.000Z",
+                     *         "createdAt": "2027-04-17T19:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WebhookDelivery"];
                     };
                 };
             };
-            /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `forbidden`: the key is valid but may not do this (a read-only key on a write). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `not_found`: no such resource in your workspace (another workspace's object is indistinguishable from an absent one), or a malformed id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Conflict: `conflict` (uniqueness or stale `If-Match` version), `invalid_state` (transition not allowed) or `idempotency_key_reused` (same `Idempotency-Key`, different request). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `validation_failed`: well-formed input that breaks a schema or business rule; `details` lists `[{path, message}]`. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `rate_limited`: throttled. Retry after a short pause. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description `service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrInvalidStateOrIdempotencyKeyReused"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }

@@ -17,10 +17,6 @@ interface Operation {
 
 const document = openApiDocument() as unknown as Json & { paths: Record<string, Record<string, Operation>>; components: Json };
 
-function operationOf(route: RouteDefinition): Operation | undefined {
-  return document.paths[route.path]?.[route.method.toLowerCase()];
-}
-
 /** Every `$ref` string anywhere in a JSON value. */
 function refsIn(value: unknown): string[] {
   if (Array.isArray(value)) return value.flatMap(refsIn);
@@ -30,6 +26,22 @@ function refsIn(value: unknown): string[] {
 
 function resolvePointer(pointer: string): unknown {
   return pointer.replace(/^#\//, '').split('/').reduce<unknown>((node, segment) => (node as Json | undefined)?.[segment.replace(/~1/g, '/').replace(/~0/g, '~')], document);
+}
+
+/** A parameter or response as a reader sees it: through its `$ref` to the shared component. */
+function deref<T>(value: T | { $ref: string }): T {
+  return typeof (value as { $ref?: unknown }).$ref === 'string' ? (resolvePointer((value as { $ref: string }).$ref) as T) : (value as T);
+}
+
+/** The operation of `route`, its shared parameters and responses resolved. */
+function operationOf(route: RouteDefinition): Operation | undefined {
+  const operation = document.paths[route.path]?.[route.method.toLowerCase()];
+  if (!operation) return undefined;
+  return {
+    ...operation,
+    ...(operation.parameters ? { parameters: operation.parameters.map(deref) } : {}),
+    responses: Object.fromEntries(Object.entries(operation.responses).map(([status, response]) => [status, deref(response)])),
+  };
 }
 
 /** A small route factory: a key-protected POST with a path id and a JSON body. */
@@ -117,8 +129,8 @@ describe('GET /openapi.json document', () => {
       if (route.auth === 'key') expect(responses['401'], route.operation).toBeDefined();
       for (const [status, response] of Object.entries(responses)) {
         if (Number(status) < 400) continue;
-        const ref = response.content?.['application/json']?.schema.$ref;
-        expect(['#/components/schemas/ErrorEnvelope', '#/components/schemas/FlatError'], `${route.operation} ${status}`).toContain(ref);
+        const [envelope] = (response.content?.['application/json']?.schema.allOf ?? []) as { $ref?: string }[];
+        expect(['#/components/schemas/ErrorEnvelope', '#/components/schemas/FlatError'], `${route.operation} ${status}`).toContain(envelope?.$ref);
       }
     }
   });

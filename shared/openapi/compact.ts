@@ -1,0 +1,297 @@
+/**
+ * Makes the generated document small: zod-openapi inlines every schema that has no `id`, so the
+ * date-time pattern, the id pattern and every repeated field schema appear once per use. These passes
+ * move what repeats into `components` and leave a `$ref`: run on the built document, so the route
+ * schemas the functions bundle stay as they are.
+ */
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Keywords whose value is one subschema, or a map or list of them (JSON Schema 2020-12). */
+const SCHEMA_KEYWORDS = ['items', 'additionalProperties', 'not', 'propertyNames', 'contains', 'unevaluatedProperties', 'if', 'then', 'else'] as const;
+const SCHEMA_MAP_KEYWORDS = ['properties', 'patternProperties', '$defs'] as const;
+const SCHEMA_LIST_KEYWORDS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'] as const;
+
+/** A schema slot: where a schema sits and the property name it describes (for naming), if any. */
+interface Slot {
+  readonly get: () => Json;
+  readonly set: (schema: Json) => void;
+  readonly hint: string | undefined;
+}
+
+/** Every subschema slot of `schema` (not `schema` itself), outermost first. */
+function subschemaSlots(schema: Json, hint: string | undefined, out: Slot[]): void {
+  for (const keyword of SCHEMA_KEYWORDS) {
+    const child = schema[keyword];
+    if (!isObject(child)) continue;
+    const childHint = keyword === 'items' && hint ? `${hint}Item` : hint;
+    out.push({ get: () => schema[keyword] as Json, set: (value) => { schema[keyword] = value; }, hint: childHint });
+    subschemaSlots(child, childHint, out);
+  }
+  for (const keyword of SCHEMA_MAP_KEYWORDS) {
+    const map = schema[keyword];
+    if (!isObject(map)) continue;
+    for (const [name, child] of Object.entries(map)) {
+      if (!isObject(child)) continue;
+      out.push({ get: () => map[name] as Json, set: (value) => { map[name] = value; }, hint: keyword === 'properties' ? name : undefined });
+      subschemaSlots(child, keyword === 'properties' ? name : undefined, out);
+    }
+  }
+  for (const keyword of SCHEMA_LIST_KEYWORDS) {
+    const list = schema[keyword];
+    if (!Array.isArray(list)) continue;
+    list.forEach((child, index) => {
+      if (!isObject(child)) return;
+      out.push({ get: () => list[index] as Json, set: (value) => { list[index] = value; }, hint });
+      subschemaSlots(child, hint, out);
+    });
+  }
+}
+
+/** Every schema slot of the document: parameters, bodies, responses and inside the component schemas. */
+function schemaSlots(document: Json): Slot[] {
+  const out: Slot[] = [];
+  const visitMedia = (content: unknown, hint: string | undefined) => {
+    if (!isObject(content)) return;
+    for (const media of Object.values(content)) {
+      if (!isObject(media) || !isObject(media.schema)) continue;
+      out.push({ get: () => media.schema as Json, set: (value) => { media.schema = value; }, hint });
+      subschemaSlots(media.schema, hint, out);
+    }
+  };
+  const visitParameters = (parameters: unknown) => {
+    if (!Array.isArray(parameters)) return;
+    for (const parameter of parameters) {
+      if (!isObject(parameter) || !isObject(parameter.schema)) continue;
+      const hint = typeof parameter.name === 'string' ? parameter.name : undefined;
+      out.push({ get: () => parameter.schema as Json, set: (value) => { parameter.schema = value; }, hint });
+      subschemaSlots(parameter.schema, hint, out);
+    }
+  };
+  for (const item of Object.values((document.paths ?? {}) as Json)) {
+    if (!isObject(item)) continue;
+    for (const operation of Object.values(item)) {
+      if (!isObject(operation)) continue;
+      visitParameters(operation.parameters);
+      if (isObject(operation.requestBody)) visitMedia(operation.requestBody.content, undefined);
+      for (const response of Object.values((operation.responses ?? {}) as Json)) {
+        if (isObject(response)) visitMedia(response.content, undefined);
+      }
+    }
+  }
+  const components = (document.components ?? {}) as Json;
+  visitParameters(Object.values((components.parameters ?? {}) as Json));
+  for (const response of Object.values((components.responses ?? {}) as Json)) {
+    if (isObject(response)) visitMedia(response.content, undefined);
+  }
+  for (const [name, schema] of Object.entries((components.schemas ?? {}) as Json)) {
+    if (isObject(schema)) subschemaSlots(schema, name, out);
+  }
+  return out;
+}
+
+/** A schema without the annotations that may differ between uses of the same shape. */
+function coreOf(schema: Json): Json {
+  const { description: _description, ...core } = schema;
+  return core;
+}
+
+const pascal = (text: string) => text.replace(/[^A-Za-z0-9]+(.)?/g, (_match, next: string | undefined) => (next ?? '').toUpperCase()).replace(/^./, (first) => first.toUpperCase());
+
+/** Names for shapes every API user meets; anything else is named after the field it describes. */
+function knownName(core: Json): string | undefined {
+  if (core.type === 'string' && core.format === 'date-time' && Object.keys(core).every((key) => ['type', 'format', 'pattern'].includes(key))) {
+    return String(core.pattern).includes('[+-]') ? 'DateTimeWithOffset' : 'DateTime';
+  }
+  if (core.type === 'string' && core.format === 'date' && Object.keys(core).every((key) => ['type', 'format', 'pattern'].includes(key))) return 'Date';
+  if (core.type === 'string' && core.pattern === '^[a-f0-9]{24}$' && Object.keys(core).every((key) => ['type', 'pattern', 'example'].includes(key))) return 'Id';
+  return undefined;
+}
+
+/** Below this many bytes a `$ref` saves too little to be worth a name. */
+const MIN_SHARED_BYTES = 40;
+const refLength = (name: string) => `{"$ref":"#/components/schemas/${name}"}`.length;
+
+/**
+ * Moves every schema shape that appears more than once (ignoring `description`) into
+ * `components.schemas` and refers to it, largest saving first, until nothing repeated is worth a
+ * name. A use that had its own description keeps it next to the `$ref` (allowed in OpenAPI 3.1).
+ */
+export function shareRepeatedSchemas(document: Json): void {
+  const components = (document.components ??= {}) as Json;
+  const schemas = (components.schemas ??= {}) as Json;
+  for (;;) {
+    const groups = new Map<string, { core: Json; slots: Slot[]; hints: Map<string, number> }>();
+    for (const slot of schemaSlots(document)) {
+      const schema = slot.get();
+      if (typeof schema.$ref === 'string') continue;
+      const core = coreOf(schema);
+      // A shape shared with its description saves the description too: count it as part of the size.
+      const key = JSON.stringify(core);
+      if (key.length < MIN_SHARED_BYTES) continue;
+      let group = groups.get(key);
+      if (!group) groups.set(key, (group = { core, slots: [], hints: new Map() }));
+      group.slots.push(slot);
+      if (slot.hint) group.hints.set(slot.hint, (group.hints.get(slot.hint) ?? 0) + 1);
+    }
+    let best: { key: string; saving: number } | undefined;
+    for (const [key, group] of groups) {
+      if (group.slots.length < 2) continue;
+      const saving = (group.slots.length - 1) * key.length - group.slots.length * refLength('Shared');
+      if (saving > 0 && (!best || saving > best.saving || (saving === best.saving && key < best.key))) best = { key, saving };
+    }
+    if (!best) return;
+    const group = groups.get(best.key)!;
+    const hint = [...group.hints].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0];
+    const base = knownName(group.core) ?? pascal(hint ?? 'Shared');
+    let name = base;
+    for (let suffix = 2; name in schemas; suffix += 1) name = `${base}${suffix}`;
+    // One description for every use goes into the component; differing ones stay next to each `$ref`.
+    const descriptions = new Set(group.slots.map((slot) => slot.get().description));
+    const [shared] = descriptions;
+    const uniform = descriptions.size === 1 && typeof shared === 'string';
+    schemas[name] = uniform ? { description: shared, ...structuredClone(group.core) } : structuredClone(group.core);
+    for (const slot of group.slots) {
+      const { description } = slot.get();
+      slot.set(typeof description === 'string' && !uniform ? { $ref: `#/components/schemas/${name}`, description } : { $ref: `#/components/schemas/${name}` });
+    }
+  }
+}
+
+/**
+ * Moves every parameter used by more than one operation into `components.parameters`, named after
+ * the parameter and where it goes (`IdempotencyKeyHeader`, `CursorQuery`, `FormIdPath`). Parameters
+ * that share a name but not a definition keep the most used one shared and the others inline.
+ */
+export function shareRepeatedParameters(document: Json): void {
+  const operations = Object.values((document.paths ?? {}) as Json).flatMap((item) => (isObject(item) ? Object.values(item).filter(isObject) : []));
+  const uses = new Map<string, { parameter: Json; count: number }>();
+  for (const operation of operations) {
+    for (const parameter of (operation.parameters ?? []) as Json[]) {
+      if (typeof parameter.$ref === 'string') continue;
+      const key = JSON.stringify(parameter);
+      const use = uses.get(key) ?? { parameter, count: 0 };
+      use.count += 1;
+      uses.set(key, use);
+    }
+  }
+  const components = (document.components ??= {}) as Json;
+  const shared = new Map<string, string>();
+  const taken = new Set<string>();
+  for (const [key, use] of [...uses].sort((a, b) => b[1].count - a[1].count || a[0].localeCompare(b[0]))) {
+    if (use.count < 2) continue;
+    const name = `${pascal(String(use.parameter.name))}${pascal(String(use.parameter.in))}`;
+    if (taken.has(name)) continue;
+    taken.add(name);
+    shared.set(key, name);
+  }
+  if (shared.size === 0) return;
+  const parameters = (components.parameters ??= {}) as Json;
+  for (const [key, name] of [...shared].sort((a, b) => a[1].localeCompare(b[1]))) parameters[name] = JSON.parse(key);
+  for (const operation of operations) {
+    if (!Array.isArray(operation.parameters)) continue;
+    operation.parameters = operation.parameters.map((parameter: Json) => {
+      const name = shared.get(JSON.stringify(parameter));
+      return name ? { $ref: `#/components/parameters/${name}` } : parameter;
+    });
+  }
+}
+
+/**
+ * Moves every example used by more than one answer or body (the same resource returned by its create,
+ * read and update) into `components.examples`, named after the first operation that uses it.
+ */
+export function shareRepeatedExamples(document: Json): void {
+  const medias: { media: Json; owner: string }[] = [];
+  for (const item of Object.values((document.paths ?? {}) as Json)) {
+    if (!isObject(item)) continue;
+    for (const operation of Object.values(item)) {
+      if (!isObject(operation)) continue;
+      const owner = pascal(String(operation.operationId));
+      const contents = [isObject(operation.requestBody) ? operation.requestBody.content : undefined, ...Object.values((operation.responses ?? {}) as Json).map((response) => (isObject(response) ? response.content : undefined))];
+      for (const content of contents) {
+        if (!isObject(content)) continue;
+        for (const media of Object.values(content)) if (isObject(media) && media.example !== undefined) medias.push({ media, owner });
+      }
+    }
+  }
+  const byExample = new Map<string, { media: Json; owner: string }[]>();
+  for (const entry of medias) {
+    const key = JSON.stringify(entry.media.example);
+    if (key.length < 200) continue;
+    byExample.set(key, [...(byExample.get(key) ?? []), entry]);
+  }
+  const components = (document.components ??= {}) as Json;
+  for (const [key, entries] of byExample) {
+    if (entries.length < 2) continue;
+    const examples = (components.examples ??= {}) as Json;
+    let name = (entries[0] as { owner: string }).owner;
+    for (let suffix = 2; name in examples; suffix += 1) name = `${(entries[0] as { owner: string }).owner}${suffix}`;
+    examples[name] = { value: JSON.parse(key) };
+    for (const { media } of entries) {
+      delete media.example;
+      media.examples = { [name]: { $ref: `#/components/examples/${name}` } };
+    }
+  }
+}
+
+/** Below this many bytes saved, a union keeps its branches whole. */
+const MIN_BASE_SAVING = 300;
+
+/**
+ * In a union of closed objects (`oneOf` or `anyOf` of `{type: object, additionalProperties: false}`), moves the
+ * properties every branch declares identically into one `<Name>Base` schema each branch takes through
+ * `allOf`; `unevaluatedProperties: false` keeps each branch as closed as before (JSON Schema 2020-12).
+ * The form element unions repeat eight common fields in each of their twenty-odd branches.
+ */
+export function shareCommonBranchProperties(document: Json): void {
+  const components = (document.components ??= {}) as Json;
+  const schemas = (components.schemas ??= {}) as Json;
+  const unions: { schema: Json; hint: string }[] = [];
+  for (const [name, schema] of Object.entries(schemas)) if (isObject(schema)) unions.push({ schema, hint: name });
+  for (const slot of schemaSlots(document)) unions.push({ schema: slot.get(), hint: slot.hint ?? 'Union' });
+  const bases = new Map<string, string>();
+  for (const { schema, hint } of unions) {
+    const keyword = Array.isArray(schema.oneOf) ? 'oneOf' : 'anyOf';
+    const branches = schema[keyword];
+    if (!Array.isArray(branches) || branches.length < 3) continue;
+    const closed = branches.every((branch) => isObject(branch) && branch.type === 'object' && branch.additionalProperties === false && isObject(branch.properties) && branch.allOf === undefined);
+    if (!closed) continue;
+    const objects = branches as (Json & { properties: Json; required?: string[] })[];
+    const [first, ...rest] = objects;
+    if (!first) continue;
+    const isRequired = (branch: { required?: string[] }, name: string) => (branch.required ?? []).includes(name);
+    const common = Object.keys(first.properties).filter((name) => {
+      const text = JSON.stringify(first.properties[name]);
+      return rest.every((branch) => JSON.stringify(branch.properties[name]) === text && isRequired(branch, name) === isRequired(first, name));
+    });
+    const commonBytes = common.reduce((sum, name) => sum + name.length + JSON.stringify(first.properties[name]).length, 0);
+    if (common.length === 0 || commonBytes * (objects.length - 1) < MIN_BASE_SAVING) continue;
+    const base: Json = { type: 'object', properties: Object.fromEntries(common.map((name) => [name, first.properties[name]])) };
+    const baseRequired = common.filter((name) => isRequired(first, name));
+    if (baseRequired.length > 0) base.required = baseRequired;
+    const key = JSON.stringify(base);
+    let name = bases.get(key);
+    if (!name) {
+      name = `${pascal(hint)}Base`;
+      for (let suffix = 2; name in schemas; suffix += 1) name = `${pascal(hint)}Base${suffix}`;
+      schemas[name] = base;
+      bases.set(key, name);
+    }
+    schema[keyword] = objects.map((branch) => {
+      const { type: _type, properties, required, additionalProperties: _closed, ...others } = branch;
+      const own = Object.fromEntries(Object.entries(properties).filter(([property]) => !common.includes(property)));
+      const ownRequired = (required ?? []).filter((property) => !common.includes(property));
+      return {
+        allOf: [{ $ref: `#/components/schemas/${name}` }],
+        ...others,
+        type: 'object',
+        properties: own,
+        ...(ownRequired.length > 0 ? { required: ownRequired } : {}),
+        unevaluatedProperties: false,
+      };
+    });
+  }
+}

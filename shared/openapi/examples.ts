@@ -1,0 +1,228 @@
+/**
+ * Examples for the OpenAPI document: one per JSON request body and per JSON 2xx answer, built from the
+ * operation's own schema with realistic values for the fields the API has (names, emails, amounts in
+ * cents, ids, times). They live here, with the document builder, not in the route schemas the
+ * functions bundle. A unit test parses each with the route's zod schema; `redocly lint` validates them
+ * against the document's schemas.
+ */
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A stable, realistic-looking id per field name: `formId` always gets the same one. */
+function idFor(key: string | undefined): string {
+  let hash = 2166136261;
+  for (const char of key ?? 'id') hash = Math.imul(hash ^ char.charCodeAt(0), 16777619) >>> 0;
+  return `6740f1a2c3d4e5f6${hash.toString(16).padStart(8, '0')}`;
+}
+
+const WHEN = '2027-04-17T19:00:00.000Z';
+
+/** Values for string fields, by field name. */
+const STRINGS: Readonly<Record<string, string>> = {
+  name: 'Spring Gala 2027',
+  formName: 'Spring Gala RSVP',
+  eventName: 'Spring Gala 2027',
+  productName: 'General admission',
+  title: 'Spring Gala 2027',
+  label: 'General admission',
+  prompt: 'What is your name?',
+  otherPrompt: 'Other (please specify)',
+  helperText: 'As it should appear on your badge.',
+  placeholder: 'Ada Lovelace',
+  description: 'An evening of music and dinner for our members and friends.',
+  email: 'ada@example.com',
+  customerEmail: 'ada@example.com',
+  firstName: 'Ada',
+  customerFirstName: 'Ada',
+  lastName: 'Lovelace',
+  customerLastName: 'Lovelace',
+  phone: '+15145550123',
+  customerPhone: '+15145550123',
+  companyName: 'Analytical Engines Ltd',
+  memo: 'Table for 8, dinner included.',
+  note: 'Paid at the door.',
+  notes: 'Paid at the door.',
+  message: 'Done.',
+  text: 'Doors open at 18:30.',
+  content: 'Doors open at 18:30.',
+  url: 'https://hooks.example.com/boxoffice',
+  href: 'https://example.com/spring-gala',
+  redirectUrl: 'https://example.com/thank-you',
+  imageUrl: 'https://cdn.example.com/images/gala.jpg',
+  eventImage: 'https://cdn.example.com/images/gala.jpg',
+  eventImageUrl: 'https://cdn.example.com/images/gala.jpg',
+  productImageUrl: 'https://cdn.example.com/images/ticket.jpg',
+  virtualEventLink: 'https://meet.example.com/spring-gala',
+  eventLocation: 'Grand Hall, 1 Main Street, Montreal',
+  eventTimezone: 'America/Toronto',
+  availabilityTimezone: 'America/Toronto',
+  timezone: 'America/Toronto',
+  language: 'en',
+  referral_code: 'spring-partner',
+  code: 'spring-partner',
+  key: 'dietary',
+  filename: 'gala.jpg',
+  secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+  payButtonLabel: 'Pay now',
+  submitButtonText: 'Send',
+  refundPolicy: 'Refunds up to 7 days before the event.',
+  locationPlaceholder: 'Venue to be announced',
+  failureCode: 'card_declined',
+  failureMessage: 'The card was declined.',
+  externalId: 'ext_8842',
+  externalRefundId: 're_3PqL2x',
+  chargeId: 'ch_3PqL2x',
+  latest_charge: 'ch_3PqL2x',
+  number: 'INV-0042',
+  version: '3',
+  status: 'ok',
+  api: 'ok',
+  docs: '/docs',
+  openapi: '3.1.0',
+  username: 'springgala',
+  instagram: 'springgala',
+  linkedin: 'spring-gala',
+  bio: 'Community events since 2009.',
+  avatar: 'https://cdn.example.com/images/avatar.jpg',
+  banner: 'https://cdn.example.com/images/banner.jpg',
+  lastError: 'HTTP 502 from the endpoint',
+  lastResponseBody: '{"ok":false}',
+};
+
+/** Values for number fields, by field name (money in cents). */
+const NUMBERS: Readonly<Record<string, number>> = {
+  amount: 2500, amountDue: 5000, amountPaid: 5000, amountRefunded: 0, unitAmount: 2500, price: 2500, subtotal: 5000,
+  total: 1, taxAmount: 0, taxTotal: 0, fees: 150, gross: 5000, net: 4850, platformFee: 100, processorFee: 50,
+  balance: 4850, refundedAmount: 0, minPrice: 1000, maxPrice: 10000, pwycMin: 500, quantity: 2, version: 3,
+  page: 0, limit: 20, pageNumber: 0, pageSize: 20, attempts: 1, lastStatusCode: 200, dueInDays: 14,
+  width: 1200, height: 630, sizeBytes: 184320, maxPerOrder: 10, minPerOrder: 1, maxTicketsPerOrder: 10,
+  maxTicketsPerSet: 4, elementIndex: 0, revealedElementIndex: 1, productsCount: 1, account_limit: 100, rate: 0.15,
+};
+
+/** Optional fields a request example shows (besides the required ones): what a caller usually sends. */
+const SHOWN_OPTIONAL = new Set([
+  'description', 'email', 'firstName', 'lastName', 'phone', 'start', 'end', 'currency', 'eventTimezone', 'eventLocation',
+  'lineItems', 'customerId', 'dueInDays', 'memo', 'quantity', 'unitAmount', 'amount', 'url', 'enabled', 'options', 'label',
+  'prompt', 'required', 'products', 'price',
+]);
+
+/** Optional fields no example shows: they go only with values the example does not have (`components` needs a bundle). */
+const NEVER_SHOWN = new Set(['components']);
+
+interface Context {
+  readonly document: Json;
+  /** Requests show required fields and the usual optional ones; answers show every field. */
+  readonly request: boolean;
+}
+
+function resolve(schema: Json, context: Context): Json {
+  let current = schema;
+  for (let hops = 0; typeof current.$ref === 'string' && hops < 10; hops += 1) {
+    const target = current.$ref.replace(/^#\//, '').split('/').reduce<unknown>((node, segment) => (node as Json | undefined)?.[segment], context.document);
+    current = isObject(target) ? target : {};
+  }
+  return current;
+}
+
+function stringExample(schema: Json, key: string | undefined): string {
+  const pattern = typeof schema.pattern === 'string' ? new RegExp(schema.pattern) : undefined;
+  const fits = (value: string) =>
+    (!pattern || pattern.test(value)) && value.length >= ((schema.minLength as number | undefined) ?? 0) && value.length <= ((schema.maxLength as number | undefined) ?? Infinity);
+  const candidates = [
+    schema.pattern === '^[a-f0-9]{24}$' || /(^id$|Id$|_id$)/.test(key ?? '') ? idFor(key) : undefined,
+    typeof schema.example === 'string' ? schema.example : undefined,
+    schema.format === 'date-time' ? WHEN : undefined,
+    schema.format === 'date' ? WHEN.slice(0, 10) : undefined,
+    schema.format === 'email' ? 'ada@example.com' : undefined,
+    schema.format === 'uri' ? STRINGS[key ?? ''] ?? 'https://example.com/spring-gala' : undefined,
+    key !== undefined ? STRINGS[key] : undefined,
+    key !== undefined && /At$/.test(key) ? WHEN : undefined,
+    'Spring Gala',
+    'spring-gala',
+    'a',
+  ];
+  return candidates.find((value): value is string => value !== undefined && fits(value)) ?? 'a'.repeat(Math.max(1, (schema.minLength as number | undefined) ?? 1));
+}
+
+function numberExample(schema: Json, key: string | undefined): number {
+  let value = typeof schema.default === 'number' ? schema.default : (key !== undefined ? NUMBERS[key] : undefined) ?? 1;
+  if (typeof schema.minimum === 'number') value = Math.max(value, schema.minimum);
+  if (typeof schema.maximum === 'number') value = Math.min(value, schema.maximum);
+  if (typeof schema.exclusiveMinimum === 'number' && value <= schema.exclusiveMinimum) value = schema.exclusiveMinimum + 1;
+  return schema.type === 'integer' ? Math.round(value) : value;
+}
+
+/** An example value of `input` (a JSON schema of the document), `key` being the field it fills. */
+export function exampleOf(input: Json, context: Context, key?: string, depth = 0): unknown {
+  const schema = resolve(input, context);
+  if (depth > 12) return undefined;
+  if ('example' in schema && schema.example !== undefined && schema.type !== 'string') return schema.example;
+  if ('const' in schema) return schema.const;
+  if (Array.isArray(schema.enum)) return schema.enum.find((value) => value !== null) ?? schema.enum[0];
+  for (const keyword of ['oneOf', 'anyOf'] as const) {
+    const branches = schema[keyword];
+    if (Array.isArray(branches)) {
+      const branch = (branches as Json[]).find((candidate) => resolve(candidate, context).type !== 'null') ?? (branches[0] as Json);
+      return exampleOf(branch, context, key, depth + 1);
+    }
+  }
+  if (Array.isArray(schema.allOf)) {
+    return Object.assign({}, ...(schema.allOf as Json[]).map((part) => exampleOf(part, context, key, depth + 1)));
+  }
+  const type = Array.isArray(schema.type) ? (schema.type as string[]).find((candidate) => candidate !== 'null') : schema.type;
+  switch (type) {
+    case 'string':
+      return stringExample(schema, key);
+    case 'integer':
+    case 'number':
+      return numberExample(schema, key);
+    case 'boolean':
+      return typeof schema.default === 'boolean' ? schema.default : key === 'enabled' || key === 'required';
+    case 'null':
+      return null;
+    case 'array': {
+      if (!isObject(schema.items)) return [];
+      const count = Math.max(1, (schema.minItems as number | undefined) ?? 1);
+      return Array.from({ length: count }, () => exampleOf(schema.items as Json, context, key?.replace(/s$/, ''), depth + 1));
+    }
+    default: {
+      if (!isObject(schema.properties)) return {};
+      const required = new Set((schema.required ?? []) as string[]);
+      const entries = Object.entries(schema.properties as Record<string, Json>)
+        .filter(([name]) => required.has(name) || (!NEVER_SHOWN.has(name) && (!context.request || SHOWN_OPTIONAL.has(name))))
+        .map(([name, child]) => [name, exampleOf(child, context, name, depth + 1)] as const)
+        .filter(([, value]) => value !== undefined);
+      return Object.fromEntries(entries);
+    }
+  }
+}
+
+/** Examples written by hand where the schema alone cannot give a meaningful one, by operation id. */
+export const EXAMPLE_OVERRIDES: Readonly<Record<string, { readonly request?: unknown; readonly response?: unknown }>> = {};
+
+/**
+ * Adds `example` to every JSON request body and JSON 2xx answer of `document` that has none: the
+ * operation's override, else one built from its schema.
+ */
+export function addExamples(document: Json): void {
+  for (const item of Object.values((document.paths ?? {}) as Json)) {
+    if (!isObject(item)) continue;
+    for (const operation of Object.values(item)) {
+      if (!isObject(operation)) continue;
+      const override = EXAMPLE_OVERRIDES[operation.operationId as string];
+      const body = isObject(operation.requestBody) ? (operation.requestBody.content as Json | undefined)?.['application/json'] : undefined;
+      if (isObject(body) && isObject(body.schema) && body.example === undefined) {
+        body.example = override?.request ?? exampleOf(body.schema, { document, request: true });
+      }
+      for (const [status, response] of Object.entries((operation.responses ?? {}) as Json)) {
+        if (!/^2\d\d$/.test(status) || !isObject(response)) continue;
+        const media = (response.content as Json | undefined)?.['application/json'];
+        if (isObject(media) && isObject(media.schema) && media.example === undefined) {
+          media.example = override?.response ?? exampleOf(media.schema, { document, request: false });
+        }
+      }
+    }
+  }
+}

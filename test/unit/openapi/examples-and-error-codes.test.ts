@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import type { RouteDefinition } from '../../../shared/http/route.js';
+import { routeTable } from '../../../shared/http/routes.js';
+import { openApiDocument } from '../../../shared/openapi/document.js';
+import { ERROR_CODES, errorCodesOf } from '../../../shared/openapi/error-codes.js';
+import { errorStatusesOf } from '../../../shared/openapi/error-responses.js';
+
+type Json = Record<string, unknown>;
+interface Media {
+  schema?: Json;
+  example?: unknown;
+  examples?: Record<string, { $ref?: string; value?: unknown }>;
+}
+interface Operation {
+  requestBody?: { content: Record<string, Media> };
+  responses: Record<string, { $ref?: string; content?: Record<string, Media> }>;
+}
+
+const document = openApiDocument() as unknown as Json & { paths: Record<string, Record<string, Operation>>; components: Json };
+
+function resolve<T>(value: T | { $ref: string }): T {
+  const ref = (value as { $ref?: unknown }).$ref;
+  if (typeof ref !== 'string') return value as T;
+  return ref.replace(/^#\//, '').split('/').reduce<unknown>((node, segment) => (node as Json)[segment], document) as T;
+}
+
+/** The example of a media type: inline, or the shared one it refers to. */
+function exampleOf(media: Media | undefined): unknown {
+  if (!media) return undefined;
+  if (media.example !== undefined) return media.example;
+  const [first] = Object.values(media.examples ?? {});
+  return first ? resolve<{ value?: unknown }>(first as { $ref: string }).value : undefined;
+}
+
+function operationOf(route: RouteDefinition): Operation {
+  return document.paths[route.path]?.[route.method.toLowerCase()] as Operation;
+}
+
+/** The `error.code` (or flat `error`) values one error response allows. */
+function codesOfResponse(response: { $ref?: string }): string[] {
+  const schema = resolve<{ content: Record<string, Media> }>(response as { $ref: string }).content['application/json']?.schema as { allOf: Json[] };
+  const narrowing = schema.allOf[1] as { properties: { error: { enum?: string[]; properties?: { code: { enum: string[] } } } } };
+  return narrowing.properties.error.properties?.code.enum ?? narrowing.properties.error.enum ?? [];
+}
+
+const jsonBodyRoutes = routeTable.filter((route) => route.body);
+const jsonAnswerRoutes = routeTable.filter((route) => route.success.schema && !route.success.contentType && route.success.status !== 204);
+
+describe('OpenAPI examples', () => {
+  it.each(jsonBodyRoutes.map((route) => [route.operation, route] as const))('%s: the request body example is valid for its own schema', (_name, route) => {
+    // Act
+    const example = exampleOf(operationOf(route).requestBody?.content['application/json']);
+    const parsed = route.body?.safeParse(example);
+
+    // Assess
+    expect(example).toBeDefined();
+    expect(parsed?.error?.issues ?? []).toEqual([]);
+  });
+
+  it.each(jsonAnswerRoutes.map((route) => [route.operation, route] as const))('%s: the success example is valid for its own schema', (_name, route) => {
+    // Act
+    const example = exampleOf(operationOf(route).responses[String(route.success.status)]?.content?.['application/json']);
+    const parsed = route.success.schema?.safeParse(example);
+
+    // Assess
+    expect(example).toBeDefined();
+    expect(parsed?.error?.issues ?? []).toEqual([]);
+  });
+
+  it('shows realistic values, not placeholders', () => {
+    // Act
+    const examples = [...jsonBodyRoutes.map((route) => exampleOf(operationOf(route).requestBody?.content['application/json'])), ...jsonAnswerRoutes.map((route) => exampleOf(operationOf(route).responses[String(route.success.status)]?.content?.['application/json']))];
+    const text = JSON.stringify(examples);
+
+    // Assess
+    expect(text).not.toContain('"string"');
+    expect(text).not.toContain('9007199254740991');
+  });
+
+  it('has an example on every error response', () => {
+    for (const response of Object.values(document.components.responses as Record<string, { content: Record<string, Media> }>)) {
+      // Assess
+      expect(exampleOf(response.content['application/json'])).toBeDefined();
+    }
+  });
+});
+
+describe('OpenAPI error codes', () => {
+  it('narrows error.code on every error response of every operation to the codes of that status', () => {
+    for (const route of routeTable) {
+      for (const status of errorStatusesOf(route)) {
+        // Act
+        const codes = codesOfResponse(operationOf(route).responses[String(status)] as { $ref: string });
+
+        // Assess
+        expect(codes, `${route.operation} ${status}`).toEqual(errorCodesOf(route, status));
+        expect(codes.length, `${route.operation} ${status}`).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('lists every envelope code the API has on ErrorEnvelope', () => {
+    // Act
+    const envelope = (document.components.schemas as Record<string, { properties: { error: { properties: { code: { enum: string[] } } } } }>).ErrorEnvelope;
+
+    // Assess
+    expect(envelope?.properties.error.properties.code.enum).toEqual(Object.keys(ERROR_CODES));
+  });
+
+  it('answers idempotency_key_reused on idempotent POSTs, conflict on If-Match routes, invalid_state only on state machines', () => {
+    // Prepare
+    const byOperation = new Map(routeTable.map((route) => [route.operation, route]));
+    const codes409 = (operation: string) => errorCodesOf(byOperation.get(operation) as RouteDefinition, 409);
+
+    // Assess
+    expect(codes409('createForm')).toEqual(['idempotency_key_reused']);
+    expect(codes409('finalizeInvoice')).toEqual(['conflict', 'invalid_state', 'idempotency_key_reused']);
+    expect(codes409('updateCheckout')).toContain('conflict');
+    expect(codes409('updateCheckout')).not.toContain('invalid_state');
+    expect(errorCodesOf(byOperation.get('getForm') as RouteDefinition, 404)).toEqual(['not_found']);
+    expect(errorCodesOf(byOperation.get('listPartnerEvents') as RouteDefinition, 404)).toEqual(['PARTNER_NOT_FOUND', 'NO_EVENTS_FOUND']);
+  });
+});
+
+describe('OpenAPI document size', () => {
+  it('writes each date-time pattern, the id pattern and the Idempotency-Key header once', () => {
+    // Prepare
+    const dateTimes: string[] = [];
+    const visit = (value: unknown): void => {
+      if (Array.isArray(value)) return value.forEach(visit);
+      if (typeof value !== 'object' || value === null) return;
+      if ((value as Json).format === 'date-time') dateTimes.push(JSON.stringify({ ...value, description: undefined }));
+      Object.values(value).forEach(visit);
+    };
+
+    // Act
+    visit(document);
+    const text = JSON.stringify(document);
+
+    // Assess
+    expect(dateTimes.length).toBeGreaterThan(0);
+    expect(new Set(dateTimes).size).toBe(dateTimes.length);
+    expect(text.split('"pattern":"^[a-f0-9]{24}$"').length - 1).toBe(1);
+    expect(text.split('"name":"Idempotency-Key"').length - 1).toBe(1);
+  });
+});
