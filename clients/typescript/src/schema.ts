@@ -500,7 +500,7 @@ export interface paths {
         put?: never;
         /**
          * Register an image
-         * @description The body is the raw image (`Content-Type: image/png` or `image/jpeg`, at most 5 MiB). The bytes must really be PNG or JPEG (file signature) and match the declared type, else 422; width and height are read from the image. The returned `url` downloads the bytes.
+         * @description The body is the raw image (`Content-Type: image/png` or `image/jpeg`, at most 5 MiB). The bytes must really be PNG or JPEG (file signature) and match the declared type, else 422. Width and height are decoded from the image header as a decoder reads it: the PNG IHDR chunk (which must come first, with valid field values and a matching CRC) or the JPEG frame header (SOFn, found by walking the marker segments from SOI); a corrupt or truncated header, or a width or height above 16384 pixels, is 422. The returned `url` downloads the bytes.
          */
         post: operations["registerImage"];
         delete?: never;
@@ -1500,8 +1500,8 @@ export interface components {
                  */
                 currency?: "USD" | "CAD";
             }[];
-            multiDayStartTimes?: components["schemas"]["MultiDayEndTimes"];
-            multiDayEndTimes?: components["schemas"]["MultiDayEndTimes"];
+            multiDayStartTimes?: components["schemas"]["MultiDayEndTimes2"];
+            multiDayEndTimes?: components["schemas"]["MultiDayEndTimes2"];
             location?: components["schemas"]["ContentBlocksItem"];
             locationPlaceholder?: string;
             virtualEventLink?: components["schemas"]["RedirectUrl"];
@@ -1520,6 +1520,12 @@ export interface components {
             isCancelled?: boolean;
             metaData?: components["schemas"]["MetaData"];
         };
+        /**
+         * Format: date-time
+         * @description ISO 8601 date-time, e.g. `2027-06-01T18:00:00Z`. Requests may give an offset (`2027-06-01T18:00:00+02:00`); it is converted, and every response carries UTC (`Z`).
+         * @example 2027-06-01T18:00:00Z
+         */
+        DateTime: string;
         /** @description Rich-text blocks: paragraphs, bullet lists and ordered lists. `textAlign` defaults to `left`, `orderedList.attrs.start` to 1. */
         RichTextRequest: (components["schemas"]["RichTextParagraphRequest"] | {
             /** @constant */
@@ -1632,8 +1638,8 @@ export interface components {
                 /** @description Keep this existing product id; omit to mint a new product. */
                 id?: components["schemas"]["Id"];
             }[];
-            multiDayStartTimes?: components["schemas"]["MultiDayEndTimes"] | null;
-            multiDayEndTimes?: components["schemas"]["MultiDayEndTimes"] | null;
+            multiDayStartTimes?: components["schemas"]["MultiDayEndTimes3"];
+            multiDayEndTimes?: components["schemas"]["MultiDayEndTimes3"];
             location?: components["schemas"]["CustomTerms"];
             locationPlaceholder?: string | null;
             virtualEventLink?: components["schemas"]["RedirectUrl2"];
@@ -1749,8 +1755,8 @@ export interface components {
             components?: components["schemas"]["BundleComponent"][];
             disableQrCode?: boolean;
             willCall?: boolean;
-            eventStart?: components["schemas"]["DateTimeWithOffset"];
-            eventEnd?: components["schemas"]["DateTimeWithOffset"];
+            eventStart?: components["schemas"]["DateTime"];
+            eventEnd?: components["schemas"]["DateTime"];
             seatingInformation?: components["schemas"]["SeatingInformation"];
             inventoryConsumedAt?: components["schemas"]["DateTime"];
         };
@@ -1762,8 +1768,8 @@ export interface components {
             eventId?: string;
             eventImageUrl?: string;
             eventName?: string;
-            eventStart?: components["schemas"]["DateTimeWithOffset"];
-            eventEnd?: components["schemas"]["DateTimeWithOffset"];
+            eventStart?: components["schemas"]["DateTime"];
+            eventEnd?: components["schemas"]["DateTime"];
             eventLocation?: string;
             /** @example America/New_York */
             eventTimezone?: string;
@@ -1866,7 +1872,8 @@ export interface components {
             /** @enum {string} */
             status: "ok" | "degraded";
             version: string;
-            timestamp: components["schemas"]["DateTime"];
+            /** Format: date-time */
+            timestamp: string;
             /** @enum {string} */
             db: "connected" | "disconnected";
         };
@@ -1932,8 +1939,8 @@ export interface components {
             options?: components["schemas"]["PropertyOption"][];
             /** @description Optimistic-concurrency version; send it as `If-Match` on update. */
             version: components["schemas"]["Total"];
-            createdAt: components["schemas"]["DateTime"];
-            updatedAt: components["schemas"]["DateTime"];
+            createdAt: components["schemas"]["DateTimeOutput"];
+            updatedAt: components["schemas"]["DateTimeOutput"];
         };
         /** @description A CRM contact: a person the workspace sells to or collects data from. */
         Contact: {
@@ -1951,14 +1958,14 @@ export interface components {
             properties: components["schemas"]["ContentBlocksItem"];
             /** @description Optimistic-concurrency version; send it as `If-Match` on update. */
             version: components["schemas"]["Total"];
-            createdAt: components["schemas"]["DateTime"];
-            updatedAt: components["schemas"]["DateTime"];
+            createdAt: components["schemas"]["DateTimeOutput"];
+            updatedAt: components["schemas"]["DateTimeOutput"];
         };
         Event: {
             id: components["schemas"]["Id"];
             name: string;
-            start: components["schemas"]["DateTime"];
-            end: components["schemas"]["DateTime"];
+            start: components["schemas"]["DateTimeOutput"];
+            end: components["schemas"]["DateTimeOutput"];
             type: components["schemas"]["Type"];
             /** @enum {string} */
             status: "draft" | "published";
@@ -1991,8 +1998,8 @@ export interface components {
             isCancelled?: boolean;
             metaData?: components["schemas"]["MetaData"];
             version: components["schemas"]["Amount"];
-            createdAt: components["schemas"]["DateTime"];
-            updatedAt: components["schemas"]["DateTime"];
+            createdAt: components["schemas"]["DateTimeOutput"];
+            updatedAt: components["schemas"]["DateTimeOutput"];
         };
         /** @description Rich-text blocks with every defaulted attribute filled in. */
         RichTextResponse: (components["schemas"]["RichTextParagraphResponse"] | {
@@ -2059,8 +2066,8 @@ export interface components {
         PartnerEvent: {
             id: components["schemas"]["Id"];
             name: string;
-            start: components["schemas"]["DateTime"];
-            end: components["schemas"]["DateTime"];
+            start: components["schemas"]["DateTimeOutput"];
+            end: components["schemas"]["DateTimeOutput"];
             type: components["schemas"]["Type"];
             /** @enum {string} */
             status: "draft" | "published";
@@ -2092,8 +2099,8 @@ export interface components {
             language?: string;
             isCancelled?: boolean;
             metaData?: components["schemas"]["MetaData"];
-            createdAt: components["schemas"]["DateTime"];
-            updatedAt: components["schemas"]["DateTime"];
+            createdAt: components["schemas"]["DateTimeOutput"];
+            updatedAt: components["schemas"]["DateTimeOutput"];
             owner: components["schemas"]["Owner"];
         };
         /** @description The partner behind the referral code; absent profile fields are omitted. */
@@ -2121,9 +2128,9 @@ export interface components {
             hostId: string;
             /** @description Public download URL of the stored bytes. */
             url: string;
-            /** @description Pixels, read from the image header. */
+            /** @description Pixels, read from the image header; at most 16384. */
             width: number;
-            /** @description Pixels, read from the image header. */
+            /** @description Pixels, read from the image header; at most 16384. */
             height: number;
             /** @enum {string} */
             contentType: "image/png" | "image/jpeg";
@@ -2204,12 +2211,12 @@ export interface components {
             paymentMethods?: components["schemas"]["PaymentMethods"];
             payButtonLabel?: components["schemas"]["PayButtonLabel"];
             disableConfirmationEmail?: boolean;
-            availableFrom?: components["schemas"]["DateTime"];
-            availableTo?: components["schemas"]["DateTime"];
+            availableFrom?: components["schemas"]["DateTimeOutput"];
+            availableTo?: components["schemas"]["DateTimeOutput"];
             /** @description IANA time zone, e.g. `Europe/Paris`. */
             availabilityTimezone?: string;
-            createdAt: components["schemas"]["DateTime"];
-            updatedAt: components["schemas"]["DateTime"];
+            createdAt: components["schemas"]["DateTimeOutput"];
+            updatedAt: components["schemas"]["DateTimeOutput"];
             /** @description Number of entries in `products` (dependents not counted). */
             productsCount: components["schemas"]["Total"];
             /** @description Name of the event `eventId`, read at request time. */
@@ -2241,7 +2248,7 @@ export interface components {
             number: string | null;
             /** @enum {string} */
             currency: "USD" | "CAD";
-            lineItems: components["schemas"]["InvoiceLineItem"][];
+            lineItems: components["schemas"]["InvoiceLineItemOutput"][];
             payments: components["schemas"]["Payment"][];
             subtotal: components["schemas"]["Total"];
             taxTotal: components["schemas"]["Total"];
@@ -2257,16 +2264,16 @@ export interface components {
             autoCharge: boolean;
             notes?: string;
             taxIds: components["schemas"]["TaxId"][];
-            issuedAt?: components["schemas"]["DateTime"];
-            dueAt?: components["schemas"]["DateTime"];
-            paidAt?: components["schemas"]["DateTime"];
-            voidedAt?: components["schemas"]["DateTime"];
+            issuedAt?: components["schemas"]["DateTimeOutput"];
+            dueAt?: components["schemas"]["DateTimeOutput"];
+            paidAt?: components["schemas"]["DateTimeOutput"];
+            voidedAt?: components["schemas"]["DateTimeOutput"];
             subscriptionId?: string;
             quoteId?: string;
             /** @description Optimistic-concurrency version; send it as `If-Match` on updates. */
             version: components["schemas"]["Total"];
-            createdAt: components["schemas"]["DateTime"];
-            updatedAt: components["schemas"]["DateTime"];
+            createdAt: components["schemas"]["DateTimeOutput"];
+            updatedAt: components["schemas"]["DateTimeOutput"];
         };
         Payment: {
             id: components["schemas"]["Id"];
@@ -2275,7 +2282,7 @@ export interface components {
             amount: components["schemas"]["Total"];
             /** @description Sum of this payment's refunds; never above `amount`. */
             amountRefunded: components["schemas"]["Total"];
-            paidAt: components["schemas"]["DateTime"];
+            paidAt: components["schemas"]["DateTimeOutput"];
             idempotencyKey?: string;
             note?: string;
             /**
@@ -2296,7 +2303,7 @@ export interface components {
             id: components["schemas"]["Id"];
             paymentId: components["schemas"]["Id"];
             amount: components["schemas"]["Total"];
-            refundedAt: components["schemas"]["DateTime"];
+            refundedAt: components["schemas"]["DateTimeOutput"];
             idempotencyKey: string;
             /** @enum {string} */
             reason?: "duplicate" | "fraudulent" | "requested_by_customer";
@@ -2346,8 +2353,8 @@ export interface components {
             latest_charge?: string;
             event_id?: string;
             invoice_id?: string;
-            available_on: components["schemas"]["DateTime"];
-            created: components["schemas"]["DateTime"];
+            available_on: components["schemas"]["DateTimeOutput"];
+            created: components["schemas"]["DateTimeOutput"];
         } & {
             [key: string]: unknown;
         };
@@ -2390,7 +2397,7 @@ export interface components {
             status: "paid";
             /** @description The balance ledger entry that booked it. */
             ledgerEntryId: components["schemas"]["Id"];
-            createdAt: components["schemas"]["DateTime"];
+            createdAt: components["schemas"]["DateTimeOutput"];
         };
         PayoutList: {
             data: components["schemas"]["Payout"][];
@@ -2638,7 +2645,7 @@ export interface components {
             answers: components["schemas"]["ContentBlocksItem"];
             /** @description Order forms: one answer map per attendee, as submitted. */
             attendees?: components["schemas"]["ContentBlocksItem"][];
-            createdAt: components["schemas"]["DateTime"];
+            createdAt: components["schemas"]["DateTimeOutput"];
         };
         SubmittedFormResponse: {
             /** @description Id of the stored response. */
@@ -2656,8 +2663,8 @@ export interface components {
              * @enum {string}
              */
             status: "enabled" | "disabled";
-            createdAt: components["schemas"]["DateTime"];
-            updatedAt: components["schemas"]["DateTime"];
+            createdAt: components["schemas"]["DateTimeOutput"];
+            updatedAt: components["schemas"]["DateTimeOutput"];
             /**
              * @description Signing secret: `whsec_` + base64 of 32 random bytes (Standard Webhooks). Shown only when the endpoint is created and when the secret is rotated; store it now.
              * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
@@ -2685,8 +2692,8 @@ export interface components {
              * @enum {string}
              */
             status: "enabled" | "disabled";
-            createdAt: components["schemas"]["DateTime"];
-            updatedAt: components["schemas"]["DateTime"];
+            createdAt: components["schemas"]["DateTimeOutput"];
+            updatedAt: components["schemas"]["DateTimeOutput"];
         };
         WebhookDeliveryList: {
             data: components["schemas"]["WebhookDelivery"][];
@@ -2718,8 +2725,8 @@ export interface components {
             /** @description The start of the last response body (at most 64 KiB are read; the first 4 KiB are kept). */
             lastResponseBody?: string;
             /** @description When the next attempt is due, while `pending` after a failure. */
-            nextAttemptAt?: components["schemas"]["DateTime"];
-            createdAt: components["schemas"]["DateTime"];
+            nextAttemptAt?: components["schemas"]["DateTimeOutput"];
+            createdAt: components["schemas"]["DateTimeOutput"];
         };
         /** @enum {string} */
         WebhookEventType: "invoice.finalized" | "invoice.paid" | "invoice.payment_failed" | "invoice.voided" | "refund.created" | "payout.created" | "form_response.created" | "contact.created" | "event.published";
@@ -2892,6 +2899,12 @@ export interface components {
                 label: string;
             }[];
         };
+        /**
+         * Format: date-time
+         * @description ISO 8601 date-time, e.g. `2027-06-01T18:00:00Z`. Requests may give an offset (`2027-06-01T18:00:00+02:00`); it is converted, and every response carries UTC (`Z`).
+         * @example 2027-06-01T18:00:00Z
+         */
+        DateTimeOutput: string;
         RichTextMarkOutput: {
             /** @constant */
             type: "bold";
@@ -2917,6 +2930,52 @@ export interface components {
             attrs: {
                 fontSize: components["schemas"]["FontSize"];
             };
+        };
+        InvoiceLineItemOutput: {
+            description: string;
+            quantity: number;
+            /** @description Price of one unit in minor units (cents). */
+            unitAmount: components["schemas"]["Price"];
+            /** @description Tax of the whole line in minor units; 0 when absent. */
+            taxAmount?: components["schemas"]["Price"];
+            productId?: string;
+            priceId?: string;
+            /** @description Event the line sells; ledger entries of this invoice are attributed to the first line that has one. */
+            eventId?: string;
+            productName?: string;
+            productImageUrl?: string;
+            eventName?: string;
+            eventImageUrl?: string;
+            eventLocation?: string;
+            /** @example America/New_York */
+            eventTimezone?: string;
+            /** @description Snapshot that drives fulfillment after payment. */
+            productType?: components["schemas"]["ProductType"];
+            /** @description Only when `productType` is `bundle`. */
+            components?: components["schemas"]["BundleComponentOutput"][];
+            disableQrCode?: boolean;
+            willCall?: boolean;
+            eventStart?: components["schemas"]["DateTimeOutput"];
+            eventEnd?: components["schemas"]["DateTimeOutput"];
+            seatingInformation?: components["schemas"]["SeatingInformation"];
+            inventoryConsumedAt?: components["schemas"]["DateTimeOutput"];
+        };
+        BundleComponentOutput: {
+            productId: components["schemas"]["Name"];
+            productName: components["schemas"]["OtherPrompt"];
+            productType?: components["schemas"]["ProductType"];
+            productImageUrl?: string;
+            eventId?: string;
+            eventImageUrl?: string;
+            eventName?: string;
+            eventStart?: components["schemas"]["DateTimeOutput"];
+            eventEnd?: components["schemas"]["DateTimeOutput"];
+            eventLocation?: string;
+            /** @example America/New_York */
+            eventTimezone?: string;
+            seatingInformation?: components["schemas"]["SeatingInformation"];
+            disableQrCode?: boolean;
+            willCall?: boolean;
         };
         /** @description Every `/v1` error body. */
         ErrorEnvelope: {
@@ -2956,8 +3015,6 @@ export interface components {
             /** @description Order forms only: shown only when a referenced item or product is in the cart. */
             forEventItems?: components["schemas"]["ForEventItems"];
         };
-        /** Format: date-time */
-        DateTime: string;
         /** @example 6740f1a2c3d4e5f601234567 */
         Id: string;
         Total: number;
@@ -3003,11 +3060,6 @@ export interface components {
         };
         /** Format: date */
         Date: string;
-        /**
-         * Format: date-time
-         * @description ISO 8601 date-time.
-         */
-        DateTimeWithOffset: string;
         PayByInvoice: {
             enabled: boolean;
             memo?: string;
@@ -3052,24 +3104,23 @@ export interface components {
         } & components["schemas"]["FormElementBase"];
         Image: components["schemas"]["Cursor"][];
         CustomTags: components["schemas"]["SubmitButtonText"][];
+        Price: number;
         /** @description String key/value pairs attached through onboarding; the partner listing filters on them. */
         MetaData: {
             [key: string]: string;
         };
-        MultiDayEndTimes: components["schemas"]["DateTime"][];
         Content: {
             /** @constant */
             type: "listItem";
             content: components["schemas"]["RichTextParagraphResponse"][];
         }[];
-        Price: number;
         Content2: {
             /** @constant */
             type: "listItem";
             content: components["schemas"]["RichTextParagraphRequest"][];
         }[];
-        Accept: ("images" | "documents" | "data" | "audio" | "video")[];
         Name: string;
+        Accept: ("images" | "documents" | "data" | "audio" | "video")[];
         Shared4: {
             data: components["schemas"]["Property"];
         };
@@ -3083,6 +3134,10 @@ export interface components {
         PaymentMethods: ("card" | "pay_by_invoice" | "pay_later")[];
         /** Format: uri */
         RedirectUrl: string;
+        MultiDayEndTimes: components["schemas"]["DateTimeOutput"][];
+        /** @enum {string} */
+        ProductType: "product" | "add-on" | "bundle" | "donation" | "event-ticket";
+        MultiDayEndTimes2: components["schemas"]["DateTime"][];
         SubmitButtonText: string;
         Shared7: {
             data: components["schemas"]["WebhookEndpointWithSecret"];
@@ -3108,6 +3163,7 @@ export interface components {
             data: components["schemas"]["Checkout"];
         };
         Marks2: components["schemas"]["RichTextMark"][];
+        OtherPrompt: string;
         Shared11: {
             data: components["schemas"]["Payout"];
         };
@@ -3119,7 +3175,6 @@ export interface components {
         Properties: {
             [key: string]: unknown;
         };
-        OtherPrompt: string;
         RedirectUrl2: components["schemas"]["RedirectUrl"] | null;
         LineItems: components["schemas"]["InvoiceLineItem"][];
         OptionIndices: number[];
@@ -3137,14 +3192,13 @@ export interface components {
          * @example https://hooks.example.com/boxoffice
          */
         Url: string;
-        /** @enum {string} */
-        ProductType: "product" | "add-on" | "bundle" | "donation" | "event-ticket";
         MaxTicketsPerOrder2: components["schemas"]["MaxTicketsPerOrder"] | null;
         /** @constant */
         Type2: "Select Multiple with \"Other\"";
         Cursor: string;
         PayButtonLabel: string;
         CustomTerms: components["schemas"]["ContentBlocksItem"] | null;
+        MultiDayEndTimes3: components["schemas"]["MultiDayEndTimes2"] | null;
     };
     responses: {
         /** @description `conflict`: a uniqueness rule, a concurrent change, or a stale `If-Match` version. */
@@ -4536,8 +4590,8 @@ export interface operations {
                      *             }
                      *           ],
                      *           "version": 3,
-                     *           "createdAt": "2027-04-17T19:00:00.000Z",
-                     *           "updatedAt": "2027-04-17T19:00:00.000Z"
+                     *           "createdAt": "2027-06-01T18:00:00Z",
+                     *           "updatedAt": "2027-06-01T18:00:00Z"
                      *         }
                      *       ],
                      *       "page": 0,
@@ -4734,8 +4788,8 @@ export interface operations {
                      *           "defaultPaymentMethod": "Spring Gala",
                      *           "properties": {},
                      *           "version": 3,
-                     *           "createdAt": "2027-04-17T19:00:00.000Z",
-                     *           "updatedAt": "2027-04-17T19:00:00.000Z"
+                     *           "createdAt": "2027-06-01T18:00:00Z",
+                     *           "updatedAt": "2027-06-01T18:00:00Z"
                      *         }
                      *       ],
                      *       "page": 0,
@@ -4919,8 +4973,8 @@ export interface operations {
                      *         {
                      *           "id": "6740f1a2c3d4e5f637386ae0",
                      *           "name": "Spring Gala 2027",
-                     *           "start": "2027-04-17T19:00:00.000Z",
-                     *           "end": "2027-04-17T19:00:00.000Z",
+                     *           "start": "2027-06-01T18:00:00Z",
+                     *           "end": "2027-06-01T18:00:00Z",
                      *           "type": "event",
                      *           "status": "draft",
                      *           "visibility": "public",
@@ -4956,10 +5010,10 @@ export interface operations {
                      *           "minPrice": 1000,
                      *           "maxPrice": 10000,
                      *           "multiDayStartTimes": [
-                     *             "2027-04-17T19:00:00.000Z"
+                     *             "2027-06-01T18:00:00Z"
                      *           ],
                      *           "multiDayEndTimes": [
-                     *             "2027-04-17T19:00:00.000Z"
+                     *             "2027-06-01T18:00:00Z"
                      *           ],
                      *           "location": {},
                      *           "locationPlaceholder": "Venue to be announced",
@@ -4988,8 +5042,8 @@ export interface operations {
                      *           "isCancelled": false,
                      *           "metaData": {},
                      *           "version": 3,
-                     *           "createdAt": "2027-04-17T19:00:00.000Z",
-                     *           "updatedAt": "2027-04-17T19:00:00.000Z"
+                     *           "createdAt": "2027-06-01T18:00:00Z",
+                     *           "updatedAt": "2027-06-01T18:00:00Z"
                      *         }
                      *       ],
                      *       "page": 0,
@@ -5035,8 +5089,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "Spring Gala 2027",
-                 *       "start": "2027-04-17T19:00:00.000Z",
-                 *       "end": "2027-04-17T19:00:00.000Z",
+                 *       "start": "2027-06-01T18:00:00Z",
+                 *       "end": "2027-06-01T18:00:00Z",
                  *       "products": [
                  *         {
                  *           "name": "Spring Gala 2027",
@@ -5118,8 +5172,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "start": "2027-04-17T19:00:00.000Z",
-                 *       "end": "2027-04-17T19:00:00.000Z",
+                 *       "start": "2027-06-01T18:00:00Z",
+                 *       "end": "2027-06-01T18:00:00Z",
                  *       "products": [
                  *         {
                  *           "name": "Spring Gala 2027",
@@ -5192,8 +5246,8 @@ export interface operations {
                      *         {
                      *           "id": "6740f1a2c3d4e5f637386ae0",
                      *           "name": "Spring Gala 2027",
-                     *           "start": "2027-04-17T19:00:00.000Z",
-                     *           "end": "2027-04-17T19:00:00.000Z",
+                     *           "start": "2027-06-01T18:00:00Z",
+                     *           "end": "2027-06-01T18:00:00Z",
                      *           "type": "event",
                      *           "status": "draft",
                      *           "visibility": "public",
@@ -5229,10 +5283,10 @@ export interface operations {
                      *           "minPrice": 1000,
                      *           "maxPrice": 10000,
                      *           "multiDayStartTimes": [
-                     *             "2027-04-17T19:00:00.000Z"
+                     *             "2027-06-01T18:00:00Z"
                      *           ],
                      *           "multiDayEndTimes": [
-                     *             "2027-04-17T19:00:00.000Z"
+                     *             "2027-06-01T18:00:00Z"
                      *           ],
                      *           "location": {},
                      *           "locationPlaceholder": "Venue to be announced",
@@ -5260,8 +5314,8 @@ export interface operations {
                      *           "language": "en",
                      *           "isCancelled": false,
                      *           "metaData": {},
-                     *           "createdAt": "2027-04-17T19:00:00.000Z",
-                     *           "updatedAt": "2027-04-17T19:00:00.000Z",
+                     *           "createdAt": "2027-06-01T18:00:00Z",
+                     *           "updatedAt": "2027-06-01T18:00:00Z",
                      *           "owner": {
                      *             "_id": "6740f1a2c3d4e5f6caf22ab3",
                      *             "referral_code": "spring-partner",
@@ -5514,11 +5568,11 @@ export interface operations {
                      *           ],
                      *           "payButtonLabel": "Pay now",
                      *           "disableConfirmationEmail": false,
-                     *           "availableFrom": "2027-04-17T19:00:00.000Z",
-                     *           "availableTo": "2027-04-17T19:00:00.000Z",
+                     *           "availableFrom": "2027-06-01T18:00:00Z",
+                     *           "availableTo": "2027-06-01T18:00:00Z",
                      *           "availabilityTimezone": "America/Toronto",
-                     *           "createdAt": "2027-04-17T19:00:00.000Z",
-                     *           "updatedAt": "2027-04-17T19:00:00.000Z",
+                     *           "createdAt": "2027-06-01T18:00:00Z",
+                     *           "updatedAt": "2027-06-01T18:00:00Z",
                      *           "productsCount": 1,
                      *           "eventName": "Spring Gala 2027",
                      *           "eventImage": "https://cdn.example.com/images/gala.jpg",
@@ -5670,11 +5724,11 @@ export interface operations {
                      *         ],
                      *         "payButtonLabel": "Pay now",
                      *         "disableConfirmationEmail": false,
-                     *         "availableFrom": "2027-04-17T19:00:00.000Z",
-                     *         "availableTo": "2027-04-17T19:00:00.000Z",
+                     *         "availableFrom": "2027-06-01T18:00:00Z",
+                     *         "availableTo": "2027-06-01T18:00:00Z",
                      *         "availabilityTimezone": "America/Toronto",
-                     *         "createdAt": "2027-04-17T19:00:00.000Z",
-                     *         "updatedAt": "2027-04-17T19:00:00.000Z",
+                     *         "createdAt": "2027-06-01T18:00:00Z",
+                     *         "updatedAt": "2027-06-01T18:00:00Z",
                      *         "productsCount": 1,
                      *         "eventName": "Spring Gala 2027",
                      *         "eventImage": "https://cdn.example.com/images/gala.jpg",
@@ -5837,8 +5891,8 @@ export interface operations {
                      *               "productType": "product",
                      *               "disableQrCode": false,
                      *               "willCall": false,
-                     *               "eventStart": "2027-04-17T19:00:00.000Z",
-                     *               "eventEnd": "2027-04-17T19:00:00.000Z",
+                     *               "eventStart": "2027-06-01T18:00:00Z",
+                     *               "eventEnd": "2027-06-01T18:00:00Z",
                      *               "seatingInformation": {
                      *                 "sectionId": "6740f1a2c3d4e5f6c1ab4be1",
                      *                 "rowId": "6740f1a2c3d4e5f66617f996",
@@ -5847,7 +5901,7 @@ export interface operations {
                      *                 "sectionReferenceId": "6740f1a2c3d4e5f64de79df4",
                      *                 "priceLevelId": "6740f1a2c3d4e5f64d183395"
                      *               },
-                     *               "inventoryConsumedAt": "2027-04-17T19:00:00.000Z"
+                     *               "inventoryConsumedAt": "2027-06-01T18:00:00Z"
                      *             }
                      *           ],
                      *           "payments": [
@@ -5856,7 +5910,7 @@ export interface operations {
                      *               "status": "succeeded",
                      *               "amount": 2500,
                      *               "amountRefunded": 0,
-                     *               "paidAt": "2027-04-17T19:00:00.000Z",
+                     *               "paidAt": "2027-06-01T18:00:00Z",
                      *               "idempotencyKey": "Spring Gala",
                      *               "note": "Paid at the door.",
                      *               "method": "card",
@@ -5870,7 +5924,7 @@ export interface operations {
                      *                   "id": "6740f1a2c3d4e5f637386ae0",
                      *                   "paymentId": "6740f1a2c3d4e5f6a7c488a4",
                      *                   "amount": 2500,
-                     *                   "refundedAt": "2027-04-17T19:00:00.000Z",
+                     *                   "refundedAt": "2027-06-01T18:00:00Z",
                      *                   "idempotencyKey": "Spring Gala",
                      *                   "reason": "duplicate",
                      *                   "note": "Paid at the door.",
@@ -5895,15 +5949,15 @@ export interface operations {
                      *               "value": "Spring Gala"
                      *             }
                      *           ],
-                     *           "issuedAt": "2027-04-17T19:00:00.000Z",
-                     *           "dueAt": "2027-04-17T19:00:00.000Z",
-                     *           "paidAt": "2027-04-17T19:00:00.000Z",
-                     *           "voidedAt": "2027-04-17T19:00:00.000Z",
+                     *           "issuedAt": "2027-06-01T18:00:00Z",
+                     *           "dueAt": "2027-06-01T18:00:00Z",
+                     *           "paidAt": "2027-06-01T18:00:00Z",
+                     *           "voidedAt": "2027-06-01T18:00:00Z",
                      *           "subscriptionId": "6740f1a2c3d4e5f677e63339",
                      *           "quoteId": "6740f1a2c3d4e5f6d420387a",
                      *           "version": 3,
-                     *           "createdAt": "2027-04-17T19:00:00.000Z",
-                     *           "updatedAt": "2027-04-17T19:00:00.000Z"
+                     *           "createdAt": "2027-06-01T18:00:00Z",
+                     *           "updatedAt": "2027-06-01T18:00:00Z"
                      *         }
                      *       ],
                      *       "page": 0,
@@ -6134,7 +6188,7 @@ export interface operations {
                      *         "status": "succeeded",
                      *         "amount": 2500,
                      *         "amountRefunded": 0,
-                     *         "paidAt": "2027-04-17T19:00:00.000Z",
+                     *         "paidAt": "2027-06-01T18:00:00Z",
                      *         "idempotencyKey": "Spring Gala",
                      *         "note": "Paid at the door.",
                      *         "method": "card",
@@ -6148,7 +6202,7 @@ export interface operations {
                      *             "id": "6740f1a2c3d4e5f637386ae0",
                      *             "paymentId": "6740f1a2c3d4e5f6a7c488a4",
                      *             "amount": 2500,
-                     *             "refundedAt": "2027-04-17T19:00:00.000Z",
+                     *             "refundedAt": "2027-06-01T18:00:00Z",
                      *             "idempotencyKey": "Spring Gala",
                      *             "reason": "duplicate",
                      *             "note": "Paid at the door.",
@@ -6214,7 +6268,7 @@ export interface operations {
                      *         "id": "6740f1a2c3d4e5f637386ae0",
                      *         "paymentId": "6740f1a2c3d4e5f6a7c488a4",
                      *         "amount": 2500,
-                     *         "refundedAt": "2027-04-17T19:00:00.000Z",
+                     *         "refundedAt": "2027-06-01T18:00:00Z",
                      *         "idempotencyKey": "Spring Gala",
                      *         "reason": "duplicate",
                      *         "note": "Paid at the door.",
@@ -6317,8 +6371,8 @@ export interface operations {
                      *                 "latest_charge": "ch_3PqL2x",
                      *                 "event_id": "6740f1a2c3d4e5f6a08b063d",
                      *                 "invoice_id": "6740f1a2c3d4e5f6d0eaeba8",
-                     *                 "available_on": "2027-04-17T19:00:00.000Z",
-                     *                 "created": "2027-04-17T19:00:00.000Z"
+                     *                 "available_on": "2027-06-01T18:00:00Z",
+                     *                 "created": "2027-06-01T18:00:00Z"
                      *               }
                      *             ],
                      *             "account_limit": 100
@@ -6342,8 +6396,8 @@ export interface operations {
                      *                 "latest_charge": "ch_3PqL2x",
                      *                 "event_id": "6740f1a2c3d4e5f6a08b063d",
                      *                 "invoice_id": "6740f1a2c3d4e5f6d0eaeba8",
-                     *                 "available_on": "2027-04-17T19:00:00.000Z",
-                     *                 "created": "2027-04-17T19:00:00.000Z"
+                     *                 "available_on": "2027-06-01T18:00:00Z",
+                     *                 "created": "2027-06-01T18:00:00Z"
                      *               }
                      *             ],
                      *             "account_limit": 100
@@ -6367,8 +6421,8 @@ export interface operations {
                      *                 "latest_charge": "ch_3PqL2x",
                      *                 "event_id": "6740f1a2c3d4e5f6a08b063d",
                      *                 "invoice_id": "6740f1a2c3d4e5f6d0eaeba8",
-                     *                 "available_on": "2027-04-17T19:00:00.000Z",
-                     *                 "created": "2027-04-17T19:00:00.000Z"
+                     *                 "available_on": "2027-06-01T18:00:00Z",
+                     *                 "created": "2027-06-01T18:00:00Z"
                      *               }
                      *             ],
                      *             "account_limit": 100
@@ -6392,8 +6446,8 @@ export interface operations {
                      *                 "latest_charge": "ch_3PqL2x",
                      *                 "event_id": "6740f1a2c3d4e5f6a08b063d",
                      *                 "invoice_id": "6740f1a2c3d4e5f6d0eaeba8",
-                     *                 "available_on": "2027-04-17T19:00:00.000Z",
-                     *                 "created": "2027-04-17T19:00:00.000Z"
+                     *                 "available_on": "2027-06-01T18:00:00Z",
+                     *                 "created": "2027-06-01T18:00:00Z"
                      *               }
                      *             ],
                      *             "account_limit": 100
@@ -6837,8 +6891,8 @@ export interface operations {
                      *           ],
                      *           "description": "An evening of music and dinner for our members and friends.",
                      *           "status": "enabled",
-                     *           "createdAt": "2027-04-17T19:00:00.000Z",
-                     *           "updatedAt": "2027-04-17T19:00:00.000Z"
+                     *           "createdAt": "2027-06-01T18:00:00Z",
+                     *           "updatedAt": "2027-06-01T18:00:00Z"
                      *         }
                      *       ],
                      *       "page": 0,
@@ -7074,8 +7128,8 @@ export interface operations {
                      *           "lastStatusCode": 200,
                      *           "lastError": "HTTP 502 from the endpoint",
                      *           "lastResponseBody": "{\"ok\":false}",
-                     *           "nextAttemptAt": "2027-04-17T19:00:00.000Z",
-                     *           "createdAt": "2027-04-17T19:00:00.000Z"
+                     *           "nextAttemptAt": "2027-06-01T18:00:00Z",
+                     *           "createdAt": "2027-06-01T18:00:00Z"
                      *         }
                      *       ],
                      *       "page": 0,
@@ -7129,8 +7183,8 @@ export interface operations {
                      *         "lastStatusCode": 200,
                      *         "lastError": "HTTP 502 from the endpoint",
                      *         "lastResponseBody": "{\"ok\":false}",
-                     *         "nextAttemptAt": "2027-04-17T19:00:00.000Z",
-                     *         "createdAt": "2027-04-17T19:00:00.000Z"
+                     *         "nextAttemptAt": "2027-06-01T18:00:00Z",
+                     *         "createdAt": "2027-06-01T18:00:00Z"
                      *       }
                      *     }
                      */
