@@ -66,6 +66,39 @@ export function applyContactPatch(current: Contact, patch: ContactPatch, now: Da
   return { ...next, version: current.version + 1, updatedAt: now.toISOString() };
 }
 
+/** A field or property value that holds nothing: absent, `null`, a blank string or an empty array. */
+function isEmptyValue(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+}
+
+/** What an anonymous submission may write to a contact it names by email (everything but the email). */
+export interface SubmittedContactValues {
+  fields: { firstName?: string; lastName?: string; phone?: string; status?: Contact['status'] };
+  /** Contact-property values, keyed by property id (already valid for their properties). */
+  properties: Record<string, unknown>;
+}
+
+const FILLABLE_FIELDS = ['firstName', 'lastName', 'phone'] as const;
+
+/**
+ * Merges what an anonymous submission (no key) says about an EXISTING contact: it only fills what is
+ * empty. A name, phone or property value the contact already has is never changed, and neither is its
+ * `status` (the opt-in), whatever was submitted: whoever knows an email must not be able to rewrite
+ * or unsubscribe somebody else's contact. The submitted values stay on the response for the host.
+ * `undefined` when nothing is left to fill (no write, no version bump).
+ */
+export function fillEmptyContactFields(current: Contact, submitted: SubmittedContactValues, now: Date = new Date()): Contact | undefined {
+  const patch: ContactPatch = { properties: {} };
+  for (const field of FILLABLE_FIELDS) {
+    const value = submitted.fields[field];
+    if (value !== undefined && !isEmptyValue(value) && isEmptyValue(current[field])) patch[field] = value;
+  }
+  for (const [id, value] of Object.entries(submitted.properties)) {
+    if (!isEmptyValue(value) && isEmptyValue(current.properties[id])) (patch.properties as Record<string, unknown>)[id] = value;
+  }
+  return applyContactPatch(current, patch, now);
+}
+
 /** Field values in a fixed order, so that equality does not depend on key insertion order. */
 function comparable(contact: Contact): unknown[] {
   const properties = Object.keys(contact.properties).sort().map((id) => [id, contact.properties[id]]);

@@ -1,5 +1,5 @@
 import type { Contact } from '../contacts/contact-model.js';
-import { applyContactPatch, buildContact } from '../contacts/contact-rules.js';
+import { buildContact, fillEmptyContactFields } from '../contacts/contact-rules.js';
 import { findContactByEmail, type ContactWrite } from '../contacts/contacts-repository.js';
 import type { Page, PageRequest } from '../db/query.js';
 import { readModifyWrite } from '../db/read-modify-write.js';
@@ -13,15 +13,16 @@ import { submissionProblems } from './response-rules.js';
 import { SubmissionContactRaceError, getResponse, listResponses, saveSubmission, type ResponseListFilter } from './responses-repository.js';
 
 /**
- * The contact of these changes and its write: create when the email is new, else merge into the
- * contact read (no write when nothing changes; the email keeps the contact's own spelling).
+ * The contact of these changes and its write: create when the email is new (with everything
+ * submitted), else only fill the existing contact's empty fields, never its status (no write when
+ * nothing is empty; the email keeps the contact's own spelling).
  */
 function contactWriteFor(changes: ContactChanges, current: Contact | undefined, now: Date): { contactId: string; write?: ContactWrite } {
   if (!current) {
     const contact = buildContact({ email: changes.email, ...changes.fields, properties: changes.properties }, now);
     return { contactId: contact.id, write: { kind: 'create', contact } };
   }
-  const next = applyContactPatch(current, { ...changes.fields, properties: changes.properties }, now);
+  const next = fillEmptyContactFields(current, changes, now);
   return { contactId: current.id, ...(next ? { write: { kind: 'update', current, next } as const } : {}) };
 }
 

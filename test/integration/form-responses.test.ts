@@ -55,10 +55,10 @@ describe('POST /forms/{formId}/responses', () => {
     expect(contact).toMatchObject({ email: 'Ada@Example.com', firstName: 'Ada', status: 'unsubscribed' });
   });
 
-  it('updates the same contact when the same email submits again', async () => {
+  it('links a second submission of the same email to the same contact, changing none of its filled fields nor its status', async () => {
     // Prepare
     const { form, email, firstName, optIn, topics } = await signupForm();
-    const first = await submit(form.id, { answers: { [email.id]: 'grace@example.com', [firstName.id]: 'G' } });
+    const first = await submit(form.id, { answers: { [email.id]: 'grace@example.com', [firstName.id]: 'G', [optIn.id]: false } });
     // Act
     const second = await submit(form.id, { answers: { [email.id]: 'GRACE@example.com', [firstName.id]: 'Grace', [optIn.id]: true, [topics.id]: 'COBOL' } });
     // Assess
@@ -66,7 +66,46 @@ describe('POST /forms/{formId}/responses', () => {
     expect(second.body.data.contactId).toBe(first.body.data.contactId);
     expect(second.body.data.id).not.toBe(first.body.data.id);
     const contact = await call('GET', `/v1/contacts/${first.body.data.contactId}`);
-    expect(contact).toMatchObject({ email: 'grace@example.com', firstName: 'Grace', status: 'opted-in', version: 2 });
+    expect(contact).toMatchObject({ email: 'grace@example.com', firstName: 'G', status: 'unsubscribed', version: 1 });
+  });
+
+  it('changes none of an existing contact\'s fields from an anonymous submission with its email, and keeps what was submitted on the response', async () => {
+    // Prepare: a contact the host keeps, with every field and a property value filled
+    const tier = await call('POST', '/v1/properties', { type: 'Select One', name: `Tier ${newId()}`, objectType: 'contact', options: [{ value: 'gold', label: 'Gold' }, { value: 'silver', label: 'Silver' }] });
+    const { form, email, firstName, optIn } = await signupForm();
+    const lastName = await addElement(form.id, { type: 'Text', prompt: 'Last name', contactField: 'lastName' });
+    const phone = await addElement(form.id, { type: 'Phone', prompt: 'Phone', contactField: 'phone' });
+    const question = await addElement(form.id, { type: 'Select One', prompt: 'Tier', propertyId: tier.id });
+    const kept = await call('POST', '/v1/contacts', {
+      email: 'victim@example.com', firstName: 'Vera', lastName: 'Victim', phone: '+15550100', status: 'opted-in', properties: { [tier.id]: 'gold' },
+    });
+    const answers = {
+      [email.id]: 'VICTIM@example.com', [firstName.id]: 'Mallory', [lastName.id]: 'Attacker', [phone.id]: '+15559999', [optIn.id]: false, [question.id]: 'silver',
+    };
+    // Act
+    const submitted = await submit(form.id, { answers });
+    // Assess
+    expect(submitted.status).toBe(201);
+    expect(submitted.body.data.contactId).toBe(kept.id);
+    expect(await call('GET', `/v1/contacts/${kept.id}`)).toEqual(kept);
+    const stored = await call('GET', `/v1/forms/${form.id}/responses/${submitted.body.data.id}`);
+    expect(stored).toMatchObject({ contactId: kept.id, answers });
+  });
+
+  it('fills only the empty fields of an existing contact from a submission', async () => {
+    // Prepare
+    const tier = await call('POST', '/v1/properties', { type: 'Select One', name: `Tier ${newId()}`, objectType: 'contact', options: [{ value: 'gold', label: 'Gold' }] });
+    const { form, email, firstName, optIn } = await signupForm();
+    const lastName = await addElement(form.id, { type: 'Text', prompt: 'Last name', contactField: 'lastName' });
+    const question = await addElement(form.id, { type: 'Select One', prompt: 'Tier', propertyId: tier.id });
+    const kept = await call('POST', '/v1/contacts', { email: 'sparse@example.com', firstName: 'Sam' });
+    // Act
+    const submitted = await submit(form.id, { answers: { [email.id]: 'sparse@example.com', [firstName.id]: 'Other', [lastName.id]: 'Sparse', [optIn.id]: false, [question.id]: 'gold' } });
+    // Assess
+    expect(submitted.status).toBe(201);
+    const contact = await call('GET', `/v1/contacts/${kept.id}`);
+    expect(contact).toMatchObject({ firstName: 'Sam', lastName: 'Sparse', properties: { [tier.id]: 'gold' }, version: 2 });
+    expect(contact.status).toBeUndefined();
   });
 
   it('creates the contact in the form\'s workspace, not in another one with the same email', async () => {

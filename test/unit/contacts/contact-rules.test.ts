@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Contact } from '../../../shared/contacts/contact-model.js';
-import { applyContactPatch, buildContact, contactPropertyIssues, propertyIdsToRead } from '../../../shared/contacts/contact-rules.js';
+import { applyContactPatch, buildContact, contactPropertyIssues, fillEmptyContactFields, propertyIdsToRead } from '../../../shared/contacts/contact-rules.js';
 import type { Property } from '../../../shared/properties/property-model.js';
 import { aProperty, aSelectProperty } from '../properties/property-factories.js';
 
@@ -84,5 +84,30 @@ describe('applyContactPatch', () => {
     const current = aContact({ properties: { [SIZE]: 's' } });
     applyContactPatch(current, { properties: { [SIZE]: null } }, NOW);
     expect(current.properties).toEqual({ [SIZE]: 's' });
+  });
+});
+
+describe('fillEmptyContactFields (anonymous submissions)', () => {
+  const everything = { fields: { firstName: 'Mallory', lastName: 'M', phone: '+1555', status: 'unsubscribed' as const }, properties: { [SIZE]: 'xl', [AGE]: 99 } };
+
+  it('changes nothing on a contact whose fields are all filled, status included', () => {
+    const current = aContact({ firstName: 'Ada', lastName: 'Lovelace', phone: '+44', status: 'opted-in', properties: { [SIZE]: 's', [AGE]: 36 } });
+    expect(fillEmptyContactFields(current, everything, NOW)).toBeUndefined();
+  });
+
+  it('fills absent and blank fields and property values, and bumps the version', () => {
+    const current = aContact({ firstName: 'Ada', lastName: '  ', properties: { [SIZE]: '' }, version: 2 });
+    const next = fillEmptyContactFields(current, everything, NOW);
+    expect(next).toMatchObject({ firstName: 'Ada', lastName: 'M', phone: '+1555', properties: { [SIZE]: 'xl', [AGE]: 99 }, version: 3, updatedAt: NOW.toISOString() });
+  });
+
+  it('never sets or changes the status, even when the contact has none', () => {
+    expect(fillEmptyContactFields(aContact({ status: 'opted-in' }), { fields: { status: 'unsubscribed' }, properties: {} }, NOW)).toBeUndefined();
+    expect(fillEmptyContactFields(aContact(), { fields: { status: 'opted-in' }, properties: {} }, NOW)).toBeUndefined();
+  });
+
+  it('never empties a field with a blank submitted value', () => {
+    const current = aContact({ firstName: 'Ada', properties: { [SIZE]: 's' } });
+    expect(fillEmptyContactFields(current, { fields: { firstName: '' }, properties: { [SIZE]: [] } }, NOW)).toBeUndefined();
   });
 });
