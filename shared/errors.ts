@@ -65,10 +65,11 @@ export class InvalidStateError extends DomainError {
   readonly code = 'invalid_state';
 }
 
+/** A key (the `Idempotency-Key` header, or a body `idempotencyKey`) sent again with a different request. */
 export class IdempotencyKeyReusedError extends DomainError {
   readonly code = 'idempotency_key_reused';
-  constructor() {
-    super('This Idempotency-Key was already used with a different request.');
+  constructor(message = 'This Idempotency-Key was already used with a different request. Send the same request to get the first answer again, or use a new key.') {
+    super(message);
   }
 }
 

@@ -186,7 +186,7 @@ export const reviseInvoiceBodySchema = z.strictObject(invoiceFields).partial().m
 export const recordPaymentBodySchema = z
   .strictObject({
     amount: positiveAmountSchema,
-    idempotencyKey: z.string().min(1).max(255).meta({ description: 'Caller dedupe key: a repeat returns the existing payment.' }),
+    idempotencyKey: z.string().min(1).max(255).meta({ description: 'Caller dedupe key: a repeat of the same request returns the existing payment; the key with a different request is 409 `idempotency_key_reused`.' }),
     note: text(2000).optional(),
     paidAt: dateTimeSchema.optional(),
   })
@@ -197,7 +197,7 @@ export const createRefundBodySchema = z
     amount: positiveAmountSchema,
     reason: z.enum(REFUND_REASONS).optional(),
     note: text(2000).optional(),
-    idempotencyKey: z.string().min(1).max(255).meta({ description: 'Caller dedupe key: a repeat returns the existing refund.' }),
+    idempotencyKey: z.string().min(1).max(255).meta({ description: 'Caller dedupe key: a repeat of the same request returns the existing refund; the key with a different request is 409 `idempotency_key_reused`.' }),
   })
   .meta({ id: 'CreateRefund' });
 

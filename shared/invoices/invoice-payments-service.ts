@@ -10,6 +10,7 @@ import { paymentProcessor } from '../payments/processor-registry.js';
 import type { PaymentRecord } from './invoice-model.js';
 import { assertAllowed, assertPayable, statusAfterPayment } from './invoice-state.js';
 import { formatInvoiceNumber } from './invoice-totals.js';
+import { bodyKeyReused, paymentRequestDifferences, refundRequestDifferences } from './request-keys.js';
 import * as repository from './invoices-repository.js';
 import { changeInvoice, customerOf, nextVersion } from './invoices-service.js';
 
@@ -128,7 +129,11 @@ export async function recordPayment(workspaceId: string, id: string, input: Reco
   return changeInvoice(workspaceId, id, undefined, async (current) => {
     const now = new Date();
     const existing = current.payments.find((payment) => payment.idempotencyKey === input.idempotencyKey);
-    if (existing) return existing;
+    if (existing) {
+      const differences = paymentRequestDifferences(existing, input);
+      if (differences.length > 0) throw bodyKeyReused('a payment on this invoice', existing.amount, differences);
+      return existing;
+    }
     assertAllowed('record_payment', current.status);
     assertPayable(input.amount, current.amountDue);
     const payment: Payment = {
@@ -171,7 +176,13 @@ export async function refundPayment(workspaceId: string, invoiceId: string, paym
     const payment = invoice.payments.find((candidate) => candidate.id === paymentId);
     if (!payment) throw new NotFoundError('Payment');
     const existing = payment.refunds.find((refund) => refund.idempotencyKey === input.idempotencyKey);
-    if (existing) return existing;
+    if (existing) {
+      const differences = refundRequestDifferences(existing, input);
+      if (differences.length > 0) throw bodyKeyReused('a refund of this payment', existing.amount, differences);
+      return existing;
+    }
+    const elsewhere = invoice.payments.flatMap((other) => other.refunds).find((refund) => refund.idempotencyKey === input.idempotencyKey);
+    if (elsewhere) throw bodyKeyReused('a refund of another payment of this invoice', elsewhere.amount, ['paymentId']);
     if (payment.status !== 'succeeded') throw new ValidationError({ path: 'paymentId', message: 'only succeeded payments can be refunded' });
     assertAllowed('refund', invoice.status);
     const record = await repository.getPaymentRecord(workspaceId, paymentId);
@@ -179,6 +190,9 @@ export async function refundPayment(workspaceId: string, invoiceId: string, paym
     let reservation = await repository.getRefundReservation(workspaceId, paymentId, input.idempotencyKey);
     // Completed by a concurrent retry after our read: read the invoice again, which now holds the refund.
     if (reservation?.state === 'completed') throw new StaleVersionError('invoice');
+    // Reserved by an earlier request with this key that has not completed: resumed only for the same request.
+    const reservedDifferences = reservation ? refundRequestDifferences(reservation, input) : [];
+    if (reservation && reservedDifferences.length > 0) throw bodyKeyReused('a refund of this payment', reservation.amount, reservedDifferences);
     if (!reservation) {
       if (input.amount > record.refundable) throw exceeds(record.refundable);
       reservation = {

@@ -123,6 +123,100 @@ describe('idempotencyKey on payments and refunds', () => {
     expect(invoice.amountRefunded).toBe(250);
   });
 
+  const balanceOf = async (ws: TestWorkspace) => (await api.request('GET', '/v1/events/balance', { key: ws.apiKey })).body.data;
+  const invoiceOf = async (ws: TestWorkspace, id: string) => (await api.request('GET', `/v1/invoices/${id}`, { key: ws.apiKey })).body.data;
+
+  it('refuses a payment key reused with another amount or note: 409 idempotency_key_reused, nothing recorded, balance unchanged', async () => {
+    // Prepare
+    const ws = await api.newWorkspace('Payment key reuse');
+    const invoiceId = await draft(ws, await customer(ws), 1000);
+    await api.request('POST', `/v1/invoices/${invoiceId}/finalize`, { key: ws.apiKey });
+    const path = `/v1/invoices/${invoiceId}/payments`;
+    const first = await api.request('POST', path, { key: ws.apiKey, body: { amount: 400, idempotencyKey: 'order-43', paidAt: '2026-01-02T03:04:05.000Z' } });
+    const [balanceBefore, invoiceBefore] = [await balanceOf(ws), await invoiceOf(ws, invoiceId)];
+    // Act
+    const otherAmount = await api.request('POST', path, { key: ws.apiKey, body: { amount: 500, idempotencyKey: 'order-43' } });
+    const otherNote = await api.request('POST', path, { key: ws.apiKey, body: { amount: 400, idempotencyKey: 'order-43', note: 'second' } });
+    const otherPaidAt = await api.request('POST', path, { key: ws.apiKey, body: { amount: 400, idempotencyKey: 'order-43', paidAt: '2026-01-03T00:00:00.000Z' } });
+    const same = await api.request('POST', path, { key: ws.apiKey, body: { amount: 400, idempotencyKey: 'order-43' } });
+    // Assess
+    expect(first.status).toBe(201);
+    for (const [response, field] of [[otherAmount, 'amount'], [otherNote, 'note'], [otherPaidAt, 'paidAt']] as const) {
+      expect(response.status).toBe(409);
+      expect(response.body.error.code).toBe('idempotency_key_reused');
+      expect(response.body.error.message).toContain(`differs in ${field}`);
+      expect(response.body.error.message).toContain('new idempotencyKey');
+    }
+    expect(same.status).toBe(201);
+    expect(same.body.data).toEqual(first.body.data);
+    expect(await invoiceOf(ws, invoiceId)).toEqual(invoiceBefore);
+    expect(await balanceOf(ws)).toEqual(balanceBefore);
+  });
+
+  it('records exactly one of two racing payments that share a key but not the amount; the other is 409', async () => {
+    const ws = await api.newWorkspace('Payment key race');
+    const invoiceId = await draft(ws, await customer(ws), 1000);
+    await api.request('POST', `/v1/invoices/${invoiceId}/finalize`, { key: ws.apiKey });
+    const responses = await Promise.all([300, 700].map((amount) => api.request('POST', `/v1/invoices/${invoiceId}/payments`, { key: ws.apiKey, body: { amount, idempotencyKey: 'race' } })));
+    expect(responses.map((response) => response.status).sort()).toEqual([201, 409]);
+    const winner = responses.find((response) => response.status === 201)?.body.data;
+    const invoice = await invoiceOf(ws, invoiceId);
+    expect(invoice.payments).toEqual([winner]);
+    expect(invoice.amountPaid).toBe(winner.amount);
+    const [balance] = await balanceOf(ws);
+    expect(balance.pending_balance.gross).toBe(winner.amount);
+  });
+
+  it('refuses a refund key reused with another amount or reason, or on another payment of the invoice: 409, nothing refunded', async () => {
+    // Prepare
+    const ws = await api.newWorkspace('Refund key reuse');
+    const invoiceId = await draft(ws, await customer(ws), 1000);
+    await api.request('POST', `/v1/invoices/${invoiceId}/finalize`, { key: ws.apiKey });
+    const payments = [];
+    for (const key of ['half-1', 'half-2']) {
+      payments.push((await api.request('POST', `/v1/invoices/${invoiceId}/payments`, { key: ws.apiKey, body: { amount: 500, idempotencyKey: key } })).body.data.id);
+    }
+    const refunds = (paymentId: string) => `/v1/invoices/${invoiceId}/payments/${paymentId}/refunds`;
+    const first = await api.request('POST', refunds(payments[0]), { key: ws.apiKey, body: { amount: 100, reason: 'duplicate', idempotencyKey: 'rma-8' } });
+    const [balanceBefore, invoiceBefore] = [await balanceOf(ws), await invoiceOf(ws, invoiceId)];
+    // Act
+    const otherAmount = await api.request('POST', refunds(payments[0]), { key: ws.apiKey, body: { amount: 200, reason: 'duplicate', idempotencyKey: 'rma-8' } });
+    const otherReason = await api.request('POST', refunds(payments[0]), { key: ws.apiKey, body: { amount: 100, idempotencyKey: 'rma-8' } });
+    const otherPayment = await api.request('POST', refunds(payments[1]), { key: ws.apiKey, body: { amount: 100, reason: 'duplicate', idempotencyKey: 'rma-8' } });
+    const same = await api.request('POST', refunds(payments[0]), { key: ws.apiKey, body: { amount: 100, reason: 'duplicate', idempotencyKey: 'rma-8' } });
+    // Assess
+    expect(first.status).toBe(201);
+    for (const response of [otherAmount, otherReason, otherPayment]) {
+      expect(response.status).toBe(409);
+      expect(response.body.error.code).toBe('idempotency_key_reused');
+    }
+    expect(otherPayment.body.error.message).toContain('paymentId');
+    expect(same.status).toBe(201);
+    expect(same.body.data).toEqual(first.body.data);
+    expect(await invoiceOf(ws, invoiceId)).toEqual(invoiceBefore);
+    expect(await balanceOf(ws)).toEqual(balanceBefore);
+  });
+
+  it('refuses an Idempotency-Key header reused with another payment amount, like a body key, and replays the same request', async () => {
+    const ws = await api.newWorkspace('Payment header reuse');
+    const invoiceId = await draft(ws, await customer(ws), 1000);
+    await api.request('POST', `/v1/invoices/${invoiceId}/finalize`, { key: ws.apiKey });
+    const headers = { 'Idempotency-Key': 'pay-header-1' };
+    const path = `/v1/invoices/${invoiceId}/payments`;
+    const first = await api.request('POST', path, { key: ws.apiKey, headers, body: { amount: 300, idempotencyKey: 'body-1' } });
+    const balanceBefore = await balanceOf(ws);
+    const replay = await api.request('POST', path, { key: ws.apiKey, headers, body: { amount: 300, idempotencyKey: 'body-1' } });
+    const different = await api.request('POST', path, { key: ws.apiKey, headers, body: { amount: 600, idempotencyKey: 'body-2' } });
+    expect(first.status).toBe(201);
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.body).toEqual(first.body);
+    expect(different.status).toBe(409);
+    expect(different.body.error.code).toBe('idempotency_key_reused');
+    expect(await balanceOf(ws)).toEqual(balanceBefore);
+    expect((await invoiceOf(ws, invoiceId)).payments).toHaveLength(1);
+  });
+
   it('replays a finalize with the same Idempotency-Key header without finalizing twice', async () => {
     const ws = await api.newWorkspace('Finalize header');
     const id = await draft(ws, await customer(ws));

@@ -83,6 +83,20 @@ describe('refund reconciler', () => {
     expect(await refundsOf(invoiceId)).toHaveLength(1);
   });
 
+  it('refuses a retry of a reserved refund with another amount (409 idempotency_key_reused) and leaves the reservation as it was', async () => {
+    // Prepare
+    const { invoiceId, paymentId } = await paidInvoice();
+    await strandedRefund(invoiceId, paymentId, 'reserved-other');
+    // Act
+    const retry = await api.request('POST', `/v1/invoices/${invoiceId}/payments/${paymentId}/refunds`, { key: workspace.apiKey, body: { amount: 5_000, idempotencyKey: 'reserved-other' } });
+    // Assess
+    expect(retry.status).toBe(409);
+    expect(retry.body.error.code).toBe('idempotency_key_reused');
+    expect(await getRefundReservation(workspace.workspaceId, paymentId, 'reserved-other')).toMatchObject({ state: 'reserved', amount: 3_000 });
+    expect((await getPaymentRecord(workspace.workspaceId, paymentId))?.refundable).toBe(7_000);
+    expect(await refundsOf(invoiceId)).toEqual([]);
+  });
+
   it('releases the reserved amount when the processor declines the refund for good', async () => {
     // Prepare
     const { invoiceId, paymentId } = await paidInvoice();

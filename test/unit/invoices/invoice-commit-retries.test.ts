@@ -113,8 +113,8 @@ describe('refundPayment', () => {
     });
     ddbMock.on(TransactWriteCommand).resolves({});
     // Act
-    const refund = await refundPayment(WS, INVOICE_ID, PAYMENT_ID, { amount: 999, idempotencyKey: 'k' });
-    // Assess: the reserved amount wins, and only the completion is written
+    const refund = await refundPayment(WS, INVOICE_ID, PAYMENT_ID, { amount: 300, idempotencyKey: 'k' });
+    // Assess: the reservation is resumed, and only the completion is written
     expect(refund).toMatchObject({ id: 'f'.repeat(24), amount: 300 });
     const calls = ddbMock.commandCalls(TransactWriteCommand);
     expect(calls).toHaveLength(1);
