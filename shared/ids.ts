@@ -1,22 +1,32 @@
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 
-/** Every id the service mints: 24 lowercase hex characters, time-ordered like a MongoDB ObjectId. */
+/** Every id the service mints: 24 lowercase hex characters, the creation second then 64 random bits. */
 export const ID_PATTERN = /^[a-f0-9]{24}$/;
 
-/** Like a MongoDB ObjectId: 5 random bytes per process, then a counter, so ids of one process strictly increase. */
-const PROCESS_PART = randomBytes(5).toString('hex');
-// Start in the lower half so the 24-bit counter does not wrap within one second.
-let counter = randomBytes(3).readUIntBE(0, 3) & 0x7fffff;
+/** Random bytes drawn from the CSPRNG in blocks (one system call per 512 ids), handed out 8 at a time. */
+const POOL = Buffer.alloc(8 * 512);
+let poolOffset = POOL.length;
+
+function randomTail(): string {
+  if (poolOffset === POOL.length) {
+    randomFillSync(POOL);
+    poolOffset = 0;
+  }
+  const tail = POOL.toString('hex', poolOffset, poolOffset + 8);
+  poolOffset += 8;
+  return tail;
+}
 
 /**
- * Mints a new id: 8 hex characters of seconds since the epoch, 10 hex characters per process, then a
- * 6-hex counter. Sorting ids lexicographically therefore sorts them by creation second, and within
- * one process by creation order (lists by creation time stay in order for ids minted in one second).
+ * Mints a new id (API.md "Ids"): 8 hex characters of seconds since the epoch, then 16 hex characters
+ * (64 bits) from the CSPRNG. No counter and nothing per process: an id says nothing about the next
+ * one, so ids of forms, responses or payouts cannot be guessed from one another. Ids sort by creation
+ * second only; lists that promise creation order sort on `<createdAt>#<id>` (the table design's
+ * `creationOrderKey`), never on the id alone.
  */
 export function newId(now: Date = new Date()): string {
   const seconds = Math.floor(now.getTime() / 1000).toString(16).padStart(8, '0');
-  counter = (counter + 1) & 0xffffff;
-  return seconds + PROCESS_PART + counter.toString(16).padStart(6, '0');
+  return seconds + randomTail();
 }
 
 export function isId(value: string): boolean {

@@ -11,6 +11,17 @@ async function ensureTable(client: DynamoDBClient, definition: CreateTableComman
     if (definition.StreamSpecification && !Table?.StreamSpecification?.StreamEnabled) {
       await client.send(new UpdateTableCommand({ TableName: definition.TableName, StreamSpecification: definition.StreamSpecification }));
     }
+    // ...and the indexes added to the design since (one per update, as DynamoDB takes them); the items
+    // it already holds get their index attributes from `npm run admin -- backfill`.
+    const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
+    for (const index of definition.GlobalSecondaryIndexes ?? []) {
+      if (present.has(index.IndexName)) continue;
+      await client.send(new UpdateTableCommand({
+        TableName: definition.TableName,
+        AttributeDefinitions: definition.AttributeDefinitions,
+        GlobalSecondaryIndexUpdates: [{ Create: index }],
+      }));
+    }
     return false;
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;

@@ -11,7 +11,7 @@ export type CheckoutRecord = Omit<z.output<typeof checkoutSchema>, ComputedField
 export const CHECKOUT_ENTITIES = { live: 'Checkout', deleted: 'DeletedCheckout' } as const;
 
 /**
- * Live checkouts: `WS#<ws>#CHECKOUTS` / `<id>` (time-ordered, so the partition lists by creation).
+ * Live checkouts: `WS#<ws>#CHECKOUTS` / `<id>` (the list reads the whole partition and sorts in memory).
  * Soft-deleted ones move to `WS#<ws>#CHECKOUTS#DELETED` / `<id>` in the same transaction as the
  * delete, so reads and lists of live checkouts never see them and never pay for them.
  */

@@ -57,7 +57,7 @@ function sortValue(record: CheckoutRecord, field: SortField, names: DisplayNames
   }
 }
 
-/** Code-point order: what fixed-width, time-ordered hex ids need (`…1199` before `…119a`). */
+/** Code-point order: what fixed-width hex ids need (`…1199` before `…119a`). */
 function compareCodePoints(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }

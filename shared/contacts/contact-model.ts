@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { PartitionQuery } from '../db/query.js';
-import { entityAttribute, itemKey, type ItemKey } from '../db/table-design.js';
+import { creationOrderKey, entityAttribute, itemKey, type ItemKey } from '../db/table-design.js';
 import { dateTimeSchema, idSchema, pickFields, type SortDirection } from '../model/primitives.js';
 import { isEmail } from '../properties/property-values.js';
 
@@ -100,7 +100,8 @@ export function normalizeEmail(email: string): string {
 
 /**
  * Key builders: the only place contact keys are spelled.
- * - contact: `WS#<ws>#CONTACT` / `<id>`: a Query on the partition lists by creation time.
+ * - contact: `WS#<ws>#CONTACT` / `<id>`, listed by creation time through `byCreatedAt` (GSI3: the same
+ *   partition, `<createdAt>#<id>`).
  * - email guard: `WS#<ws>#CONTACTEMAIL` / `<lower(email)>`, holding `contactId`: its existence makes
  *   the email unique, a Query on that one key finds a contact by email, and a Query on the
  *   partition lists contacts in email order.
@@ -113,7 +114,8 @@ export const contactKeys = {
 };
 
 export function toContactItem(workspaceId: string, contact: Contact): Record<string, unknown> {
-  return { ...contactKeys.contact(workspaceId, contact.id), ...entityAttribute(CONTACT_ENTITY), ...contact };
+  const key = contactKeys.contact(workspaceId, contact.id);
+  return { ...key, ...creationOrderKey(key, contact.createdAt, contact.id), ...entityAttribute(CONTACT_ENTITY), ...contact };
 }
 
 /** The guard that reserves a contact's email (and points back at the contact). */
@@ -145,5 +147,5 @@ export function contactListQuery(workspaceId: string, filter: { email?: string |
     return { viaGuards: true, query: { partition: contactKeys.emailGuardPartition(workspaceId), range: { between: [email, email] }, ascending } };
   }
   if (sort === 'email') return { viaGuards: true, query: { partition: contactKeys.emailGuardPartition(workspaceId), ascending } };
-  return { viaGuards: false, query: { partition: contactKeys.contactPartition(workspaceId), ascending } };
+  return { viaGuards: false, query: { index: 'byCreatedAt', partition: contactKeys.contactPartition(workspaceId), ascending } };
 }

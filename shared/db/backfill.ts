@@ -1,5 +1,5 @@
 import { updateItem } from './conditional.js';
-import { exists, itemKey, keyOfItem } from './table-design.js';
+import { creationOrderKey, exists, itemKey, keyOfItem } from './table-design.js';
 
 /**
  * Backfills: when the data design adds derived items (projections, index items) to an entity, the
@@ -59,4 +59,21 @@ export async function addIndexAttributes(item: Record<string, unknown>, attribut
     condition: { ...exists(), onFailed: () => new BackfillRaceError() },
   });
   return 1;
+}
+
+/**
+ * The generic step for an entity listed in creation order (`byCreatedAt`): places main items written
+ * before that order existed, from their own partition, `createdAt` and `id` (which never change, so a
+ * concurrent write, which puts the same values, cannot race it). Projections get theirs from their
+ * domain's own step, which rebuilds them with the model's builders.
+ */
+export function creationOrderBackfill(entity: string, what: string): BackfillStep {
+  return {
+    name: `${what} in creation order (byCreatedAt)`,
+    entity,
+    async rebuild(item) {
+      if (typeof item.createdAt !== 'string' || typeof item.id !== 'string') return 0;
+      return addIndexAttributes(item, creationOrderKey(keyOfItem(item), item.createdAt, item.id));
+    },
+  };
 }

@@ -39,6 +39,17 @@ export const INDEXES = {
     sortKey: 'GSI2SK',
     purpose: 'ledger entries and balance aggregates scoped to one event',
   },
+  /**
+   * Creation order of a table partition: an item listed by creation time repeats its partition key in
+   * GSI3PK and sorts on `<createdAt, ms>#<id>` (`creationOrderKey`). Ids carry random tails, so the
+   * table's own sort key (the id) orders by creation second only.
+   */
+  byCreatedAt: {
+    indexName: 'GSI3',
+    partitionKey: 'GSI3PK',
+    sortKey: 'GSI3SK',
+    purpose: 'workspace lists in creation order (createdAt to the millisecond, then id)',
+  },
 } as const satisfies Record<string, IndexDesign>;
 
 export type IndexName = keyof typeof INDEXES;
@@ -75,6 +86,16 @@ export function itemKey(partition: string, sort: string): ItemKey {
 export function indexKey(index: IndexName, partition: string, sort: string): Record<string, string> {
   const design = INDEXES[index];
   return { [design.partitionKey]: partition, [design.sortKey]: sort };
+}
+
+/**
+ * The attributes that place a stored item in the creation order of its own table partition (the
+ * `byCreatedAt` index): `key` is the item's table key, `createdAt` the creation time of the object it
+ * lists (a projection passes its main object's). Normalised to the millisecond ISO form, so every
+ * value sorts as time.
+ */
+export function creationOrderKey(key: ItemKey, createdAt: string, id: string): Record<string, string> {
+  return indexKey('byCreatedAt', key[TABLE_KEYS.partitionKey] as string, `${new Date(createdAt).toISOString()}#${id}`);
 }
 
 /** The entity-type attribute of an item. */

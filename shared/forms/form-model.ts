@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { PartitionQuery } from '../db/query.js';
-import { LIST_ORDER_INDEXES, entityAttribute, indexKey, itemKey, type ItemKey } from '../db/table-design.js';
+import { LIST_ORDER_INDEXES, creationOrderKey, entityAttribute, indexKey, itemKey, type ItemKey } from '../db/table-design.js';
 import { idSchema, pickFields, type SortDirection } from '../model/primitives.js';
 import { formElementSchema, shortTextSchema, type FormElement } from './form-element-model.js';
 
@@ -115,7 +115,8 @@ function updatedOrder(form: Pick<Form, 'updatedAt' | 'id'>): string {
 /**
  * Key builders: the only place form keys are spelled.
  * - form: `WS#<ws>#FORM` / `<id>`: the form and ALL its elements are one item (one version to
- *   guard); a Query on the partition lists by creation time (ids are time-ordered). Also placed in
+ *   guard); listed by creation time through `byCreatedAt` (GSI3: the same partition, sort key
+ *   `<createdAt>#<id>`; ids order by second only). Also placed in
  *   the name order (GSI1 `WS#<ws>#FORMS_BY_NAME` / `<lower(name)>#<id>`) and the update order (GSI2
  *   `WS#<ws>#FORMS_BY_UPDATED` / `<updatedAt>#<id>`).
  * - status projection (keys only, written in the same transaction as the form):
@@ -162,6 +163,7 @@ function stripReadOnly(element: FormElement): FormElement {
 export function toFormItem(workspaceId: string, form: Form): Record<string, unknown> {
   return {
     ...formKeys.form(workspaceId, form.id),
+    ...creationOrderKey(formKeys.form(workspaceId, form.id), form.createdAt, form.id),
     ...orderKeys(workspaceId, undefined, form),
     ...entityAttribute(FORM_ENTITY),
     ...form,
@@ -188,6 +190,7 @@ export function projectedFormId(item: Record<string, unknown>): string {
 export function projectionChanges(workspaceId: string, before: Form | undefined, after: Form): { puts: Record<string, unknown>[]; deletes: ItemKey[] } {
   const put = {
     ...formKeys.byStatus(workspaceId, after.status, after.id),
+    ...creationOrderKey(formKeys.byStatus(workspaceId, after.status, after.id), after.createdAt, after.id),
     ...orderKeys(workspaceId, after.status, after),
     ...entityAttribute(FORM_BY_STATUS_ENTITY),
     formId: after.id,
@@ -209,5 +212,5 @@ export function formListQuery(workspaceId: string, status: FormStatus | undefine
   const ascending = direction === 'asc';
   if (sort === 'name') return { projected, query: { index: LIST_ORDER_INDEXES.byName, partition: formKeys.byNamePartition(workspaceId, status), ascending } };
   if (sort === 'updatedAt') return { projected, query: { index: LIST_ORDER_INDEXES.byUpdatedAt, partition: formKeys.byUpdatedPartition(workspaceId, status), ascending } };
-  return { projected, query: { partition: status === undefined ? formKeys.partition(workspaceId) : formKeys.byStatusPartition(workspaceId, status), ascending } };
+  return { projected, query: { index: 'byCreatedAt', partition: status === undefined ? formKeys.partition(workspaceId) : formKeys.byStatusPartition(workspaceId, status), ascending } };
 }

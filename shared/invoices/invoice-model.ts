@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { entityAttribute, itemKey, withoutKeys, type ItemKey } from '../db/table-design.js';
+import { creationOrderKey, entityAttribute, itemKey, withoutKeys, type ItemKey } from '../db/table-design.js';
 import { CURRENCIES, dateTimeSchema, idSchema, type Currency, type SortDirection } from '../model/primitives.js';
 import { computeTotals } from './invoice-totals.js';
 
@@ -244,7 +244,7 @@ export interface PaymentRecord {
  * - list projections (keys only, plus the filter values), written in the same transaction as the
  *   invoice: `WS#<ws>#INVOICE_BY_CUSTOMER#<customerId>`, `WS#<ws>#INVOICE_BY_STATUS#<status>` and
  *   `WS#<ws>#INVOICE_BY_CUSTOMER_STATUS#<customerId>#<status>`, sort key `<id>`: every filter combination is
- *   a Query on its own partition, in creation order.
+ *   a Query on its own partition, in creation order (`byCreatedAt`, like the invoice partition).
  * - number counter: `WS#<ws>#COUNTER` / `INVOICE_NUMBER`, `lastNumber`; bumped in the finalize
  *   transaction, conditioned on the value read, so numbers are gapless and unique.
  * - payment record: `WS#<ws>#PAYMENT` / `<paymentId>`: the `refundable` counter of a succeeded payment.
@@ -314,7 +314,8 @@ export function invoiceListPartition(workspaceId: string, filter: InvoiceListFil
 /** Stored form: the public shape minus derived figures, which are recomputed on every read. */
 export function toInvoiceItem(workspaceId: string, invoice: Invoice): Record<string, unknown> {
   const payments = invoice.payments.map(({ amountRefunded: _refunded, ...payment }) => payment);
-  return { ...invoiceKeys.invoice(workspaceId, invoice.id), ...entityAttribute(INVOICE_ENTITY), ...invoice, payments };
+  const key = invoiceKeys.invoice(workspaceId, invoice.id);
+  return { ...key, ...creationOrderKey(key, invoice.createdAt, invoice.id), ...entityAttribute(INVOICE_ENTITY), ...invoice, payments };
 }
 
 /** Maps a stored item back to the public shape; totals are recomputed so they can never drift. */
@@ -348,9 +349,10 @@ export function projectionChanges(workspaceId: string, before: Invoice | undefin
   if (before && statusMoved) deletes.push(invoiceKeys.byStatus(workspaceId, before.status, before.id));
   if (before && (customerMoved || statusMoved)) deletes.push(invoiceKeys.byCustomerStatus(workspaceId, before.customerId, before.status, before.id));
   if (customerMoved || statusMoved) {
-    puts.push({ ...invoiceKeys.byCustomer(workspaceId, after.customerId, after.id), ...entityAttribute(INVOICE_BY_CUSTOMER_ENTITY), ...attributes });
-    puts.push({ ...invoiceKeys.byStatus(workspaceId, after.status, after.id), ...entityAttribute(INVOICE_BY_STATUS_ENTITY), ...attributes });
-    puts.push({ ...invoiceKeys.byCustomerStatus(workspaceId, after.customerId, after.status, after.id), ...entityAttribute(INVOICE_BY_CUSTOMER_STATUS_ENTITY), ...attributes });
+    const projection = (key: ItemKey, entity: string) => ({ ...key, ...creationOrderKey(key, after.createdAt, after.id), ...entityAttribute(entity), ...attributes });
+    puts.push(projection(invoiceKeys.byCustomer(workspaceId, after.customerId, after.id), INVOICE_BY_CUSTOMER_ENTITY));
+    puts.push(projection(invoiceKeys.byStatus(workspaceId, after.status, after.id), INVOICE_BY_STATUS_ENTITY));
+    puts.push(projection(invoiceKeys.byCustomerStatus(workspaceId, after.customerId, after.status, after.id), INVOICE_BY_CUSTOMER_STATUS_ENTITY));
   }
   return { puts, deletes };
 }

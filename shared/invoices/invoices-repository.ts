@@ -73,14 +73,14 @@ export async function getInvoice(workspaceId: string, id: string, options: { con
 }
 
 /**
- * One page of the workspace's invoices in creation order (ids are time-ordered). Unfiltered: a Query
- * on the invoice partition. With `status` and/or `customerId`: a Query on the projection partition
+ * One page of the workspace's invoices in creation order (the `byCreatedAt` index of the partition:
+ * `<createdAt>#<id>`; ids alone order by second only). Unfiltered: a Query on the invoice partition. With `status` and/or `customerId`: a Query on the projection partition
  * of exactly that combination, then one BatchGet of the page. One Query per cursor page; the cost
  * never depends on the workspace's other invoices.
  */
 export async function listInvoices(workspaceId: string, filter: InvoiceListFilter, request: PageRequest): Promise<Page<Invoice>> {
   const scope = { owner: workspaceId, list: 'invoices', shape: { ...filter } };
-  const query = { partition: invoiceListPartition(workspaceId, filter), ascending: filter.direction === 'asc' };
+  const query = { index: 'byCreatedAt' as const, partition: invoiceListPartition(workspaceId, filter), ascending: filter.direction === 'asc' };
   const page = await queryPage(query, request, scope);
   if (filter.status === undefined && filter.customerId === undefined) return { ...page, items: page.items.map(fromInvoiceItem) };
   const ids = page.items.map(projectedInvoiceId);

@@ -1,4 +1,4 @@
-import { entityAttribute, entityOf, indexKey, itemKey, withoutKeys, type ItemKey } from '../db/table-design.js';
+import { creationOrderKey, entityAttribute, entityOf, indexKey, itemKey, partitionOf, withoutKeys, type ItemKey } from '../db/table-design.js';
 import type { Currency } from '../model/primitives.js';
 
 export type LedgerEntryType = 'payment' | 'refund' | 'payout';
@@ -62,8 +62,9 @@ const BUCKET_PREFIX = 'PENDING#';
 
 /**
  * Key builders: the only place ledger and balance keys are spelled.
- * - ledger entry: `WS#<ws>#LEDGER#<cur>` / `<id>` (time-ordered: the most recent N are one Query);
- *   event entries also carry GSI2 (`byEventBalance`) `WS#<ws>#EVENT#<eventId>` / `LEDGER#<cur>#<id>`.
+ * - ledger entry: `WS#<ws>#LEDGER#<cur>` / `<id>`, in creation order through `byCreatedAt` (GSI3, same
+ *   partition, `<createdAt>#<id>`: the most recent N are one Query); event entries also carry GSI2
+ *   (`byEventBalance`) `WS#<ws>#EVENT#<eventId>` / `LEDGER#<cur>#<createdAt>#<id>`.
  * - balance scope (account: `WS#<ws>#BALANCE#<cur>`, event: `WS#<ws>#BALANCE#<cur>#EVENT#<eventId>`)
  *   holds one `TOTAL` item and one `PENDING#<availableAt>` item per settlement bucket not yet settled,
  *   so reading a balance is one Query whose size is bounded by the settlement delay, not by history.
@@ -73,6 +74,8 @@ export const ledgerKeys = {
   entry: (workspaceId: string, currency: Currency, id: string): ItemKey => itemKey(ledgerKeys.ledgerPartition(workspaceId, currency), id),
   eventPartition: (workspaceId: string, eventId: string) => `WS#${workspaceId}#EVENT#${eventId}`,
   eventLedgerPrefix: (currency: Currency) => `LEDGER#${currency}#`,
+  /** An event entry's place in its event's ledger: creation time to the millisecond, then the id. */
+  eventLedgerSort: (entry: Pick<LedgerEntry, 'currency' | 'createdAt' | 'id'>) => `${ledgerKeys.eventLedgerPrefix(entry.currency)}${new Date(entry.createdAt).toISOString()}#${entry.id}`,
   balancePartition: (workspaceId: string, currency: Currency, eventId?: string) =>
     eventId === undefined ? `WS#${workspaceId}#BALANCE#${currency}` : `WS#${workspaceId}#BALANCE#${currency}#EVENT#${eventId}`,
   totals: (workspaceId: string, currency: Currency, eventId?: string): ItemKey => itemKey(ledgerKeys.balancePartition(workspaceId, currency, eventId), TOTALS_SK),
@@ -80,11 +83,19 @@ export const ledgerKeys = {
     itemKey(ledgerKeys.balancePartition(workspaceId, currency, eventId), `${BUCKET_PREFIX}${availableAt}`),
 };
 
+/** An entry's places in the creation order of its account (`byCreatedAt`) and of its event (GSI2). */
+export function ledgerOrderAttributes(workspaceId: string, entry: LedgerEntry): Record<string, string> {
+  return {
+    ...creationOrderKey(ledgerKeys.entry(workspaceId, entry.currency, entry.id), entry.createdAt, entry.id),
+    ...(entry.eventId === undefined ? {} : indexKey('byEventBalance', ledgerKeys.eventPartition(workspaceId, entry.eventId), ledgerKeys.eventLedgerSort(entry))),
+  };
+}
+
 export function toLedgerItem(workspaceId: string, entry: LedgerEntry): Record<string, unknown> {
   return {
     ...ledgerKeys.entry(workspaceId, entry.currency, entry.id),
+    ...ledgerOrderAttributes(workspaceId, entry),
     ...entityAttribute(LEDGER_ENTRY_ENTITY),
-    ...(entry.eventId === undefined ? {} : indexKey('byEventBalance', ledgerKeys.eventPartition(workspaceId, entry.eventId), `${ledgerKeys.eventLedgerPrefix(entry.currency)}${entry.id}`)),
     ...entry,
   };
 }
@@ -123,4 +134,11 @@ export function fromBalanceItems(items: readonly Record<string, unknown>[]): { t
     }
   }
   return { totals, buckets };
+}
+
+/** The workspace of a stored ledger entry (`WS#<ws>#LEDGER#<currency>`), for backfills. */
+export function workspaceOfLedgerItem(item: Record<string, unknown>): string {
+  const match = /^WS#(.+)#LEDGER#[A-Z]{3}$/.exec(partitionOf(item));
+  if (!match?.[1]) throw new Error('Not a ledger entry item.');
+  return match[1];
 }

@@ -131,7 +131,7 @@ export async function settleScope(workspaceId: string, currency: Currency, event
 
 async function recentEntries(workspaceId: string, currency: Currency, eventId: string | undefined): Promise<LedgerEntry[]> {
   const items = await queryFirst(eventId === undefined
-    ? { partition: ledgerKeys.ledgerPartition(workspaceId, currency), ascending: false }
+    ? { index: 'byCreatedAt' as const, partition: ledgerKeys.ledgerPartition(workspaceId, currency), ascending: false }
     : { index: 'byEventBalance', partition: ledgerKeys.eventPartition(workspaceId, eventId), range: { beginsWith: ledgerKeys.eventLedgerPrefix(currency) }, ascending: false },
   RECENT_ORDERS);
   return items.map(fromLedgerItem);

@@ -1,7 +1,7 @@
 import type { BackfillStep } from '../db/backfill.js';
 import { transaction } from '../db/transaction.js';
-import { LEDGER_ENTRY_ENTITY, fromLedgerItem } from './ledger-model.js';
-import { payoutOfEntry, toPayoutItems, workspaceOfLedgerItem } from './payout-model.js';
+import { LEDGER_ENTRY_ENTITY, fromLedgerItem, workspaceOfLedgerItem } from './ledger-model.js';
+import { payoutOfEntry, toPayoutItems } from './payout-model.js';
 
 /**
  * The payout item and its list entries for payouts made before `GET /v1/payouts` existed: a payout

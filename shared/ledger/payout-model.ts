@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { entityAttribute, itemKey, partitionOf, type ItemKey } from '../db/table-design.js';
+import { entityAttribute, itemKey, type ItemKey } from '../db/table-design.js';
 import { CURRENCIES, dateTimeSchema, idSchema, pickFields, type Currency, type SortDirection } from '../model/primitives.js';
 import type { LedgerEntry } from './ledger-model.js';
 
@@ -133,11 +133,4 @@ export function toPayoutItems(workspaceId: string, payout: Payout): Record<strin
 /** Maps a payout item (or a list entry: the same fields) back to the public shape. */
 export function fromPayoutItem(item: Record<string, unknown>): Payout {
   return pickFields<Payout>(item, payoutSchema);
-}
-
-/** The workspace of a stored ledger entry (`WS#<ws>#LEDGER#<currency>`), for the payouts backfill. */
-export function workspaceOfLedgerItem(item: Record<string, unknown>): string {
-  const match = /^WS#(.+)#LEDGER#[A-Z]{3}$/.exec(partitionOf(item));
-  if (!match?.[1]) throw new Error('Not a ledger entry item.');
-  return match[1];
 }

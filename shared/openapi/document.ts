@@ -25,7 +25,7 @@ const API_DESCRIPTION = [
   '**Conventions**',
   '- Paths work with and without a trailing slash.',
   '- A known path called with a method it does not have answers 405 `method_not_allowed`; an unknown path answers 404 `not_found`.',
-  '- Ids are 24 lowercase hex characters, time-ordered; a malformed id in a path is a 404.',
+  '- Ids are 24 lowercase hex characters: the creation second, then 64 random bits; a malformed id in a path is a 404.',
   '- Create answers 201 `{data}`, read and update 200 `{data}`, delete 204 with no body.',
   '- Errors are `{error: {code, message, details?}}` (the public partner listing uses `{status, error, message}`).',
   '- Money is always an integer amount in minor units (cents).',

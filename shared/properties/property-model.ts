@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { LIST_ORDER_INDEXES, entityAttribute, indexKey, itemKey, partitionOf, type ItemKey } from '../db/table-design.js';
+import { LIST_ORDER_INDEXES, creationOrderKey, entityAttribute, indexKey, itemKey, partitionOf, type ItemKey } from '../db/table-design.js';
 import type { PartitionQuery } from '../db/query.js';
 import { dateTimeSchema, idSchema, pickFields, type SortDirection } from '../model/primitives.js';
 
@@ -154,12 +154,13 @@ function updatedOrder(property: Pick<Property, 'updatedAt' | 'id'>): string {
 
 /**
  * Key builders: the only place property keys are spelled.
- * - property: `WS#<ws>#PROPERTY` / `<id>` (creation order: ids are time-ordered), also placed in the
+ * - property: `WS#<ws>#PROPERTY` / `<id>`, listed in creation order through `byCreatedAt` (GSI3, same
+ *   partition, `<createdAt>#<id>`), also placed in the
  *   name order (GSI1 `WS#<ws>#PROPERTIES_BY_NAME` / `<lower(name)>\0<objectType>`) and the update
  *   order (GSI2 `WS#<ws>#PROPERTIES_BY_UPDATED` / `<updatedAt>#<id>`).
  * - filter projections (keys only, written in the same transaction as the property): one per
  *   filter combination the property matches, `WS#<ws>#PROPERTY_BY#<filter>` / `<id>`, placed in the
- *   same two orders under `WS#<ws>#PROPERTIES_BY_NAME#<filter>` and `..._BY_UPDATED#<filter>`. So
+ *   creation order (GSI3) and the same two orders under `WS#<ws>#PROPERTIES_BY_NAME#<filter>` and `..._BY_UPDATED#<filter>`. So
  *   every list x sort x filter is one partition of the table or of an index, in its order.
  * - name guard: `WS#<ws>#PROPNAME` / `<objectType>#<lower(name)>`: one item per taken name; its
  *   existence makes a name unique per objectType (conditional put in the same transaction).
@@ -190,7 +191,8 @@ function orderKeys(workspaceId: string, filter: PropertyListFilter, property: Pr
 
 /** The stored item of a property: its key, its places in the name and update orders, the public fields. */
 export function toPropertyItem(workspaceId: string, property: Property): Record<string, unknown> {
-  return { ...propertyKeys.property(workspaceId, property.id), ...orderKeys(workspaceId, {}, property), ...entityAttribute(PROPERTY_ENTITY), ...property };
+  const key = propertyKeys.property(workspaceId, property.id);
+  return { ...key, ...creationOrderKey(key, property.createdAt, property.id), ...orderKeys(workspaceId, {}, property), ...entityAttribute(PROPERTY_ENTITY), ...property };
 }
 
 /** The name guard of a property. */
@@ -217,6 +219,7 @@ export function projectedPropertyId(item: Record<string, unknown>): string {
 export function projectionChanges(workspaceId: string, before: Property | undefined, after: Property): { puts: Record<string, unknown>[]; deletes: ItemKey[] } {
   const puts = filtersOf(after).map((filter) => ({
     ...propertyKeys.byFilter(workspaceId, filter, after.id),
+    ...creationOrderKey(propertyKeys.byFilter(workspaceId, filter, after.id), after.createdAt, after.id),
     ...orderKeys(workspaceId, filter, after),
     ...entityAttribute(PROPERTY_BY_FILTER_ENTITY),
     propertyId: after.id,
@@ -241,7 +244,7 @@ export function propertyListQuery(workspaceId: string, filter: PropertyListFilte
   if (sort === 'name') return { projected, query: { index: LIST_ORDER_INDEXES.byName, partition: propertyKeys.byNamePartition(workspaceId, filter), ascending } };
   if (sort === 'updatedAt') return { projected, query: { index: LIST_ORDER_INDEXES.byUpdatedAt, partition: propertyKeys.byUpdatedPartition(workspaceId, filter), ascending } };
   const partition = projected ? propertyKeys.byFilterPartition(workspaceId, filter) : propertyKeys.propertyPartition(workspaceId);
-  return { projected, query: { partition, ascending } };
+  return { projected, query: { index: 'byCreatedAt', partition, ascending } };
 }
 
 /** The workspace of a stored property item (`WS#<ws>#PROPERTY`), for backfills. */

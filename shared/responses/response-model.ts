@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { entityAttribute, itemKey, partitionOf, type ItemKey } from '../db/table-design.js';
+import { creationOrderKey, entityAttribute, itemKey, partitionOf, type ItemKey } from '../db/table-design.js';
 import { dateTimeSchema, idSchema, pickFields } from '../model/primitives.js';
 
 /**
@@ -66,8 +66,8 @@ export const FORM_RESPONSE_BY_CONTACT_ENTITY = 'FormResponseByContact';
 
 /**
  * Key builders: the only place response keys are spelled.
- * - response: `WS#<ws>#FORMRESPONSE#<formId>` / `<responseId>`: one partition per form, so a Query
- *   lists a form's responses by submission time (ids are time-ordered).
+ * - response: `WS#<ws>#FORMRESPONSE#<formId>` / `<responseId>`: one partition per form, listed by
+ *   submission time through `byCreatedAt` (GSI3: the same partition, `<createdAt>#<id>`).
  * - by contact: `WS#<ws>#FORMRESPONSE#<formId>#CONTACT#<contactId>` / `<responseId>`: a keys-only
  *   copy written in the submission's transaction, so the `contactId` filter is a Query on that
  *   contact's responses to the form (responses never change, so it never goes stale).
@@ -81,13 +81,16 @@ export const responseKeys = {
 };
 
 export function toResponseItem(workspaceId: string, response: FormResponse): Record<string, unknown> {
-  return { ...responseKeys.response(workspaceId, response.formId, response.id), ...entityAttribute(FORM_RESPONSE_ENTITY), ...response };
+  const key = responseKeys.response(workspaceId, response.formId, response.id);
+  return { ...key, ...creationOrderKey(key, response.createdAt, response.id), ...entityAttribute(FORM_RESPONSE_ENTITY), ...response };
 }
 
 /** The `contactId` projection of a response (only responses with a contact have one). */
 export function toResponseByContactItem(workspaceId: string, response: FormResponse & { contactId: string }): Record<string, unknown> {
+  const key = responseKeys.byContact(workspaceId, response.formId, response.contactId, response.id);
   return {
-    ...responseKeys.byContact(workspaceId, response.formId, response.contactId, response.id),
+    ...key,
+    ...creationOrderKey(key, response.createdAt, response.id),
     ...entityAttribute(FORM_RESPONSE_BY_CONTACT_ENTITY),
     responseId: response.id,
   };

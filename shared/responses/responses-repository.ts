@@ -47,7 +47,7 @@ export interface ResponseListFilter {
 }
 
 /**
- * One page of a form's responses in submission order (ids are time-ordered). Unfiltered: a Query on
+ * One page of a form's responses in submission order (the `byCreatedAt` index). Unfiltered: a Query on
  * the form's response partition. With `contactId`: a Query on that contact's projection partition,
  * then one BatchGet of the page. One Query per cursor page, never the form's other responses.
  */
@@ -56,7 +56,7 @@ export async function listResponses(workspaceId: string, formId: string, filter:
     ? responseKeys.partition(workspaceId, formId)
     : responseKeys.byContactPartition(workspaceId, formId, filter.contactId);
   const scope = { owner: workspaceId, list: `responses:${formId}`, shape: { ...filter } };
-  const page = await queryPage({ partition, ascending: filter.direction === 'asc' }, request, scope);
+  const page = await queryPage({ index: 'byCreatedAt', partition, ascending: filter.direction === 'asc' }, request, scope);
   if (filter.contactId === undefined) return { ...page, items: page.items.map(fromResponseItem) };
   const ids = page.items.map(projectedResponseId);
   const byId = new Map((await batchGetItems(ids.map((id) => responseKeys.response(workspaceId, formId, id)))).map((item) => [item.id as string, fromResponseItem(item)]));

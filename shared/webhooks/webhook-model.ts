@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import * as z from 'zod';
-import { entityAttribute, itemKey, ttlAttribute, withoutKeys, type ItemKey } from '../db/table-design.js';
+import { creationOrderKey, entityAttribute, itemKey, ttlAttribute, withoutKeys, type ItemKey } from '../db/table-design.js';
 import { dateTimeSchema, idSchema } from '../model/primitives.js';
 import { currentUrlPolicy, urlProblem } from './url-guard.js';
 
@@ -135,7 +135,8 @@ export const WEBHOOK_DELIVERY_ENTITY = 'WebhookDelivery';
  * - outbox event: `WS#<ws>#WEBHOOK_EVENT` / `<eventId>`: written in the transaction of the change it
  *   reports; its INSERT on the table's stream starts the delivery.
  * - delivery: `WS#<ws>#WEBHOOK_DELIVERY#<endpointId>` / `<deliveryId>`: one endpoint's deliveries in
- *   time order (ids are time-ordered), so the newest-first list is one Query.
+ *   creation order through `byCreatedAt` (GSI3: the same partition, `<createdAt>#<id>`), so the
+ *   newest-first list is one Query. Endpoints are listed the same way.
  */
 export const webhookKeys = {
   endpointPartition: (workspaceId: string) => `WS#${workspaceId}#WEBHOOK_ENDPOINT`,
@@ -159,7 +160,8 @@ export interface StoredEndpoint extends WebhookEndpoint {
 const SECRET_ATTRIBUTES = ['secretCiphertext', 'previousSecretCiphertext', 'previousSecretExpiresAt'];
 
 export function toEndpointItem(workspaceId: string, endpoint: StoredEndpoint): Record<string, unknown> {
-  return { ...webhookKeys.endpoint(workspaceId, endpoint.id), ...entityAttribute(WEBHOOK_ENDPOINT_ENTITY), ...endpoint };
+  const key = webhookKeys.endpoint(workspaceId, endpoint.id);
+  return { ...key, ...creationOrderKey(key, endpoint.createdAt, endpoint.id), ...entityAttribute(WEBHOOK_ENDPOINT_ENTITY), ...endpoint };
 }
 
 export function fromEndpointItem(item: Record<string, unknown>): StoredEndpoint {
@@ -189,8 +191,10 @@ export interface StoredDelivery extends WebhookDelivery {
 }
 
 export function toDeliveryItem(delivery: StoredDelivery, now: Date): Record<string, unknown> {
+  const key = webhookKeys.delivery(delivery.workspaceId, delivery.endpointId, delivery.id);
   return {
-    ...webhookKeys.delivery(delivery.workspaceId, delivery.endpointId, delivery.id),
+    ...key,
+    ...creationOrderKey(key, delivery.createdAt, delivery.id),
     ...entityAttribute(WEBHOOK_DELIVERY_ENTITY),
     ...ttlAttribute(retentionEnd(now)),
     ...delivery,

@@ -44,7 +44,7 @@ export async function getEndpoint(workspaceId: string, id: string, options: { co
 
 /** One page of the workspace's endpoints in creation order. */
 export async function listEndpoints(workspaceId: string, direction: 'asc' | 'desc', request: PageRequest): Promise<Page<StoredEndpoint>> {
-  const page = await queryPage({ partition: webhookKeys.endpointPartition(workspaceId), ascending: direction === 'asc' }, request, {
+  const page = await queryPage({ index: 'byCreatedAt', partition: webhookKeys.endpointPartition(workspaceId), ascending: direction === 'asc' }, request, {
     owner: workspaceId, list: 'webhook-endpoints', shape: { direction },
   });
   return { ...page, items: page.items.map(fromEndpointItem) };
@@ -137,9 +137,9 @@ export async function getDelivery(workspaceId: string, endpointId: string, id: s
   return item ? fromDeliveryItem(item) : undefined;
 }
 
-/** One page of an endpoint's deliveries, newest first by default (ids are time-ordered). */
+/** One page of an endpoint's deliveries, newest first by default (creation order: `byCreatedAt`). */
 export async function listDeliveries(workspaceId: string, endpointId: string, direction: 'asc' | 'desc', request: PageRequest): Promise<Page<StoredDelivery>> {
-  const page = await queryPage({ partition: webhookKeys.deliveryPartition(workspaceId, endpointId), ascending: direction === 'asc' }, request, {
+  const page = await queryPage({ index: 'byCreatedAt', partition: webhookKeys.deliveryPartition(workspaceId, endpointId), ascending: direction === 'asc' }, request, {
     owner: workspaceId, list: `webhook-deliveries:${endpointId}`, shape: { direction },
   });
   return { ...page, items: page.items.map(fromDeliveryItem) };

@@ -98,7 +98,7 @@ describe('GET /v1/checkouts', () => {
     expect(response.body.data.map((checkout: { status: string }) => checkout.status)).toEqual(['open', 'open', 'closed']);
   });
 
-  it('sorts by _id and createdAt in creation order', async () => {
+  it('sorts by _id in id order and by createdAt newest first', async () => {
     const created = [ids.charlie, ids.alpha, ids.bravo].sort();
     expect((await list('?sortField=_id')).body.data.map((checkout: { id: string }) => checkout.id)).toEqual(created);
     const newest = (await list('?sortField=createdAt&sortDirection=desc')).body.data.map((checkout: { createdAt: string }) => Date.parse(checkout.createdAt));

@@ -137,7 +137,7 @@ export const listCheckoutsQuerySchema = z.strictObject({
   status: checkoutStatus.optional(),
   eventId: z.string().max(100).optional(),
   timeslotId: z.string().max(100).optional(),
-  sortField: z.enum(CHECKOUT_SORT_FIELDS).optional().meta({ description: 'Default `createdAt`. `event` and `form` sort by the display name of the event or form; `_id` by id (creation order). Checkouts without the value sort last.' }),
+  sortField: z.enum(CHECKOUT_SORT_FIELDS).optional().meta({ description: 'Default `createdAt`. `event` and `form` sort by the display name of the event or form; `_id` by id (ids order by creation second only; within a second at random). Checkouts without the value sort last.' }),
   sortDirection: z.enum(['asc', 'desc']).optional().meta({ description: 'Default `asc` when `sortField` is given, else `desc` (newest first).' }),
   filters: filtersQuerySchema.optional(),
 });

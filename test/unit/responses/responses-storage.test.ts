@@ -65,7 +65,11 @@ describe('submitResponse', () => {
     expect(items[0]).toMatchObject({ PK: `WS#${WS}#FORMRESPONSE#${f.id}`, SK: result.id, entity: 'FormResponse', contactId: result.contactId });
     expect(items[1]).toMatchObject({ ...contactKeys.contact(WS, result.contactId as string), email: 'Ada@Example.com', firstName: 'Ada' });
     expect(items[2]).toMatchObject({ ...contactKeys.emailGuard(WS, 'ada@example.com'), contactId: result.contactId });
-    expect(ofEntity('FormResponseByContact')).toEqual([{ PK: `WS#${WS}#FORMRESPONSE#${f.id}#CONTACT#${result.contactId}`, SK: result.id, entity: 'FormResponseByContact', responseId: result.id }]);
+    const byContact = `WS#${WS}#FORMRESPONSE#${f.id}#CONTACT#${result.contactId}`;
+    expect(ofEntity('FormResponseByContact')).toEqual([{
+      PK: byContact, SK: result.id, GSI3PK: byContact, GSI3SK: expect.stringMatching(new RegExp(`^\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z#${result.id}$`)),
+      entity: 'FormResponseByContact', responseId: result.id,
+    }]);
     const events = ofEntity('WebhookEvent').map((item) => ({ type: item?.type, object: JSON.parse(item?.body as string).data.object }));
     expect(events).toEqual([
       { type: 'contact.created', object: expect.objectContaining({ id: result.contactId, email: 'Ada@Example.com', firstName: 'Ada', version: 1 }) },
