@@ -110,7 +110,6 @@ export const webhookDeliverySchema = z
     attempts: z.number().int().meta({ description: 'Attempts made so far (at most 8).' }),
     lastStatusCode: z.number().int().optional().meta({ description: 'HTTP status of the last attempt, when the receiver answered.' }),
     lastError: z.string().optional().meta({ description: 'Why the last attempt failed (status, timeout, refused address, ...).' }),
-    lastResponseBody: z.string().optional().meta({ description: 'The start of the last response body (at most 64 KiB are read; the first 4 KiB are kept).' }),
     nextAttemptAt: dateTimeSchema.optional().meta({ description: 'When the next attempt is due, while `pending` after a failure.' }),
     createdAt: dateTimeSchema,
   })
@@ -188,6 +187,11 @@ export interface StoredDelivery extends WebhookDelivery {
   redeliveryOf?: string;
   /** When the last attempt was recorded (internal: the contract's delivery has no such field). */
   updatedAt?: string;
+  /**
+   * The start of the last response body (64 KiB read, 4 KiB kept), for operators reading the table;
+   * not answered: the contract's delivery (API.md) has no such field.
+   */
+  lastResponseBody?: string;
 }
 
 export function toDeliveryItem(delivery: StoredDelivery, now: Date): Record<string, unknown> {
@@ -206,7 +210,7 @@ export function fromDeliveryItem(item: Record<string, unknown>): StoredDelivery 
 }
 
 export function publicDelivery(delivery: StoredDelivery): WebhookDelivery {
-  const { workspaceId: _workspace, endpointId: _endpoint, redeliveryOf: _of, updatedAt: _updated, ...rest } = delivery;
+  const { workspaceId: _workspace, endpointId: _endpoint, redeliveryOf: _of, updatedAt: _updated, lastResponseBody: _body, ...rest } = delivery;
   return rest;
 }
 
