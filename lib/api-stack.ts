@@ -25,6 +25,7 @@ import { BoxofficeMonitoring } from './monitoring.js';
 import { handlerEntry } from './paths.js';
 import { AUTHORIZER_CACHE_TTL_SECONDS, AUTHORIZER_IDENTITY_HEADER } from '../functions/authorizer/policy.js';
 import { RefundReconciler } from './refund-reconciler.js';
+import { BUSINESS_METRICS_FUNCTION, BusinessMetrics } from './business-metrics.js';
 import { FUNCTION_TIMEOUT_MS } from '../shared/db/time-budget.js';
 
 export interface ApiStackProps extends StackProps {
@@ -60,6 +61,8 @@ export class ApiStack extends Stack {
   readonly functions: Map<RouteGroup, BoxofficeFunction>;
   readonly authorizerFunction: BoxofficeFunction;
   readonly refundReconciler: RefundReconciler;
+  /** Business counters from the table stream, drawn on the dashboard. */
+  readonly businessMetrics: BusinessMetrics;
   readonly monitoring: BoxofficeMonitoring;
   /** Stream dispatcher, delivery queue and sender of webhooks. */
   readonly webhooks: WebhookDelivery;
@@ -137,8 +140,11 @@ export class ApiStack extends Stack {
       indexNames: Object.values(INDEXES).map((index) => index.indexName),
     });
 
+    this.businessMetrics = new BusinessMetrics(this, 'BusinessMetrics', { stage: props.stage, table: props.table });
+
     const allFunctions = new Map<string, IFunction>([
       ...this.functions, ['authorizer', this.authorizerFunction], ['refund-reconciler', this.refundReconciler.function],
+      [BUSINESS_METRICS_FUNCTION, this.businessMetrics.function],
     ]);
     const healthUrl = this.api.urlForPath('/health/');
     this.monitoring = new BoxofficeMonitoring(this, 'Monitoring', {
@@ -149,6 +155,7 @@ export class ApiStack extends Stack {
       webhooks: this.webhooks,
       healthUrl,
       healthCanary: props.healthCanary ?? false,
+      businessMetrics: this.businessMetrics.dashboardGroups(),
       ...(props.alarmEmail ? { alarmEmail: props.alarmEmail } : {}),
     });
     if (!props.alarmEmail) {
@@ -185,7 +192,7 @@ export class ApiStack extends Stack {
       id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
       reason: 'The account-level role API Gateway needs to write execution logs; the AWS managed policy is the documented way.',
     });
-    for (const fn of [...this.functions.values(), this.authorizerFunction, this.refundReconciler.function]) {
+    for (const fn of [...this.functions.values(), this.authorizerFunction, this.refundReconciler.function, this.businessMetrics.function]) {
       Validations.of(fn).acknowledge({
         id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
         reason: 'Lets the function write to its own log group; the managed policy is the standard minimal Lambda logging policy.',

@@ -11,6 +11,7 @@ import { MonitoringFacade, SnsAlarmActionStrategy } from 'cdk-monitoring-constru
 import { Construct } from 'constructs';
 import { HealthCanary } from './health-canary.js';
 import type { WebhookDelivery } from './webhook-delivery.js';
+import type { BusinessMetricGroup } from './business-metrics.js';
 
 export interface BoxofficeMonitoringProps {
   readonly stage: string;
@@ -26,6 +27,8 @@ export interface BoxofficeMonitoringProps {
   readonly alarmEmail?: string;
   /** Probe `GET /health/` from outside every minute, with its alarm. */
   readonly healthCanary: boolean;
+  /** The business metrics' graphs (lib/business-metrics.ts). @default none */
+  readonly businessMetrics?: readonly BusinessMetricGroup[];
 }
 
 /** Alarm levels: one, because every alarm here needs a human. */
@@ -93,8 +96,22 @@ export class BoxofficeMonitoring extends Construct {
     }
 
     this.monitorWebhooks(props.webhooks);
+    if (props.businessMetrics) this.monitorBusiness(props.businessMetrics);
 
     if (props.healthCanary) this.healthCanary = this.monitorHealth(props.healthUrl);
+  }
+
+  /**
+   * What the platform sells and collects: graphs only. A quiet hour is not an incident, so business
+   * metrics have no alarm; the functions behind them have (errors, throttles, iterator age).
+   */
+  private monitorBusiness(groups: readonly BusinessMetricGroup[]): void {
+    this.facade.addMediumHeader('Business');
+    this.facade.monitorCustom({
+      alarmFriendlyName: 'business',
+      humanReadableName: 'Committed business events (from the table stream, 5-minute sums)',
+      metricGroups: groups.map((group) => ({ title: group.title, metrics: group.metrics })),
+    });
   }
 
   /** The canary probing `GET /health/` every minute, and its alarm. */

@@ -3,6 +3,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { IDEMPOTENCY_TABLE_KEYS, INDEXES, TABLE_KEYS, mainTableDefinition } from '../../shared/db/table-design.js';
 import { activeGroups } from '../../shared/http/routes.js';
 import { WEBHOOK_FUNCTIONS } from '../../lib/webhook-delivery.js';
+import { BUSINESS_METRIC_NAMES } from '../../shared/observability/business-metrics.js';
 import { resourcesOf, synthesize, type SynthesizedApp } from './support/synth.js';
 
 let app: SynthesizedApp;
@@ -87,9 +88,10 @@ describe('monitoring', () => {
 
   it('alarms on errors and throttles of every function, and on p99 duration of those that answer a request', () => {
     // Prepare
-    // The group functions, the authorizer and the refund reconciler answer (or must finish) quickly; the
-    // webhook sender waits on receivers for up to 10 s by design, so its duration says nothing.
-    const answering = activeGroups().length + 2;
+    // The group functions, the authorizer, the refund reconciler and business metrics answer (or must
+    // finish) quickly; the webhook sender waits on receivers for up to 10 s by design, so its duration
+    // says nothing.
+    const answering = activeGroups().length + 3;
 
     // Assess
     expect(alarmsOn('AWS/Lambda', 'Errors')).toHaveLength(answering + WEBHOOK_FUNCTIONS.length);
@@ -125,5 +127,15 @@ describe('monitoring', () => {
   it('builds a dashboard', () => {
     // Assess
     expect(Object.keys(resourcesOf(app.api, 'AWS::CloudWatch::Dashboard')).length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('draws every business metric on the dashboard, from the stage\'s namespace, amounts per currency', () => {
+    // Act
+    const body = JSON.stringify(Object.values(resourcesOf(app.api, 'AWS::CloudWatch::Dashboard')).map((dashboard) => dashboard.Properties.DashboardBody));
+
+    // Assess
+    for (const name of BUSINESS_METRIC_NAMES) expect(body).toContain(name);
+    expect(body).toContain('Boxoffice/test');
+    expect(body).toMatch(/SEARCH\('\{Boxoffice\/test,currency,service\} MetricName=.{0,12}PaymentGross/);
   });
 });

@@ -3,7 +3,9 @@ import { INDEXES } from '../../shared/db/table-design.js';
 import { API_VERSION } from '../../shared/config.js';
 import { activeGroups, routesOfGroup } from '../../shared/http/routes.js';
 import { API_KEY_LEADING_KEYS } from '../../lib/api-stack.js';
-import { READ_ACTIONS, WRITE_ACTIONS } from '../../lib/boxoffice-function.js';
+import { READ_ACTIONS, WRITE_ACTIONS, XRAY_ACTIONS } from '../../lib/boxoffice-function.js';
+import { BUSINESS_METRICS_FUNCTION } from '../../lib/business-metrics.js';
+import { businessMetricsFilterPatterns } from '../../shared/observability/business-metrics.js';
 import { handlerEntry } from '../../lib/paths.js';
 import { WEBHOOK_FUNCTIONS } from '../../lib/webhook-delivery.js';
 import { reachableModules } from '../../lib/source-graph.js';
@@ -57,9 +59,19 @@ const writingGroups = groups.filter((group) => !readOnlyGroups.includes(group));
 const postGroups = groups.filter((group) => routesOfGroup(group).some((route) => route.method === 'POST' && route.idempotent !== false));
 
 describe('group functions', () => {
-  it('creates exactly one function per active group of the route table, plus the authorizer and the refund reconciler', () => {
+  it('creates exactly one function per active group of the route table, plus the authorizer, the refund reconciler, webhook delivery and business metrics', () => {
     // Assess
-    expect([...functions.keys()].sort()).toEqual([...groups, 'authorizer', 'refund-reconciler', ...WEBHOOK_FUNCTIONS].sort());
+    expect([...functions.keys()].sort()).toEqual([...groups, 'authorizer', 'refund-reconciler', ...WEBHOOK_FUNCTIONS, BUSINESS_METRICS_FUNCTION].sort());
+  });
+
+  it('traces every function with X-Ray (active tracing), and X-Ray\'s two actions are the only grant on *', () => {
+    // Act
+    const wildcardStatements = [...functions.values()].flatMap((fn) => fn.statements.filter((statement) => statement.Resource === '*'));
+
+    // Assess
+    for (const fn of functions.values()) expect(fn.properties.TracingConfig).toEqual({ Mode: 'Active' });
+    expect(wildcardStatements).toHaveLength(functions.size);
+    for (const statement of wildcardStatements) expect(statement.Action).toEqual([...XRAY_ACTIONS]);
   });
 
   it.each(groups)('%s runs on arm64 with the newest Node.js runtime, from its own handler, with its environment', (group) => {
@@ -158,7 +170,7 @@ describe('least privilege', () => {
 
   it('lets the authorizer GetItem API key items only', () => {
     // Act
-    const statements = functions.get('authorizer')?.statements ?? [];
+    const statements = (functions.get('authorizer')?.statements ?? []).filter((statement) => statement.Resource !== '*');
 
     // Assess
     expect(statements).toHaveLength(1);
@@ -173,6 +185,25 @@ describe('least privilege', () => {
 
     // Assess
     expect(s3Actions).toEqual(groups.includes('images') ? ['s3:PutObject'] : []);
+  });
+});
+
+describe('business metrics', () => {
+  it('reads the table stream, filtered to outbox events, ledger entries and finished deliveries, and no table item', () => {
+    // Prepare
+    const fn = functions.get(BUSINESS_METRICS_FUNCTION);
+
+    // Act
+    const mappings = Object.values(resourcesOf(app.api, 'AWS::Lambda::EventSourceMapping'))
+      .filter((mapping) => references(mapping.Properties.FunctionName, fn?.logicalId ?? '?'));
+    const filters = (mappings[0]?.Properties.FilterCriteria as { Filters: { Pattern: string }[] }).Filters;
+
+    // Assess
+    expect(mappings).toHaveLength(1);
+    expect(filters.map((filter) => JSON.parse(filter.Pattern) as unknown)).toEqual(businessMetricsFilterPatterns());
+    expect(actionsOf(fn).filter((action) => !XRAY_ACTIONS.includes(action as (typeof XRAY_ACTIONS)[number])).sort())
+      .toEqual(['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:ListStreams']);
+    expect(fn?.environment.POWERTOOLS_METRICS_NAMESPACE).toBe('Boxoffice/test');
   });
 });
 

@@ -22,9 +22,11 @@ function fn(name: string): { logicalId: string; properties: Record<string, unkno
     .find(([, candidate]) => JSON.stringify(candidate.Properties.Environment ?? {}).includes(`"boxoffice-${name}"`)) ?? [];
   if (!logicalId || !resource) throw new Error(`no function ${name}`);
   const roleId = refTarget(resource.Properties.Role);
+  // X-Ray's grant on * is on every function and checked in functions.test.ts.
   const statements = Object.values(resourcesOf(app.api, 'AWS::IAM::Policy'))
     .filter((policy) => (policy.Properties.Roles as unknown[]).some((role) => refTarget(role) === roleId))
-    .flatMap((policy) => (policy.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
+    .flatMap((policy) => (policy.Properties.PolicyDocument as { Statement: Statement[] }).Statement)
+    .filter((statement) => statement.Resource !== '*');
   return { logicalId, properties: resource.Properties, statements };
 }
 
