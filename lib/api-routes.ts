@@ -88,7 +88,8 @@ export function addRouteMethods(props: RouteMethodsProps): Map<string, Method> {
         integrations.set(route.group, integration);
       }
       const method = resource.addMethod(route.method, integration, route.auth === 'key'
-        ? { authorizer: props.authorizer, authorizationType: AuthorizationType.CUSTOM, operationName: route.operation }
+        // apiKeyRequired: the workspace's usage plan (found through the authorizer's usageIdentifierKey) throttles it.
+        ? { authorizer: props.authorizer, authorizationType: AuthorizationType.CUSTOM, apiKeyRequired: true, operationName: route.operation }
         : { authorizationType: AuthorizationType.NONE, operationName: route.operation });
       if (route.auth === 'public') acknowledgePublic(method, `Public by the API contract (${route.method} ${route.path}: ${route.summary}); no credential exists for it.`);
       methods.set(`${route.method} ${route.path}`, method);

@@ -1,6 +1,6 @@
 import { Annotations, Duration, Fn, RemovalPolicy, Size, Stack, Validations, CfnOutput, type StackProps } from 'aws-cdk-lib';
 import {
-  AccessLogFormat, EndpointType, IdentitySource, LogGroupLogDestination, MethodLoggingLevel, RequestAuthorizer, RestApi,
+  AccessLogFormat, ApiKeySourceType, EndpointType, IdentitySource, LogGroupLogDestination, MethodLoggingLevel, RequestAuthorizer, RestApi,
 } from 'aws-cdk-lib/aws-apigateway';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
@@ -20,6 +20,7 @@ import { addRouteMethods } from './api-routes.js';
 import { WebhookDelivery } from './webhook-delivery.js';
 import { BoxofficeFunction } from './boxoffice-function.js';
 import { addGatewayErrors } from './gateway-errors.js';
+import { ApiFirewall } from './address-rate-limit.js';
 import { createGroupFunctions } from './group-functions.js';
 import { BoxofficeMonitoring } from './monitoring.js';
 import { handlerEntry } from './paths.js';
@@ -40,9 +41,13 @@ export interface ApiStackProps extends StackProps {
   readonly alarmEmail?: string;
   /** Probe `GET /health/` from outside every minute (a Synthetics canary, ~$1.20 a day). @default false */
   readonly healthCanary?: boolean;
-  /** Steady-state requests per second for the whole stage. @default 100 */
+  /**
+   * Ceiling of every method of the stage, all clients together (API Gateway applies stage throttling
+   * per method). Each workspace's own limits are its usage plan; this only protects the backend.
+   * @default 1000
+   */
   readonly throttlingRateLimit?: number;
-  /** @default 200 */
+  /** @default 2000 */
   readonly throttlingBurstLimit?: number;
 }
 
@@ -54,7 +59,8 @@ export const API_KEY_LEADING_KEYS = workspaceKeys.apiKey('*')[TABLE_KEYS.partiti
 
 /**
  * The REST API generated from the route table: one function per group, the key authorizer, gateway
- * responses shared with the local server, access logs, throttling, and monitoring.
+ * responses shared with the local server, access logs, rate limits (a usage plan per workspace, a WAF
+ * rate-based rule per client address on the public routes, a stage ceiling), and monitoring.
  */
 export class ApiStack extends Stack {
   readonly api: RestApi;
@@ -64,6 +70,8 @@ export class ApiStack extends Stack {
   /** Business counters from the table stream, drawn on the dashboard. */
   readonly businessMetrics: BusinessMetrics;
   readonly monitoring: BoxofficeMonitoring;
+  /** The stage's AWS WAF web ACL. */
+  readonly firewall: ApiFirewall;
   /** Stream dispatcher, delivery queue and sender of webhooks. */
   readonly webhooks: WebhookDelivery;
 
@@ -115,6 +123,9 @@ export class ApiStack extends Stack {
       restApiName: `boxoffice-${props.stage}`,
       description: `${API_NAME} (${props.stage})`,
       endpointTypes: [EndpointType.REGIONAL],
+      // Usage plans throttle each workspace: the authorizer names the workspace's API key
+      // (usageIdentifierKey); clients never send one (an X-API-Key header is ignored).
+      apiKeySourceType: ApiKeySourceType.AUTHORIZER,
       binaryMediaTypes: [...BINARY_MEDIA_TYPES],
       // The docs bundle is 1.7 MB of JavaScript; gzip makes it a fifth of that for clients that ask.
       minCompressionSize: Size.kibibytes(1),
@@ -128,11 +139,12 @@ export class ApiStack extends Stack {
         dataTraceEnabled: false,
         metricsEnabled: true,
         tracingEnabled: true,
-        throttlingRateLimit: props.throttlingRateLimit ?? 100,
-        throttlingBurstLimit: props.throttlingBurstLimit ?? 200,
+        throttlingRateLimit: props.throttlingRateLimit ?? 1000,
+        throttlingBurstLimit: props.throttlingBurstLimit ?? 2000,
       },
     });
     addGatewayErrors(this.api);
+    this.firewall = new ApiFirewall(this, 'Firewall', { stage: this.api.deploymentStage, stageName: props.stage, metricPrefix: `boxoffice-${props.stage}` });
     addRouteMethods({ api: this.api, routes: routeTable, functions: this.functions, authorizer });
 
     this.refundReconciler = new RefundReconciler(this, 'RefundReconciler', {
@@ -169,6 +181,9 @@ export class ApiStack extends Stack {
     this.acknowledgeFindings();
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.url, description: 'Base URL of the API (stage included)' });
+    // The admin CLI manages the workspaces' usage plans on this stage (REST_API_ID, API_STAGE).
+    new CfnOutput(this, 'RestApiId', { value: this.api.restApiId, description: 'REST_API_ID for the admin CLI (usage plans)' });
+    new CfnOutput(this, 'StageName', { value: this.api.deploymentStage.stageName, description: 'API_STAGE for the admin CLI (usage plans)' });
     new CfnOutput(this, 'DocsUrl', { value: this.api.urlForPath('/docs'), description: 'Interactive API documentation' });
     new CfnOutput(this, 'HealthUrl', { value: healthUrl, description: 'Health check (probed every minute where the stage has the canary)' });
     new CfnOutput(this, 'AlarmTopicArn', { value: this.monitoring.alarmTopic.topicArn, description: 'SNS topic every alarm notifies' });
@@ -179,10 +194,6 @@ export class ApiStack extends Stack {
     Validations.of(this.api).acknowledge({
       id: 'AwsSolutions-APIG2',
       reason: 'Requests are validated once, in the group functions, by the zod schemas of the route table; API Gateway models would duplicate them and answer with a different error format.',
-    });
-    Validations.of(this.api).acknowledge({
-      id: 'AwsSolutions-APIG3',
-      reason: 'Stage throttling and the key authorizer protect the API; a WAF web ACL is a per-deployment decision (cost) documented in the README.',
     });
     Validations.of(this.api).acknowledge({
       id: 'AwsSolutions-COG4',

@@ -13,10 +13,28 @@ import type { KeyScope } from '../auth/api-keys.js';
 export const WORKSPACE_ENTITY = 'Workspace';
 export const API_KEY_ENTITY = 'ApiKey';
 
+/**
+ * A workspace's request limits, in API Gateway's throttle model: a steady rate (requests per second,
+ * fractions allowed) and a burst (requests accepted at once). Deployed they are the workspace's usage
+ * plan; the local server reads them from the workspace item.
+ */
+export interface WorkspaceLimits {
+  rate: number;
+  burst: number;
+}
+
+/**
+ * What a usage plan may hold: API Gateway refuses a plan above the account's own throttle (10,000
+ * requests/s and a burst of 5,000 by default), and its burst is a whole number.
+ */
+export const WORKSPACE_LIMIT_BOUNDS = { rate: { min: 0.01, max: 10_000 }, burst: { min: 1, max: 5_000 } } as const;
+
 export interface Workspace {
   id: string;
   name: string;
   createdAt: string;
+  /** Absent: the defaults of the deployment (`shared/http/rate-limits.ts`). */
+  limits?: WorkspaceLimits;
 }
 
 export interface ApiKeyRecord {
@@ -65,8 +83,30 @@ export function toWorkspaceItem(workspace: Workspace): Record<string, unknown> {
   return { ...workspaceKeys.workspace(workspace.id), ...workspaceDirectoryEntry(workspace), ...entityAttribute(WORKSPACE_ENTITY), ...workspace };
 }
 
+/** The problems of a limits pair, as `{path, message}` details (empty when it is valid). */
+export function workspaceLimitsProblems(limits: WorkspaceLimits): { path: 'rate' | 'burst'; message: string }[] {
+  const { rate, burst } = WORKSPACE_LIMIT_BOUNDS;
+  const problems: { path: 'rate' | 'burst'; message: string }[] = [];
+  if (!Number.isFinite(limits.rate) || limits.rate < rate.min || limits.rate > rate.max) {
+    problems.push({ path: 'rate', message: `must be a number of requests per second from ${rate.min} to ${rate.max}` });
+  }
+  if (!Number.isInteger(limits.burst) || limits.burst < burst.min || limits.burst > burst.max) {
+    problems.push({ path: 'burst', message: `must be a whole number of requests from ${burst.min} to ${burst.max}` });
+  }
+  return problems;
+}
+
+/** Stored limits, or undefined when absent or damaged (the defaults then apply: never a zero limit). */
+function limitsOf(value: unknown): WorkspaceLimits | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { rate, burst } = value as Record<string, unknown>;
+  if (typeof rate !== 'number' || typeof burst !== 'number') return undefined;
+  return workspaceLimitsProblems({ rate, burst }).length === 0 ? { rate, burst } : undefined;
+}
+
 export function fromWorkspaceItem(item: Record<string, unknown>): Workspace {
-  return { id: String(item.id), name: String(item.name), createdAt: String(item.createdAt) };
+  const limits = limitsOf(item.limits);
+  return { id: String(item.id), name: String(item.name), createdAt: String(item.createdAt), ...(limits ? { limits } : {}) };
 }
 
 export function toApiKeyItem(keyHash: string, record: ApiKeyRecord): Record<string, unknown> {

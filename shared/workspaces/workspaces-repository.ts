@@ -2,10 +2,11 @@ import { getItem, putItem, updateItem } from '../db/conditional.js';
 import { queryPage, type Page, type PageRequest } from '../db/query.js';
 import { LIST_ORDER_INDEXES, exists, notExists } from '../db/table-design.js';
 import { newId } from '../ids.js';
-import { ConflictError, NotFoundError } from '../errors.js';
+import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import { generateApiKey, hashApiKey, type KeyScope } from '../auth/api-keys.js';
 import {
-  fromApiKeyItem, fromWorkspaceItem, toApiKeyItem, toWorkspaceItem, workspaceKeys, type ApiKeyRecord, type Workspace,
+  fromApiKeyItem, fromWorkspaceItem, toApiKeyItem, toWorkspaceItem, workspaceKeys, workspaceLimitsProblems,
+  type ApiKeyRecord, type Workspace, type WorkspaceLimits,
 } from './workspace-model.js';
 
 class WorkspaceIdTakenError extends ConflictError {
@@ -36,6 +37,23 @@ export async function createWorkspace(name: string): Promise<Workspace> {
 export async function getWorkspace(workspaceId: string): Promise<Workspace | undefined> {
   const item = await getItem(workspaceKeys.workspace(workspaceId));
   return item ? fromWorkspaceItem(item) : undefined;
+}
+
+/**
+ * Sets a workspace's request limits (admin CLI). The local server reads them back within seconds;
+ * deployed, the admin CLI applies them to the workspace's usage plan before recording them here.
+ */
+export async function setWorkspaceLimits(workspaceId: string, limits: WorkspaceLimits): Promise<Workspace> {
+  const problems = workspaceLimitsProblems(limits);
+  if (problems.length > 0) throw new ValidationError(problems.map((problem) => ({ path: problem.path, message: `${problem.path} ${problem.message}` })));
+  const item = await updateItem({
+    key: workspaceKeys.workspace(workspaceId),
+    update: 'SET #limits = :limits',
+    names: { '#limits': 'limits' },
+    values: { ':limits': { rate: limits.rate, burst: limits.burst } },
+    condition: { ...exists(), onFailed: () => new NotFoundError('Workspace') },
+  });
+  return fromWorkspaceItem(item ?? {});
 }
 
 /**

@@ -135,7 +135,7 @@ describe('REST API', () => {
     app.api.hasResourceProperties('AWS::ApiGateway::Stage', {
       StageName: 'test',
       AccessLogSetting: { DestinationArn: Match.anyValue() },
-      MethodSettings: Match.arrayWith([Match.objectLike({ ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200, LoggingLevel: 'ERROR', DataTraceEnabled: false })]),
+      MethodSettings: Match.arrayWith([Match.objectLike({ ThrottlingRateLimit: 1000, ThrottlingBurstLimit: 2000, LoggingLevel: 'ERROR', DataTraceEnabled: false })]),
     });
     app.api.hasResourceProperties('AWS::ApiGateway::RestApi', { BinaryMediaTypes: [...BINARY_MEDIA_TYPES] });
   });

@@ -5,6 +5,7 @@ import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } fro
 import { handler } from '../../../functions/authorizer/handler.js';
 import { policyAllows } from '../../../bin/local/policy-evaluation.js';
 import { hashApiKey } from '../../../shared/auth/api-keys.js';
+import { usagePlanKeyOf } from '../../../shared/auth/usage-plan-keys.js';
 
 const ddbMock = mockClient(DynamoDBDocumentClient);
 const KEY = 'bo_live_' + 'K'.repeat(40);
@@ -36,6 +37,21 @@ describe('API key authorizer', () => {
     expect(calls[0]!.args[0].input.Key).toEqual({ PK: `APIKEY#${hashApiKey(KEY)}`, SK: 'APIKEY' });
     expect(JSON.stringify(calls[0]!.args[0].input)).not.toContain(KEY);
     expect(result.context).toEqual({ workspaceId: 'w1', keyId: 'k1', scope: 'read_write' });
+  });
+
+  it('names the workspace\'s usage plan key (usageIdentifierKey), the same for every key of the workspace and stage', async () => {
+    // Prepare
+    ddbMock.on(GetCommand).resolvesOnce(storedKey('read_write')).resolvesOnce(storedKey('read_only', { keyId: 'k2' }));
+
+    // Act
+    const first = await handler(authEvent('GET', '/v1', `Bearer ${KEY}`));
+    const second = await handler(authEvent('POST', '/v1/forms', `Bearer ${KEY}`));
+
+    // Assess
+    expect(first.usageIdentifierKey).toBe(usagePlanKeyOf('prod', 'w1').value);
+    expect(second.usageIdentifierKey).toBe(first.usageIdentifierKey);
+    expect(first.usageIdentifierKey).not.toBe(usagePlanKeyOf('dev', 'w1').value);
+    expect(first.usageIdentifierKey!.length).toBeGreaterThanOrEqual(20);
   });
 
   it('allows every method of the stage for a read-write key, so the cached policy fits all requests', async () => {
