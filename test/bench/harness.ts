@@ -41,9 +41,13 @@ export async function startBenchEnvironment(port: number): Promise<BenchEnvironm
   const dynamo = await startDynamoDbLocal({ port });
   await ensureTables(dynamo.endpoint, TABLE, IDEMPOTENCY_TABLE);
   const { startLocalServer } = await import('../../bin/local/server.js');
-  const { createApiKey, createWorkspace } = await import('../../shared/workspaces/workspaces-repository.js');
+  const { createApiKey, createWorkspace, setWorkspaceLimits } = await import('../../shared/workspaces/workspaces-repository.js');
+  const { WORKSPACE_LIMIT_BOUNDS } = await import('../../shared/workspaces/workspace-model.js');
   const server = await startLocalServer({ port: 0 });
   const created = await createWorkspace('Bench');
+  // The throughput suite measures the server, rate limiter included, not the local default limits
+  // (1,000 requests/s): the bench workspace gets the highest limits a usage plan can hold.
+  await setWorkspaceLimits(created.id, { rate: WORKSPACE_LIMIT_BOUNDS.rate.max, burst: WORKSPACE_LIMIT_BOUNDS.burst.max });
   const { apiKey } = await createApiKey(created.id, 'read_write');
   return {
     server, dynamo, workspace: { workspaceId: created.id, apiKey },
