@@ -9,6 +9,11 @@ const USAGE = `Usage: npm run admin -- <command> [options]
 
 Commands:
   workspace create --name NAME [--json]            create a workspace and its first read-write key
+  workspace limits --workspace ID --rate N --burst N [--json]
+                                                   set a workspace's request limits (requests/s, burst);
+                                                   its requests get them within 5 seconds
+  workspace usage-plans --aws [--json]             give every workspace its API Gateway usage plan with
+                                                   its limits (after upgrading a stage; safe to rerun)
   key create --workspace ID [--read-only] [--json] mint another key for a workspace
   key revoke --key KEY [--json]                    revoke a key (requests with it get 401)
   partner create --code CODE [--first-name ..] [--last-name ..] [--company-name ..] [--email ..] [--json]
@@ -23,7 +28,9 @@ Commands:
 Lists print one page (default 50, at most 100) and the --cursor of the next one. Under --json, results
 are one JSON object on stdout and errors one {"error":{"code","message"}} object on stderr (exit 1).
 Every command takes --help. Targets DYNAMODB_ENDPOINT, else DynamoDB Local on 127.0.0.1:$DYNAMODB_PORT
-(8000), table TABLE_NAME (boxoffice-local). Add --aws to use the real DynamoDB endpoint instead.`;
+(8000), table TABLE_NAME (boxoffice-local). Add --aws to use the real DynamoDB endpoint instead; with
+--aws, workspace create and workspace limits also manage the workspace's usage plan on the API stage
+named by REST_API_ID and API_STAGE (the Api stack's outputs RestApiId and StageName).`;
 
 class UsageError extends Error {}
 
@@ -48,6 +55,23 @@ function required(values: Record<string, string | boolean | undefined>, name: st
   const value = values[name];
   if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`Missing --${name}.\n\n${usage}`);
   return value.trim();
+}
+
+/** A whole or decimal number option (`--rate 2.5`), or a usage error naming it. */
+function numberOption(values: Record<string, string | boolean | undefined>, name: string, usage: string): number {
+  const text = required(values, name, usage);
+  if (!/^\d+(\.\d+)?$/.test(text)) throw new UsageError(`--${name} must be a number, e.g. --${name} 100.\n\n${usage}`);
+  return Number(text);
+}
+
+/** The deployed stage of `--aws` commands that manage usage plans, or a usage error saying what to set. */
+async function stageTarget(): Promise<import('./admin/usage-plans.js').ApiStageTarget> {
+  const { STAGE_TARGET_VARIABLES, stageTargetFromEnv } = await import('./admin/usage-plans.js');
+  const target = stageTargetFromEnv();
+  if (!target) {
+    throw new UsageError(`With --aws, set ${STAGE_TARGET_VARIABLES.restApiId} and ${STAGE_TARGET_VARIABLES.stage} to the Api stack's outputs RestApiId and StageName: each workspace has its own usage plan on that stage.`);
+  }
+  return target;
 }
 
 function output(values: Record<string, unknown>, json: boolean, lines: string[]): void {
@@ -90,13 +114,76 @@ async function run(argv: string[]): Promise<void> {
       const usage = 'Usage: npm run admin -- workspace create --name NAME [--json]';
       const values = parse(rest, { name: { type: 'string' } }, usage);
       const name = required(values, 'name', usage);
+      const target = values.aws ? await stageTarget() : undefined;
       env();
       const { createWorkspace, createApiKey } = await import('../shared/workspaces/workspaces-repository.js');
       const workspace = await createWorkspace(name);
+      if (target) {
+        // Deployed, a workspace without its usage plan is refused on every /v1 route: the plan comes
+        // before the key, and a failure says how to finish.
+        const { applyUsagePlan, apiGatewayClient } = await import('./admin/usage-plans.js');
+        const { DEFAULT_WORKSPACE_LIMITS } = await import('../shared/http/rate-limits.js');
+        try {
+          await applyUsagePlan(apiGatewayClient(), target, workspace.id, DEFAULT_WORKSPACE_LIMITS);
+        } catch (error) {
+          throw new Error(`workspace ${workspace.id} was created, but its usage plan was not (${(error as Error).message}); finish with: npm run admin -- workspace limits --workspace ${workspace.id} --rate ${DEFAULT_WORKSPACE_LIMITS.rate} --burst ${DEFAULT_WORKSPACE_LIMITS.burst} --aws, then key create`);
+        }
+      }
       const { apiKey } = await createApiKey(workspace.id, 'read_write');
       output({ workspaceId: workspace.id, apiKey }, Boolean(values.json), [
         `Workspace ${workspace.id} (${name}) created.`,
         `API key (shown once, store it now): ${apiKey}`,
+      ]);
+      return;
+    }
+    case 'workspace limits': {
+      const usage = 'Usage: npm run admin -- workspace limits --workspace ID --rate N --burst N [--json]';
+      const values = parse(rest, { workspace: { type: 'string' }, rate: { type: 'string' }, burst: { type: 'string' } }, usage);
+      const workspaceId = required(values, 'workspace', usage);
+      const limits = { rate: numberOption(values, 'rate', usage), burst: numberOption(values, 'burst', usage) };
+      const { workspaceLimitsProblems } = await import('../shared/workspaces/workspace-model.js');
+      const problems = workspaceLimitsProblems(limits);
+      if (problems.length > 0) throw new UsageError(problems.map((problem) => `--${problem.path} ${problem.message}.`).join('\n'));
+      const target = values.aws ? await stageTarget() : undefined;
+      env();
+      const { getWorkspace, setWorkspaceLimits } = await import('../shared/workspaces/workspaces-repository.js');
+      const { NotFoundError } = await import('../shared/errors.js');
+      if (!(await getWorkspace(workspaceId))) throw new NotFoundError('Workspace');
+      // The usage plan first: the table then never claims limits the gateway does not apply.
+      if (target) {
+        const { applyUsagePlan, apiGatewayClient } = await import('./admin/usage-plans.js');
+        await applyUsagePlan(apiGatewayClient(), target, workspaceId, limits);
+      }
+      await setWorkspaceLimits(workspaceId, limits);
+      output({ workspaceId, ...limits }, Boolean(values.json), [
+        `Workspace ${workspaceId}: ${limits.rate} requests/s, burst ${limits.burst}; its requests get them within 5 seconds.`,
+      ]);
+      return;
+    }
+    case 'workspace usage-plans': {
+      const usage = 'Usage: npm run admin -- workspace usage-plans --aws [--json]';
+      const values = parse(rest, {}, usage);
+      if (!values.aws) throw new UsageError(`Usage plans exist only deployed: add --aws.\n\n${usage}`);
+      const target = await stageTarget();
+      env();
+      const { listWorkspaces } = await import('../shared/workspaces/workspaces-repository.js');
+      const { applyUsagePlan, apiGatewayClient } = await import('./admin/usage-plans.js');
+      const { DEFAULT_WORKSPACE_LIMITS } = await import('../shared/http/rate-limits.js');
+      const client = apiGatewayClient();
+      let workspaces = 0;
+      let created = 0;
+      let cursor: string | undefined;
+      do {
+        const page = await listWorkspaces({ page: 0, limit: 100, ...(cursor ? { cursor } : {}) });
+        for (const workspace of page.items) {
+          const applied = await applyUsagePlan(client, target, workspace.id, workspace.limits ?? DEFAULT_WORKSPACE_LIMITS);
+          workspaces += 1;
+          if (applied.created) created += 1;
+        }
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+      output({ workspaces, created }, Boolean(values.json), [
+        `${workspaces} workspaces have their usage plan on ${target.restApiId}/${target.stage} (${created} created now).`,
       ]);
       return;
     }

@@ -31,7 +31,12 @@ export class LocalRateLimiter {
     const now = options.now ?? Date.now;
     this.buckets = new TokenBuckets(now);
     this.perAddress = options.publicPerAddress ?? localDefaults(PUBLIC_ADDRESS_LIMITS);
-    const loader = options.loader ?? tableLimitsLoader({ endpoint: config().dynamoEndpoint, tableName: config().tableName });
+    // The table's loader is built on first use: the environment may be set after the server starts.
+    let tableLoader: LimitsLoader | undefined;
+    const loader = options.loader ?? ((workspaceId: string) => {
+      tableLoader ??= tableLimitsLoader({ endpoint: config().dynamoEndpoint, tableName: config().tableName });
+      return tableLoader(workspaceId);
+    });
     this.workspaceLimits = new WorkspaceLimitsCache(loader, options.workspaceDefaults ?? localDefaults(DEFAULT_WORKSPACE_LIMITS), LIMITS_REFRESH_SECONDS * 1000, now);
   }
 

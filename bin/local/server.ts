@@ -17,6 +17,7 @@ import { AuthorizerCache } from './authorizer-cache.js';
 import { AUTHORIZER_CACHE_TTL_SECONDS, AUTHORIZER_IDENTITY_HEADER } from '../../functions/authorizer/policy.js';
 import { FUNCTION_TIMEOUT_MS } from '../../shared/db/time-budget.js';
 import { PortInUseError } from './ports.js';
+import { LocalRateLimiter, type LocalRateLimitOptions } from './rate-limiter.js';
 
 type Authorizer = (event: APIGatewayRequestAuthorizerEvent, context: Context) => Promise<APIGatewayAuthorizerResult>;
 
@@ -37,6 +38,11 @@ export interface LocalServerOptions {
   authorizerCacheTtlSeconds?: number;
   /** Clock of the authorizer cache (tests). */
   now?: () => number;
+  /**
+   * Rate limits, as the deployed usage plans and WAF rule apply them: by default ten times the deployed
+   * defaults, and each workspace's own limits as set with the admin CLI.
+   */
+  rateLimits?: LocalRateLimitOptions;
 }
 
 export interface LocalServer {
@@ -71,6 +77,15 @@ function authorizer(): Promise<Authorizer> {
  */
 function sendGatewayError(response: ServerResponse, definition: GatewayErrorDefinition, requestId: string, status = 500): void {
   response.writeHead(definition.statusCode ?? status, { 'Content-Type': 'application/json', 'X-Request-Id': requestId, ...gatewayErrorHeaders(definition) });
+  response.end(gatewayErrorBody(definition));
+}
+
+/** 429 `rate_limited`, as the gateway's THROTTLED response (or WAF's) reads, with the real wait. */
+function sendRateLimited(response: ServerResponse, requestId: string, retryAfterSeconds: number): void {
+  const definition = GATEWAY_ERRORS.THROTTLED;
+  response.writeHead(definition.statusCode, {
+    'Content-Type': 'application/json', 'X-Request-Id': requestId, ...gatewayErrorHeaders(definition), 'Retry-After': String(retryAfterSeconds),
+  });
   response.end(gatewayErrorBody(definition));
 }
 
@@ -121,7 +136,7 @@ function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
  * Runs the real authorizer the way API Gateway does, through its result cache (keyed by the identity
  * source, the Authorization header); returns the authorizer context, or the gateway error.
  */
-async function authorize(event: APIGatewayProxyEvent, cache: AuthorizerCache): Promise<{ context: Record<string, string> } | { error: GatewayErrorDefinition }> {
+async function authorize(event: APIGatewayProxyEvent, cache: AuthorizerCache): Promise<{ context: Record<string, string>; usageIdentifierKey?: string } | { error: GatewayErrorDefinition }> {
   const identity = event.headers[AUTHORIZER_IDENTITY_HEADER.toLowerCase()];
   // API Gateway answers a request without the identity source itself, without calling the authorizer.
   if (identity === undefined || identity === '') return { error: GATEWAY_ERRORS.UNAUTHORIZED };
@@ -138,7 +153,7 @@ async function authorize(event: APIGatewayProxyEvent, cache: AuthorizerCache): P
   if (!policyAllows(result, methodArn(event.httpMethod, event.path))) return { error: GATEWAY_ERRORS.ACCESS_DENIED };
   const context: Record<string, string> = { principalId: result.principalId };
   for (const [key, value] of Object.entries(result.context ?? {})) context[key] = String(value);
-  return { context };
+  return { context, ...(result.usageIdentifierKey ? { usageIdentifierKey: result.usageIdentifierKey } : {}) };
 }
 
 function writeResult(response: ServerResponse, result: APIGatewayProxyResult): void {
@@ -148,15 +163,19 @@ function writeResult(response: ServerResponse, result: APIGatewayProxyResult): v
   response.end(result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : undefined);
 }
 
-async function handle(request: IncomingMessage, response: ServerResponse, options: LocalServerOptions, cache: AuthorizerCache): Promise<void> {
+async function handle(request: IncomingMessage, response: ServerResponse, options: LocalServerOptions, cache: AuthorizerCache, limiter: LocalRateLimiter): Promise<void> {
   const requestId = randomUUID();
   // Every answer, the server's own (local stand-ins, errors) included; explicit headers still win.
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.setHeader(name, value);
   const url = new URL(request.url ?? '/', `http://${request.headers.host ?? '127.0.0.1'}`);
   const method = (request.method ?? 'GET').toUpperCase();
   const body = await readBody(request);
+  const sourceIp = request.socket.remoteAddress ?? '127.0.0.1';
+  // Deployed, the WAF rule answers before API Gateway sees the request: before routing, for any method.
+  const addressWait = limiter.checkAddress(url.pathname, sourceIp);
+  if (addressWait !== undefined) return sendRateLimited(response, requestId, addressWait);
   if (body === undefined) return sendGatewayError(response, GATEWAY_ERRORS.REQUEST_TOO_LARGE, requestId);
-  const incoming: IncomingRequest = { method, url, headers: request.headers, body, sourceIp: request.socket.remoteAddress ?? '127.0.0.1', requestId };
+  const incoming: IncomingRequest = { method, url, headers: request.headers, body, sourceIp, requestId };
 
   const samePath = resolveRoute(url.pathname);
   if (samePath.length === 0) {
@@ -178,6 +197,11 @@ async function handle(request: IncomingMessage, response: ServerResponse, option
   if (match.route.auth === 'key') {
     const outcome = await authorize(event, cache);
     if ('error' in outcome) return sendGatewayError(response, outcome.error, requestId);
+    // Key routes require the usage plan key (apiKeyRequired): none means no plan, as deployed.
+    if (!outcome.usageIdentifierKey) return sendGatewayError(response, GATEWAY_ERRORS.INVALID_API_KEY, requestId);
+    // The usage plan's throttle: the workspace's bucket, whichever of its keys was used.
+    const workspaceWait = limiter.checkWorkspace(outcome.context.workspaceId ?? outcome.usageIdentifierKey);
+    if (workspaceWait !== undefined) return sendRateLimited(response, requestId, workspaceWait);
     event.requestContext.authorizer = outcome.context;
   }
   try {
@@ -199,8 +223,9 @@ async function handle(request: IncomingMessage, response: ServerResponse, option
  */
 export async function startLocalServer(options: LocalServerOptions): Promise<LocalServer> {
   const cache = new AuthorizerCache(options.authorizerCacheTtlSeconds ?? AUTHORIZER_CACHE_TTL_SECONDS, options.now);
+  const limiter = new LocalRateLimiter(options.rateLimits);
   const server = createServer((request, response) => {
-    handle(request, response, options, cache).catch((error: unknown) => {
+    handle(request, response, options, cache, limiter).catch((error: unknown) => {
       console.error('Local server failure', error);
       if (!response.headersSent) sendGatewayError(response, GATEWAY_ERRORS.DEFAULT_5XX, 'local');
       else response.end();

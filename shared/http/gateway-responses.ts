@@ -25,7 +25,13 @@ export const GATEWAY_ERRORS = {
   MISSING_AUTHENTICATION_TOKEN: { statusCode: 404, code: 'not_found', message: 'No route matches this path.' },
   /** The authorizer itself failed (datastore unreachable): retryable, not the caller's fault. */
   AUTHORIZER_FAILURE: { statusCode: 503, code: 'service_unavailable', message: 'The service is temporarily unavailable. Retry shortly.', retryable: true },
+  /** Above the workspace's usage plan limits (or the stage's ceiling). */
   THROTTLED: { statusCode: 429, code: 'rate_limited', message: 'Too many requests. Retry after a short pause.', retryable: true },
+  /**
+   * The authorizer named no usage plan key, or one in no usage plan of the stage: the workspace has no
+   * plan yet (created before usage plans and not given one by the operator). Not the client's doing.
+   */
+  INVALID_API_KEY: { statusCode: 403, code: 'forbidden', message: 'This workspace is not enabled on this API yet. Contact the API operator.' },
   /** A usage plan's quota is used up (API Gateway's default status is kept: 429). */
   QUOTA_EXCEEDED: { statusCode: 429, code: 'rate_limited', message: 'Too many requests. Retry after a short pause.', retryable: true },
   REQUEST_TOO_LARGE: { statusCode: 413, code: 'payload_too_large', message: 'The request body is too large.' },

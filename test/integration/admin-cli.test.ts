@@ -51,6 +51,11 @@ describe('npm run admin', () => {
     [['key', 'create', '--workspace', 'ffffffffffffffffffffffff'], 'Workspace not found'],
     [['frobnicate', 'now'], 'Unknown command'],
     [['workspace', 'create', '--name', 'x', '--bogus'], "Unknown option '--bogus'"],
+    [['workspace', 'limits', '--workspace', 'ffffffffffffffffffffffff', '--rate', '5', '--burst', '10'], 'Workspace not found'],
+    [['workspace', 'limits', '--workspace', 'x', '--rate', 'fast', '--burst', '10'], '--rate must be a number'],
+    [['workspace', 'limits', '--workspace', 'x', '--rate', '20000', '--burst', '2.5'], '--burst must be a whole number of requests from 1 to 5000'],
+    [['workspace', 'limits', '--workspace', 'x', '--rate', '5', '--burst', '10', '--aws'], 'set REST_API_ID and API_STAGE'],
+    [['workspace', 'usage-plans'], 'Usage plans exist only deployed: add --aws'],
   ])('exits 1 with a clear message for %j', async (args, message) => {
     const result = await admin(...args);
     expect(result.code).toBe(1);

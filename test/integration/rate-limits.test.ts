@@ -1,24 +1,10 @@
-import { execFile } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalServer, type LocalServer } from '../../bin/local/server.js';
 import { LIMITS_REFRESH_SECONDS } from '../../shared/http/rate-limits.js';
-import { createApiKey } from '../../shared/workspaces/workspaces-repository.js';
+import { createApiKey, createWorkspace } from '../../shared/workspaces/workspaces-repository.js';
+import { admin } from './support/admin.js';
 import { startApi, type TestApi, type TestWorkspace } from './support/api.js';
-
-const run = promisify(execFile);
-
-/** Runs `npm run admin -- ...` as an operator does, against the test DynamoDB. */
-async function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run('npx', ['tsx', 'bin/admin.ts', ...args], { env: process.env, timeout: 60_000 });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failure = error as { code: number; stdout: string; stderr: string };
-    return { code: failure.code, stdout: failure.stdout, stderr: failure.stderr };
-  }
-}
 
 interface Answer {
   status: number;
@@ -142,19 +128,14 @@ describe('rate limits per workspace', () => {
 
 describe('rate limits per client address on the public routes', () => {
   let server: LocalServer;
-  let api: TestApi;
-  let workspace: TestWorkspace;
+  let apiKey: string;
 
   beforeAll(async () => {
     // A small per-address limit for this server only; the defaults are ten times the deployed ones.
     server = await startLocalServer({ port: 0, authorizerCacheTtlSeconds: 0, rateLimits: { publicPerAddress: { rate: 1, burst: 3 } } });
-    api = await startApi();
-    workspace = await api.newWorkspace('Address Co');
+    apiKey = (await createApiKey((await createWorkspace('Address Co')).id, 'read_write')).apiKey;
   });
-  afterAll(async () => {
-    await server.close();
-    await api.close();
-  });
+  afterAll(async () => server.close());
 
   it('answers 429 with Retry-After and CORS to one address above the limit, while another address is served', async () => {
     // Prepare
@@ -181,7 +162,7 @@ describe('rate limits per client address on the public routes', () => {
     const submission = await send(`${server.url}/forms/${'a'.repeat(24)}/responses`, {
       method: 'POST', localAddress: '127.0.0.3', headers: { 'Content-Type': 'application/json' }, body: '{"answers":{}}',
     });
-    const hostRoute = await send(`${server.url}/v1/`, { localAddress: '127.0.0.3', headers: { Authorization: `Bearer ${workspace.apiKey}` } });
+    const hostRoute = await send(`${server.url}/v1/`, { localAddress: '127.0.0.3', headers: { Authorization: `Bearer ${apiKey}` } });
     const health = await send(`${server.url}/health/`, { localAddress: '127.0.0.3' });
 
     // Assess
