@@ -246,7 +246,9 @@ async function run(argv: string[]): Promise<void> {
       env();
       const { listWorkspaces } = await import('../shared/workspaces/workspaces-repository.js');
       const page = await listWorkspaces(request);
-      outputList(page, Boolean(values.json), (workspace) => [workspace.id, workspace.createdAt, workspace.name], 'npm run admin -- workspace list');
+      outputList(page, Boolean(values.json), (workspace) => [
+        workspace.id, workspace.createdAt, workspace.limits ? `${workspace.limits.rate}/s burst ${workspace.limits.burst}` : 'default limits', workspace.name,
+      ], 'npm run admin -- workspace list');
       return;
     }
     case 'key list': {
