@@ -2,8 +2,9 @@ import { getEventsByIds, getProductsByIds } from '../events/events-repository.js
 import { blobUrls } from '../blob-store/index.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { getFormNames, getFormSummaries, type FormSummary } from '../forms/forms-repository.js';
-import { checkoutSchema, type CheckoutView, type CreateCheckoutBody, type ListCheckoutsQuery, type UpdateCheckoutBody } from '../http/routes/checkouts.js';
+import { CHECKOUT_ROUND_TRIP, checkoutSchema, type CheckoutView, type CreateCheckoutBody, type ListCheckoutsQuery, type UpdateCheckoutBody } from '../http/routes/checkouts.js';
 import { newId } from '../ids.js';
+import { checkEchoed, dropEchoed } from '../model/round-trip.js';
 import { resolveImageReferences } from '../images/images-service.js';
 import type { CheckoutRecord } from './checkout-entity.js';
 import { effectiveSort, isSelected, pageOf, productsCountOf, sortCheckouts, type DisplayNames } from './checkout-listing.js';
@@ -103,7 +104,9 @@ export async function presentCheckouts(workspaceId: string, records: readonly Ch
   });
 }
 
-export async function createCheckout(workspaceId: string, body: CreateCheckoutBody, context: PresentationContext, now = new Date()): Promise<CheckoutView> {
+export async function createCheckout(workspaceId: string, sent: CreateCheckoutBody, context: PresentationContext, now = new Date()): Promise<CheckoutView> {
+  // A GET body is taken as a copy: its id, owner, dates, version and computed fields are not this checkout's.
+  const body = dropEchoed(sent, CHECKOUT_ROUND_TRIP);
   const draft: CheckoutDraft = { ...body, products: withFeeIds(body.products) };
   const prefetched = await validateDraft(workspaceId, draft);
   const timestamp = now.toISOString();
@@ -141,11 +144,13 @@ async function withVersionRetry<R>(workspaceId: string, checkoutId: string, ifMa
   }
 }
 
-export async function updateCheckout(workspaceId: string, checkoutId: string, patch: UpdateCheckoutBody, context: PresentationContext & { ifMatch?: number }): Promise<CheckoutView> {
+export async function updateCheckout(workspaceId: string, checkoutId: string, sent: UpdateCheckoutBody, context: PresentationContext & { ifMatch?: number }): Promise<CheckoutView> {
   const { ifMatch } = context;
-  const changes: Record<string, unknown> = { ...patch, ...(patch.products ? { products: withFeeIds(patch.products) } : {}) };
-  const scope = { products: patch.products !== undefined, event: patch.eventId !== undefined, form: patch.orderFormId !== undefined };
   const view = await withVersionRetry(workspaceId, checkoutId, ifMatch, async (current) => {
+    // A GET body sent back: its read-only fields must be the stored ones, its `version` the current one.
+    const patch = checkEchoed(current, sent, CHECKOUT_ROUND_TRIP);
+    const changes: Record<string, unknown> = { ...patch, ...(patch.products ? { products: withFeeIds(patch.products) } : {}) };
+    const scope = { products: patch.products !== undefined, event: patch.eventId !== undefined, form: patch.orderFormId !== undefined };
     const draft = applyCheckoutPatch(draftOf(current), changes);
     const prefetched = await validateDraft(workspaceId, draft, scope);
     if (Object.values(patch).every((value) => value === undefined)) return (await presentCheckouts(workspaceId, [current], context, prefetched))[0];

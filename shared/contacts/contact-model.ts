@@ -2,6 +2,7 @@ import * as z from 'zod';
 import type { PartitionQuery } from '../db/query.js';
 import { creationOrderKey, entityAttribute, itemKey, type ItemKey } from '../db/table-design.js';
 import { dateTimeSchema, idSchema, pickFields, type SortDirection } from '../model/primitives.js';
+import { echoedFields, type RoundTrip } from '../model/round-trip.js';
 import { isEmail } from '../properties/property-values.js';
 
 /**
@@ -56,8 +57,12 @@ export const contactSchema = z
   })
   .meta({ id: 'Contact', description: 'A CRM contact: a person the workspace sells to or collects data from.' });
 
+/** What a contact's GET returns that its writes do not set (API.md "Round trips and references"). */
+export const CONTACT_ROUND_TRIP: RoundTrip = { resource: 'contact', readOnly: { id: undefined, createdAt: undefined }, derived: ['updatedAt'] };
+
 export const createContactBodySchema = z
   .strictObject({
+    ...echoedFields(contactSchema.shape, CONTACT_ROUND_TRIP, 'create'),
     email: emailSchema,
     firstName: nameSchema.optional(),
     lastName: nameSchema.optional(),
@@ -70,6 +75,7 @@ export const createContactBodySchema = z
 
 export const updateContactBodySchema = z
   .strictObject({
+    ...echoedFields(contactSchema.shape, CONTACT_ROUND_TRIP, 'update'),
     email: emailSchema.optional(),
     firstName: nameSchema.nullable().optional(),
     lastName: nameSchema.nullable().optional(),

@@ -2,7 +2,8 @@ import type { Page, PageRequest } from '../db/query.js';
 import { readModifyWrite } from '../db/read-modify-write.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { getPropertiesByIds } from '../properties/properties-repository.js';
-import type { Contact, ContactPatch, NewContactInput } from './contact-model.js';
+import { CONTACT_ROUND_TRIP, type Contact, type ContactPatch, type NewContactInput } from './contact-model.js';
+import { checkEchoed, dropEchoed } from '../model/round-trip.js';
 import { applyContactPatch, buildContact, contactPropertyIssues, propertyIdsToRead } from './contact-rules.js';
 import { createContact, getContact, listContacts, saveContact, type ContactListQuery } from './contacts-repository.js';
 
@@ -15,7 +16,8 @@ async function assertValidPropertyValues(workspaceId: string, values: Record<str
 }
 
 /** Creates a contact; the email must be free in the workspace (409 otherwise). */
-export async function createContactInWorkspace(workspaceId: string, input: NewContactInput): Promise<Contact> {
+export async function createContactInWorkspace(workspaceId: string, body: NewContactInput): Promise<Contact> {
+  const input = dropEchoed(body, CONTACT_ROUND_TRIP);
   await assertValidPropertyValues(workspaceId, input.properties);
   const contact = buildContact(input);
   await createContact(workspaceId, contact);
@@ -52,7 +54,7 @@ export async function updateContact(workspaceId: string, id: string, patch: Cont
       return current;
     },
     write: async (current) => {
-      const next = applyContactPatch(current, patch);
+      const next = applyContactPatch(current, checkEchoed(current, patch, CONTACT_ROUND_TRIP));
       if (!next) return current;
       await saveContact(workspaceId, current, next);
       return next;

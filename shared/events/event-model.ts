@@ -3,6 +3,7 @@ import { entityAttribute, withoutKeys } from '../db/table-design.js';
 import { eventKeys } from './event-key-model.js';
 import { CURRENCIES, dateTimeSchema, idSchema, moneySchema } from '../model/primitives.js';
 import { richTextRequestSchema, richTextResponseSchema } from '../rich-text/rich-text-schema.js';
+import { echoedFields, type RoundTrip } from '../model/round-trip.js';
 
 /**
  * The event model: the schemas of the stored and returned event (with its products) and of the
@@ -92,38 +93,6 @@ const eventType = z.enum(EVENT_TYPES);
 export const eventStatusSchema = z.enum(EVENT_STATUSES);
 export const eventVisibilitySchema = z.enum(EVENT_VISIBILITIES);
 
-export const createEventBodySchema = z
-  .strictObject({
-    name: z.string().min(1).max(200),
-    start: dateTimeSchema,
-    end: dateTimeSchema,
-    type: eventType.default('event'),
-    status: eventStatusSchema.default('draft'),
-    visibility: eventVisibilitySchema.default('private'),
-    referral_code: referralCodeSchema.optional().meta({ description: 'Links the event to the partner with this code.' }),
-    descriptionBlocks: richTextRequestSchema.optional(),
-    products: z.array(productInputSchema).max(EVENT_LIMITS.products).default([]),
-    ...writableFields,
-  })
-  .refine((body) => Date.parse(body.end) >= Date.parse(body.start), { path: ['end'], message: 'must not be before start' })
-  .meta({ id: 'CreateEvent' });
-
-export const updateEventBodySchema = z
-  .strictObject({
-    name: z.string().min(1).max(200).optional(),
-    start: dateTimeSchema.optional(),
-    end: dateTimeSchema.optional(),
-    type: eventType.optional(),
-    status: eventStatusSchema.optional(),
-    visibility: eventVisibilitySchema.optional(),
-    referral_code: referralCodeSchema.nullable().optional().meta({ description: '`null` unlinks the event from its partner.' }),
-    descriptionBlocks: richTextRequestSchema.nullable().optional().meta({ description: '`null` removes the description.' }),
-    products: z.array(productUpdateSchema).max(EVENT_LIMITS.products).optional()
-      .meta({ description: 'Replaces the product list; entries with an existing `id` keep it.' }),
-    ...clearableFields,
-  })
-  .meta({ id: 'UpdateEvent', description: 'Only the fields sent change; `null` removes an optional field.' });
-
 export const eventSchema = z
   .object({
     id: idSchema,
@@ -144,6 +113,49 @@ export const eventSchema = z
     updatedAt: dateTimeSchema,
   })
   .meta({ id: 'Event' });
+
+/** What an event's GET returns that its writes do not set (API.md "Round trips and references"). */
+export const EVENT_ROUND_TRIP: RoundTrip = { resource: 'event', readOnly: { id: undefined, createdAt: undefined }, derived: ['minPrice', 'maxPrice', 'updatedAt'] };
+
+/** A product of a create body: an `id` (a copy's) is ignored, the product gets a new one. */
+const productCopySchema = productInputSchema.extend({
+  id: idSchema.optional().meta({ description: 'Ignored on create (a copy\'s products get new ids).' }),
+});
+
+export const createEventBodySchema = z
+  .strictObject({
+    ...echoedFields(eventSchema.shape, EVENT_ROUND_TRIP, 'create'),
+    name: z.string().min(1).max(200),
+    start: dateTimeSchema,
+    end: dateTimeSchema,
+    type: eventType.default('event'),
+    status: eventStatusSchema.default('draft'),
+    visibility: eventVisibilitySchema.default('private'),
+    referral_code: referralCodeSchema.optional().meta({ description: 'Links the event to the partner with this code.' }),
+    descriptionBlocks: richTextRequestSchema.optional(),
+    products: z.array(productCopySchema).max(EVENT_LIMITS.products).default([]),
+    ...writableFields,
+  })
+  .refine((body) => Date.parse(body.end) >= Date.parse(body.start), { path: ['end'], message: 'must not be before start' })
+  .meta({ id: 'CreateEvent' });
+
+export const updateEventBodySchema = z
+  .strictObject({
+    ...echoedFields(eventSchema.shape, EVENT_ROUND_TRIP, 'update'),
+    name: z.string().min(1).max(200).optional(),
+    start: dateTimeSchema.optional(),
+    end: dateTimeSchema.optional(),
+    type: eventType.optional(),
+    status: eventStatusSchema.optional(),
+    visibility: eventVisibilitySchema.optional(),
+    referral_code: referralCodeSchema.nullable().optional().meta({ description: '`null` unlinks the event from its partner.' }),
+    descriptionBlocks: richTextRequestSchema.nullable().optional().meta({ description: '`null` removes the description.' }),
+    products: z.array(productUpdateSchema).max(EVENT_LIMITS.products).optional()
+      .meta({ description: 'Replaces the product list; entries with an existing `id` keep it.' }),
+    ...clearableFields,
+  })
+  .meta({ id: 'UpdateEvent', description: 'Only the fields sent change; `null` removes an optional field.' });
+
 
 /** An event as the API returns it (and as stored, minus keys and internal attributes). */
 export type Event = z.output<typeof eventSchema>;

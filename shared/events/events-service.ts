@@ -2,8 +2,9 @@ import type { PageRequest, Page } from '../db/query.js';
 import { readModifyWrite } from '../db/read-modify-write.js';
 import { NotFoundError, ValidationError, type ErrorDetail } from '../errors.js';
 import { newId } from '../ids.js';
+import { checkEchoed, dropEchoed } from '../model/round-trip.js';
 import type { EventListFilter } from './event-listing-model.js';
-import { EVENT_LIMITS, type CreateEventInput, type Event, type Product, type UpdateEventInput } from './event-model.js';
+import { EVENT_LIMITS, EVENT_ROUND_TRIP, type CreateEventInput, type Event, type Product, type UpdateEventInput } from './event-model.js';
 import { findEvent, insertEvent, listEvents as listEventPage, saveEvent } from './events-repository.js';
 import { referralCodeExists } from '../partners/partners-repository.js';
 import { eventWebhookEvents } from './event-webhooks.js';
@@ -61,8 +62,9 @@ export function assertEventSize(event: Event): void {
 /** Builds a new event from a validated create body: minted ids, computed prices, version 1. */
 export function buildEvent(body: CreateEventInput, now: Date = new Date()): Event {
   const timestamp = now.toISOString();
-  const { products: productInputs, ...fields } = body;
-  const products = resolveProducts(productInputs, [], body.currency);
+  const { products: productInputs, ...fields } = dropEchoed(body, EVENT_ROUND_TRIP);
+  // A copy's product ids are not this event's: every product of a new event gets a new id.
+  const products = resolveProducts(productInputs.map(({ id: _copied, ...product }) => product), [], body.currency);
   const event: Event = { ...fields, id: newId(now), products, ...priceRange(products), version: 1, createdAt: timestamp, updatedAt: timestamp };
   assertEventSize(event);
   return event;
@@ -124,7 +126,7 @@ export async function updateEvent(workspaceId: string, eventId: string, patch: U
     write: async (current) => {
       // A code the event already carries was checked when it was set; a new one must name a partner.
       if (typeof patch.referral_code === 'string' && patch.referral_code !== current.referral_code) await assertReferralCodeExists(patch.referral_code);
-      const next = applyEventUpdate(current, patch);
+      const next = applyEventUpdate(current, checkEchoed(current, patch, EVENT_ROUND_TRIP));
       await saveEvent(workspaceId, current, next, { also: eventWebhookEvents(workspaceId, current, next) });
       return next;
     },

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { idSchema } from '../model/primitives.js';
+import type { RoundTrip } from '../model/round-trip.js';
 
 /**
  * The form element model: the zod schemas of the fourteen element types (spec "Form element") and
@@ -134,6 +135,8 @@ export type PropertyData = z.output<typeof propertyDataSchema>;
  * The merged element is then validated against its type's variant, so inapplicable fields still fail.
  */
 export const elementPatchSchema = z.strictObject({
+  id: idSchema.optional().meta({ description: 'Read-only: the element\'s own id is accepted back (so an element as a GET returns it can be sent as is); another is 422.' }),
+  propertyData: propertyDataSchema.optional().meta({ description: 'Computed from the linked property on read: ignored.' }),
   type: z.enum(ELEMENT_TYPES).optional().meta({ description: 'Immutable: only the current type is accepted.' }),
   prompt: z.string().min(1).max(2000).optional(),
   promptHidden: z.boolean().nullable().optional(),
@@ -162,3 +165,6 @@ export const elementPatchSchema = z.strictObject({
   askAllAttendees: z.boolean().optional(),
 }).meta({ id: 'FormElementPatch' });
 export type ElementPatch = z.output<typeof elementPatchSchema>;
+
+/** What an element's GET form holds that its PATCH does not set (API.md "Round trips and references"); `type` is checked by `patchElement`. */
+export const ELEMENT_ROUND_TRIP: RoundTrip = { resource: 'element', readOnly: { id: undefined }, derived: ['propertyData'] };

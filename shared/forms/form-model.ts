@@ -2,6 +2,7 @@ import * as z from 'zod';
 import type { PartitionQuery } from '../db/query.js';
 import { LIST_ORDER_INDEXES, creationOrderKey, entityAttribute, indexKey, itemKey, type ItemKey } from '../db/table-design.js';
 import { idSchema, pickFields, type SortDirection } from '../model/primitives.js';
+import { echoedFields, type RoundTrip } from '../model/round-trip.js';
 import { formElementSchema, shortTextSchema, type FormElement } from './form-element-model.js';
 
 /**
@@ -46,7 +47,43 @@ export const formSchema = z.object({
 export type Form = Omit<z.output<typeof formSchema>, 'elements'> & { elements: FormElement[] };
 export type FormStatus = (typeof FORM_STATUSES)[number];
 
+/** Elements as a GET returns them, for comparing with stored ones: `propertyData` is computed on read, never stored. */
+function withoutPropertyData(elements: unknown): unknown {
+  if (!Array.isArray(elements)) return elements;
+  return elements.map((element) => {
+    if (typeof element !== 'object' || element === null) return element;
+    const { propertyData: _computed, ...rest } = element as Record<string, unknown>;
+    return rest;
+  });
+}
+
+const layoutHint = 'change the layout with PUT /v1/forms/{formId}/layout';
+
+/**
+ * What a form's GET returns that `PATCH /v1/forms/{formId}` does not set (API.md "Round trips and
+ * references"): elements and layout have their own operations.
+ */
+export const FORM_ROUND_TRIP: RoundTrip = {
+  resource: 'form',
+  readOnly: {
+    id: undefined, ownerId: undefined, createdAt: undefined,
+    elements: 'change elements with the element operations', rows: layoutHint, attendeeRowsStart: layoutHint,
+  },
+  immutable: ['type', 'isEventForm'],
+  derived: ['updatedAt'],
+  compareAs: { elements: withoutPropertyData },
+};
+
+/** What a create ignores from a GET body (a copy): the server's fields. Elements and layout are copied. */
+export const FORM_COPY: RoundTrip = { resource: 'form', readOnly: { id: undefined, ownerId: undefined, createdAt: undefined }, derived: ['updatedAt'] };
+
 export const createFormBodySchema = z.strictObject({
+  ...echoedFields(formSchema.shape, FORM_COPY, 'create'),
+  isEventForm: z.boolean().optional().meta({ description: 'Follows `type` (true exactly for `order`); another value is 422.' }),
+  elements: z.array(formElementSchema).max(1000).optional()
+    .meta({ description: 'Elements of a copy (a GET body sent back): created with new ids, `propertyData` ignored. Without `rows`, each gets a full-width row in its section.' }),
+  rows: z.array(rowSchema).max(1000).optional().meta({ description: 'Layout of a copy; needs `elements`.' }),
+  attendeeRowsStart: z.number().int().min(0).optional().meta({ description: 'With `rows`: the first row of the attendee section (order forms).' }),
   name: formSettings.name,
   type: z.enum(FORM_TYPES),
   nameHidden: z.boolean().optional(),
@@ -56,16 +93,15 @@ export const createFormBodySchema = z.strictObject({
   status: formSettings.status.default('draft'),
 }).meta({ id: 'CreateForm', example: { name: 'Conference registration', type: 'order', submitButtonText: 'Register' } });
 
-/** `type` and `isEventForm` are accepted by the schema only to answer them with a clear 422. */
+/** Settings; the rest of a GET body is accepted back when unchanged (`FORM_ROUND_TRIP`). */
 export const editFormBodySchema = z.strictObject({
+  ...echoedFields(formSchema.shape, FORM_ROUND_TRIP, 'update'),
   name: formSettings.name.optional(),
   nameHidden: z.boolean().nullable().optional(),
   status: formSettings.status.optional(),
   submitButtonText: formSettings.submitButtonText.optional(),
   submitButtonWidth: formSettings.submitButtonWidth.optional(),
   submitButtonAlign: z.enum(['left', 'center']).nullable().optional(),
-  type: z.unknown().optional().meta({ description: 'Immutable: present is a 422.' }),
-  isEventForm: z.unknown().optional().meta({ description: 'Immutable: present is a 422.' }),
 }).meta({ id: 'EditFormSettings' });
 export type EditFormBody = z.output<typeof editFormBodySchema>;
 

@@ -2,8 +2,9 @@ import { NotFoundError, ValidationError } from '../errors.js';
 import { issuesToDetails } from '../model/issues.js';
 import { newId } from '../ids.js';
 import { OTHER_TOGGLE, canRevealOthers, view } from './element-kinds.js';
-import { formElementSchema, type ElementPatch, type FormElement, type LogicGroup } from './form-element-model.js';
-import type { EditFormBody, Form, FormRow, LogicRuleBody } from './form-model.js';
+import { ELEMENT_ROUND_TRIP, formElementSchema, type ElementPatch, type FormElement, type LogicGroup } from './form-element-model.js';
+import { FORM_ROUND_TRIP, type EditFormBody, type Form, type FormRow, type LogicRuleBody } from './form-model.js';
+import { checkEchoed } from '../model/round-trip.js';
 import { appendRow, removeFromLayout, renumberRows, sectionOf, type Section } from './form-layout.js';
 import { isSelectionGroup, renumberLogicAfterDelete, withLogicGroups } from './form-logic.js';
 
@@ -43,8 +44,9 @@ export function addElement(form: Form, input: FormElement): { form: Form; index:
 }
 
 /** Overwrites only the provided fields (`null` removes one); the type never changes here. */
-export function patchElement(form: Form, index: number, patch: ElementPatch): Form {
+export function patchElement(form: Form, index: number, sent: ElementPatch): Form {
   const current = form.elements[index] as FormElement;
+  const patch = checkEchoed(current, sent, ELEMENT_ROUND_TRIP);
   if (patch.type !== undefined && patch.type !== current.type) {
     throw new ValidationError({ path: 'type', message: 'the element type cannot be changed (the Other toggle switches between Other variants)' });
   }
@@ -131,12 +133,12 @@ export function replaceLayout(form: Form, layout: { rows: FormRow[]; attendeeRow
   return { ...form, rows: layout.rows, attendeeRowsStart: layout.attendeeRowsStart };
 }
 
-/** Settings only; `type` and `isEventForm` are fixed at creation. `null` clears an optional setting. */
-export function editSettings(form: Form, body: EditFormBody): Form {
-  const immutable = (['type', 'isEventForm'] as const).filter((field) => body[field] !== undefined);
-  if (immutable.length > 0) {
-    throw new ValidationError(immutable.map((field) => ({ path: field, message: `${field} cannot be changed after creation` })));
-  }
+/**
+ * Settings only; `type` and `isEventForm` are fixed at creation, and the rest of a GET body is taken
+ * back when unchanged (`FORM_ROUND_TRIP`). `null` clears an optional setting.
+ */
+export function editSettings(form: Form, sent: EditFormBody): Form {
+  const body = checkEchoed(form, sent, FORM_ROUND_TRIP);
   const next: Record<string, unknown> = { ...form };
   for (const field of ['name', 'nameHidden', 'status', 'submitButtonText', 'submitButtonWidth', 'submitButtonAlign'] as const) {
     const value = body[field];
@@ -164,3 +166,15 @@ export function duplicateForm(form: Form, overrides: { name?: string | undefined
   };
 }
 
+/**
+ * A new form with the elements and layout of a copy (a GET body sent to create): each element is added
+ * as `addElement` adds one (new id, `propertyData` dropped, a full-width row in its section), then the
+ * copy's own layout replaces those rows when it has one. Logic refers to elements by index, so it
+ * carries over; the whole result is validated by `assertFormValid` before it is stored.
+ */
+export function withCopiedContent(form: Form, copy: { elements: FormElement[]; rows?: FormRow[] | undefined; attendeeRowsStart?: number | undefined }): Form {
+  let next = form;
+  for (const element of copy.elements) next = addElement(next, element).form;
+  if (copy.rows === undefined) return next;
+  return { ...next, rows: copy.rows, attendeeRowsStart: copy.attendeeRowsStart ?? 0 };
+}

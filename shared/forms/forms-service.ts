@@ -1,18 +1,25 @@
 import type { Page, PageRequest } from '../db/query.js';
 import { readModifyWrite } from '../db/read-modify-write.js';
-import { NotFoundError } from '../errors.js';
+import { NotFoundError, ValidationError } from '../errors.js';
 import { newId } from '../ids.js';
 import { getPropertiesByIds } from '../properties/properties-repository.js';
 import type { Property } from '../properties/property-model.js';
 import { view } from './element-kinds.js';
 import type { FormElement } from './form-element-model.js';
-import type { Form } from './form-model.js';
+import { FORM_COPY, type Form, type FormRow } from './form-model.js';
+import { dropEchoed } from '../model/round-trip.js';
+import { withCopiedContent } from './form-operations.js';
 import { assertFormValid, linkedPropertyIds } from './form-rules.js';
 import { createForm, getForm, getFormWorkspaceId, listForms, saveForm, type FormListQuery } from './forms-repository.js';
 
 export interface NewFormInput {
   name: string;
   type: Form['type'];
+  isEventForm?: boolean | undefined;
+  /** A copy's content (a GET body sent to create): elements get new ids; without rows, default rows. */
+  elements?: FormElement[] | undefined;
+  rows?: FormRow[] | undefined;
+  attendeeRowsStart?: number | undefined;
   nameHidden?: boolean | undefined;
   status: Form['status'];
   submitButtonText: string;
@@ -44,8 +51,16 @@ export function withPropertyData(form: Form, properties: ReadonlyMap<string, Pro
   };
 }
 
-/** Creates an empty form: no elements, no rows, `attendeeRowsStart` 0; `isEventForm` follows `type`. */
-export async function createNewForm(workspaceId: string, input: NewFormInput, now = new Date()): Promise<Form> {
+/**
+ * Creates a form: empty (no elements, no rows, `attendeeRowsStart` 0), or with the elements and layout
+ * of a copy (a GET body sent back: its server fields are ignored, the content validated as a whole).
+ * `isEventForm` follows `type`.
+ */
+export async function createNewForm(workspaceId: string, body: NewFormInput, now = new Date()): Promise<Form> {
+  const input = dropEchoed(body, FORM_COPY);
+  if (input.isEventForm !== undefined && input.isEventForm !== (input.type === 'order')) {
+    throw new ValidationError({ path: 'isEventForm', message: 'is true exactly for order forms (`type: order`)' });
+  }
   const timestamp = now.toISOString();
   const form: Form = {
     id: newId(now),
@@ -65,6 +80,9 @@ export async function createNewForm(workspaceId: string, input: NewFormInput, no
     createdAt: timestamp,
     updatedAt: timestamp,
   };
+  if (input.elements !== undefined || input.rows !== undefined) {
+    return insertForm(workspaceId, withCopiedContent(form, { elements: input.elements ?? [], rows: input.rows, attendeeRowsStart: input.attendeeRowsStart }));
+  }
   await createForm(workspaceId, form);
   return form;
 }

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { creationOrderKey, entityAttribute, itemKey, withoutKeys, type ItemKey } from '../db/table-design.js';
 import { CURRENCIES, dateTimeSchema, idSchema, type Currency, type SortDirection } from '../model/primitives.js';
+import { echoedFields, type RoundTrip } from '../model/round-trip.js';
 import { computeTotals } from './invoice-totals.js';
 
 /**
@@ -180,8 +181,21 @@ const invoiceFields = {
   autoCharge: z.boolean().optional(),
 };
 
-export const createInvoiceBodySchema = z.strictObject(invoiceFields).meta({ id: 'CreateInvoice' });
-export const reviseInvoiceBodySchema = z.strictObject(invoiceFields).partial().meta({ id: 'ReviseInvoice' });
+const changedByTransitions = 'it changes with finalize, payments, refunds and void';
+
+/** What an invoice's GET returns that its create and revise do not set (API.md "Round trips and references"). */
+export const INVOICE_ROUND_TRIP: RoundTrip = {
+  resource: 'invoice',
+  readOnly: {
+    id: undefined, hostId: undefined, createdAt: undefined, number: 'assigned at finalize', status: changedByTransitions,
+    payments: changedByTransitions, issuedAt: changedByTransitions, paidAt: changedByTransitions, voidedAt: changedByTransitions,
+  },
+  derived: ['subtotal', 'taxTotal', 'total', 'amountPaid', 'amountRefunded', 'amountDue', 'updatedAt'],
+};
+
+export const createInvoiceBodySchema = z.strictObject({ ...echoedFields(invoiceSchema.shape, INVOICE_ROUND_TRIP, 'create'), ...invoiceFields }).meta({ id: 'CreateInvoice' });
+export const reviseInvoiceBodySchema = z.strictObject({ ...echoedFields(invoiceSchema.shape, INVOICE_ROUND_TRIP, 'update'), ...z.strictObject(invoiceFields).partial().shape })
+  .meta({ id: 'ReviseInvoice' });
 
 export const recordPaymentBodySchema = z
   .strictObject({

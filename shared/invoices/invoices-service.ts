@@ -3,7 +3,8 @@ import type { Contact } from '../contacts/contact-model.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import type { PageRequest } from '../db/query.js';
 import { readModifyWrite } from '../db/read-modify-write.js';
-import type { CreateInvoiceInput, Invoice, InvoiceListFilter, ReviseInvoiceInput } from './invoice-model.js';
+import { INVOICE_ROUND_TRIP, type CreateInvoiceInput, type Invoice, type InvoiceListFilter, type ReviseInvoiceInput } from './invoice-model.js';
+import { checkEchoed, dropEchoed } from '../model/round-trip.js';
 import { newId } from '../ids.js';
 import { assertAllowed, assertVoidable } from './invoice-state.js';
 import { computeTotals } from './invoice-totals.js';
@@ -65,7 +66,9 @@ function lineEventReferences(lineItems: readonly { eventId?: string | undefined 
 }
 
 /** POST /v1/invoices: a draft with `number` null and totals from its line items. */
-export async function createInvoice(workspaceId: string, input: CreateInvoiceInput, now = new Date()): Promise<Invoice> {
+export async function createInvoice(workspaceId: string, body: CreateInvoiceInput, now = new Date()): Promise<Invoice> {
+  // A GET body is taken as a copy: a new draft with its own id, number, payments and totals.
+  const input = dropEchoed(body, INVOICE_ROUND_TRIP);
   const [contact] = await allChecked<[Contact, void]>([customerOf(workspaceId, input.customerId), assertEventsExist(workspaceId, lineEventReferences(input.lineItems))]);
   const { customerEmail, customerFirstName, customerLastName, customerPhone, autoCharge, taxIds, ...rest } = input;
   const timestamp = now.toISOString();
@@ -93,9 +96,10 @@ export async function listInvoices(workspaceId: string, filter: InvoiceListFilte
 }
 
 /** PATCH /v1/invoices/{id}: draft only; a new customer refreshes the snapshots not given. */
-export async function reviseInvoice(workspaceId: string, id: string, patch: ReviseInvoiceInput, ifMatch: number | undefined): Promise<Invoice> {
+export async function reviseInvoice(workspaceId: string, id: string, sent: ReviseInvoiceInput, ifMatch: number | undefined): Promise<Invoice> {
   return changeInvoice(workspaceId, id, ifMatch, async (current) => {
     const now = new Date();
+    const patch = checkEchoed(current, sent, INVOICE_ROUND_TRIP);
     // References first (API.md): a new customer or an unknown line event is reported on its field, whatever the status.
     const customerChanged = patch.customerId !== undefined && patch.customerId !== current.customerId;
     const known = new Set(current.lineItems.flatMap((line) => (line.eventId === undefined ? [] : [line.eventId])));

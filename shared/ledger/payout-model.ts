@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { entityAttribute, itemKey, type ItemKey } from '../db/table-design.js';
 import { CURRENCIES, dateTimeSchema, idSchema, pickFields, type Currency, type SortDirection } from '../model/primitives.js';
+import { echoedFields, type RoundTrip } from '../model/round-trip.js';
 import type { LedgerEntry } from './ledger-model.js';
 
 /**
@@ -65,8 +66,12 @@ export const payoutSchema = z
     example: { id: '6740f1a2c3d4e5f601234567', currency: 'USD', amount: 4000, eventId: '6740f1a2c3d4e5f601234568', status: 'paid', ledgerEntryId: '6740f1a2c3d4e5f601234567', createdAt: '2027-06-01T18:00:00.000Z' },
   });
 
+/** What a payout's GET returns that its create does not set: a GET body is taken as a copy (API.md "Round trips and references"). */
+export const PAYOUT_ROUND_TRIP: RoundTrip = { resource: 'payout', readOnly: { id: undefined, status: undefined, ledgerEntryId: undefined, createdAt: undefined } };
+
 export const createPayoutBodySchema = z
   .strictObject({
+    ...echoedFields(payoutSchema.shape, PAYOUT_ROUND_TRIP, 'create'),
     currency: z.enum(CURRENCIES),
     amount: z.number().int('must be an integer number of minor units').min(1).max(9_007_199_254_740_991),
     eventId: eventIdSchema.optional(),

@@ -1,13 +1,14 @@
 import type { Page, PageRequest } from '../db/query.js';
 import { readModifyWrite } from '../db/read-modify-write.js';
 import { NotFoundError } from '../errors.js';
-import type { NewPropertyInput, Property, PropertyPatch } from './property-model.js';
+import { PROPERTY_ROUND_TRIP, type NewPropertyInput, type Property, type PropertyPatch } from './property-model.js';
+import { checkEchoed, dropEchoed } from '../model/round-trip.js';
 import { applyPropertyPatch, buildProperty } from './property-rules.js';
 import { createProperty, getProperty, listProperties, saveProperty, type PropertyListQuery } from './properties-repository.js';
 
 /** Creates a property; the name must be free within its objectType (409 otherwise). */
 export async function createPropertyInWorkspace(workspaceId: string, input: NewPropertyInput): Promise<Property> {
-  const property = buildProperty(input);
+  const property = buildProperty(dropEchoed(input, PROPERTY_ROUND_TRIP));
   await createProperty(workspaceId, property);
   return property;
 }
@@ -38,7 +39,7 @@ export async function updateProperty(workspaceId: string, id: string, patch: Pro
       return current;
     },
     write: async (current) => {
-      const next = applyPropertyPatch(current, patch);
+      const next = applyPropertyPatch(current, checkEchoed(current, patch, PROPERTY_ROUND_TRIP));
       if (!next) return current;
       await saveProperty(workspaceId, current, next);
       return next;

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { LIST_ORDER_INDEXES, creationOrderKey, entityAttribute, indexKey, itemKey, partitionOf, type ItemKey } from '../db/table-design.js';
 import type { PartitionQuery } from '../db/query.js';
 import { dateTimeSchema, idSchema, pickFields, type SortDirection } from '../model/primitives.js';
+import { echoedFields, type RoundTrip } from '../model/round-trip.js';
 
 /**
  * The CRM property model: the schemas of the stored and returned property and of the inputs that
@@ -59,32 +60,33 @@ export const propertySchema = z
   })
   .meta({ id: 'Property', description: 'A CRM property: a typed field hosts keep on events, orders, tickets or contacts.' });
 
+/** What a property's GET returns that its writes do not set (API.md "Round trips and references"). */
+export const PROPERTY_ROUND_TRIP: RoundTrip = {
+  resource: 'property', readOnly: { id: undefined, createdAt: undefined }, immutable: ['type', 'objectType'], derived: ['updatedAt'],
+};
+
 export const createPropertyBodySchema = z
   .strictObject({
+    ...echoedFields(propertySchema.shape, PROPERTY_ROUND_TRIP, 'create'),
     type: propertyTypeSchema,
     name: propertyNameSchema,
     objectType: objectTypeSchema,
     description: descriptionSchema.optional(),
     options: optionsSchema.optional(),
+    status: propertyStatusSchema.optional().meta({ description: 'Default `active`.' }),
   })
   .meta({
     id: 'CreateProperty',
     example: { type: 'Select One', name: 'T-shirt size', objectType: 'ticket', options: [{ value: 's', label: 'Small' }, { value: 'm', label: 'Medium' }] },
   });
 
-const immutable = (field: string) => z
-  .never({ error: `${field} cannot be changed after creation.` })
-  .optional()
-  .meta({ description: `Immutable: sending \`${field}\` is 422 \`validation_failed\`.` });
-
 export const updatePropertyBodySchema = z
   .strictObject({
+    ...echoedFields(propertySchema.shape, PROPERTY_ROUND_TRIP, 'update'),
     name: propertyNameSchema.optional(),
     status: propertyStatusSchema.optional(),
     options: optionsSchema.optional(),
     description: descriptionSchema.nullable().optional().meta({ description: '`null` removes the description.' }),
-    type: immutable('type'),
-    objectType: immutable('objectType'),
   })
   .meta({ id: 'UpdateProperty', example: { name: 'Shirt size', status: 'archived' } });
 
@@ -96,7 +98,7 @@ export type Property = z.infer<typeof propertySchema>;
 /** What a client may send to create a property. */
 export type NewPropertyInput = z.infer<typeof createPropertyBodySchema>;
 /** What a client may send to update a property: absent fields stay, `description: null` removes it. */
-export type PropertyPatch = Omit<z.infer<typeof updatePropertyBodySchema>, 'type' | 'objectType'>;
+export type PropertyPatch = z.infer<typeof updatePropertyBodySchema>;
 
 /** Types whose values are chosen from `options`. */
 export const SELECT_PROPERTY_TYPES: readonly PropertyType[] = ['Select One', 'Select Multiple'];

@@ -37,7 +37,7 @@ export function buildProperty(input: NewPropertyInput, now: Date = new Date()): 
     type: input.type,
     name: input.name,
     ...(input.description !== undefined ? { description: input.description } : {}),
-    status: 'active',
+    status: input.status ?? 'active',
     objectType: input.objectType,
     ...(input.options !== undefined ? { options: input.options } : {}),
     version: 1,
@@ -49,7 +49,7 @@ export function buildProperty(input: NewPropertyInput, now: Date = new Date()): 
 /**
  * Applies a patch to a property. Returns `undefined` when the patch changes nothing (no write, no
  * version bump); otherwise the next property with `version + 1`. `type` and `objectType` never change
- * here: the route schema refuses them. Archived properties may be restored (`archived` -> `active`).
+ * here (`checkEchoed` refuses another value). Archived properties may be restored (`archived` -> `active`).
  */
 export function applyPropertyPatch(current: Property, patch: PropertyPatch, now: Date = new Date()): Property | undefined {
   if (patch.options !== undefined) throwIfAny(optionIssues(current.type, patch.options));

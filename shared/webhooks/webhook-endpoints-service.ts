@@ -1,9 +1,10 @@
 import type { Page, PageRequest } from '../db/query.js';
 import { InvalidStateError, NotFoundError, ValidationError } from '../errors.js';
 import { newId } from '../ids.js';
+import { checkEchoed } from '../model/round-trip.js';
 import { currentUrlPolicy, resolveAllowed, UrlRefusedError } from './url-guard.js';
 import {
-  PREVIOUS_SECRET_VALIDITY_SECONDS, publicDelivery, publicEndpoint,
+  PREVIOUS_SECRET_VALIDITY_SECONDS, WEBHOOK_ENDPOINT_ROUND_TRIP, publicDelivery, publicEndpoint,
   type CreateWebhookEndpointInput, type StoredEndpoint, type UpdateWebhookEndpointInput, type WebhookDelivery, type WebhookEndpoint,
 } from './webhook-model.js';
 import { newWebhookSecret, secretCipher } from './webhook-secrets.js';
@@ -55,10 +56,10 @@ export async function getEndpoint(workspaceId: string, id: string): Promise<Webh
   return publicEndpoint(await requireEndpoint(workspaceId, id));
 }
 
-/** PATCH /v1/webhook-endpoints/{id}: the fields given; server-owned fields sent back from a GET are ignored. */
+/** PATCH /v1/webhook-endpoints/{id}: the fields given; server-owned fields sent back from a GET are taken when unchanged (another id or createdAt is 422). */
 export async function updateEndpoint(workspaceId: string, id: string, input: UpdateWebhookEndpointInput, now = new Date()): Promise<WebhookEndpoint> {
-  const { id: _id, createdAt: _createdAt, updatedAt: _updatedAt, ...changes } = input;
   const current = await requireEndpoint(workspaceId, id);
+  const changes = checkEchoed(current, input, WEBHOOK_ENDPOINT_ROUND_TRIP);
   if (changes.url !== undefined && changes.url !== current.url) await assertReachable(changes.url);
   const updated = await repository.updateEndpoint(workspaceId, id, { ...changes, updatedAt: now.toISOString() });
   return publicEndpoint(updated);

@@ -3,6 +3,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import * as z from 'zod';
 import { creationOrderKey, entityAttribute, itemKey, ttlAttribute, withoutKeys, type ItemKey } from '../db/table-design.js';
 import { dateTimeSchema, idSchema } from '../model/primitives.js';
+import { echoedFields, type RoundTrip } from '../model/round-trip.js';
 import { currentUrlPolicy, urlProblem } from './url-guard.js';
 
 /**
@@ -78,26 +79,26 @@ export const webhookEndpointWithSecretSchema = webhookEndpointSchema
   })
   .meta({ id: 'WebhookEndpointWithSecret' });
 
-/** Fields of a GET body that a write ignores (a client may send back what it read). */
-const serverOwned = { id: idSchema.optional(), createdAt: z.string().optional(), updatedAt: z.string().optional() };
+/** What an endpoint's GET returns that its writes do not set (API.md "Round trips and references"). */
+export const WEBHOOK_ENDPOINT_ROUND_TRIP: RoundTrip = { resource: 'webhook endpoint', readOnly: { id: undefined, createdAt: undefined }, derived: ['updatedAt'] };
 
 export const createWebhookEndpointBodySchema = z
   .strictObject({
+    ...echoedFields(webhookEndpointSchema.shape, WEBHOOK_ENDPOINT_ROUND_TRIP, 'create'),
     url: webhookUrlSchema,
     events: eventSelectionSchema,
     description: descriptionSchema.optional(),
     status: z.enum(ENDPOINT_STATUSES).optional().meta({ description: 'Default `enabled`.' }),
-    ...serverOwned,
   })
   .meta({ id: 'CreateWebhookEndpoint' });
 
 export const updateWebhookEndpointBodySchema = z
   .strictObject({
+    ...echoedFields(webhookEndpointSchema.shape, WEBHOOK_ENDPOINT_ROUND_TRIP, 'update'),
     url: webhookUrlSchema.optional(),
     events: eventSelectionSchema.optional(),
     description: descriptionSchema.nullable().optional().meta({ description: '`null` removes it.' }),
     status: z.enum(ENDPOINT_STATUSES).optional(),
-    ...serverOwned,
   })
   .meta({ id: 'UpdateWebhookEndpoint' });
 

@@ -36,7 +36,8 @@ describe('POST /v1/forms', () => {
   it.each([
     [{ type: 'standalone' }, 'name'],
     [{ name: 'x', type: 'survey' }, 'type'],
-    [{ name: 'x', type: 'order', isEventForm: true }, 'isEventForm'],
+    [{ name: 'x', type: 'order', isEventForm: false }, 'isEventForm'],
+    [{ name: 'x', type: 'standalone', isEventForm: true }, 'isEventForm'],
     [{ name: 'x', type: 'order', submitButtonWidth: 'half' }, 'submitButtonWidth'],
   ])('rejects %j with 422 naming %s', async (body, path) => {
     const response = await api.request('POST', '/v1/forms', { key: workspace.apiKey, body });

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { filtersQuerySchema } from '../../checkouts/checkout-filters.js';
 import { defineRoute } from '../route.js';
+import { echoedFields, type RoundTrip } from '../../model/round-trip.js';
 import { dataResponse, dateTimeSchema, idParams, idSchema, intQuery, moneySchema } from '../schemas.js';
 
 /** Size limits that keep one checkout well inside one DynamoDB item. */
@@ -78,29 +79,6 @@ const clearable = Object.fromEntries(Object.entries(optionalFields).map(([key, s
 
 const nameSchema = z.string().trim().min(1).max(200);
 
-export const createCheckoutBodySchema = z
-  .strictObject({
-    name: nameSchema,
-    status: checkoutStatus.default('open'),
-    visibility: checkoutVisibility.default('private'),
-    products: z.array(checkoutProductInputSchema).max(CHECKOUT_LIMITS.products).default([]),
-    ...optional,
-  })
-  .meta({ id: 'CreateCheckout' });
-
-export const updateCheckoutBodySchema = z
-  .strictObject({
-    name: nameSchema.optional(),
-    status: checkoutStatus.optional(),
-    visibility: checkoutVisibility.optional(),
-    products: z.array(checkoutProductInputSchema).max(CHECKOUT_LIMITS.products).optional().meta({ description: 'Replaces the whole product list.' }),
-    ...clearable,
-  })
-  .meta({ id: 'UpdateCheckout', description: 'Partial update: absent fields are kept, `null` removes an optional field.' });
-
-export type CreateCheckoutBody = z.output<typeof createCheckoutBodySchema>;
-export type UpdateCheckoutBody = z.output<typeof updateCheckoutBodySchema>;
-
 const checkoutProductSchema = z.object({
   productId: z.string(),
   quantity: z.number().int().optional(),
@@ -129,6 +107,38 @@ export const checkoutSchema = z
   .meta({ id: 'Checkout', description: 'A standalone checkout.' });
 
 export type CheckoutView = z.output<typeof checkoutSchema>;
+
+/** What a checkout's GET returns that its writes do not set (API.md "Round trips and references"). */
+export const CHECKOUT_ROUND_TRIP: RoundTrip = {
+  resource: 'checkout',
+  readOnly: { id: undefined, ownerId: undefined, createdAt: undefined },
+  derived: ['updatedAt', 'productsCount', 'eventName', 'eventImage', 'formName', 'isEventSet'],
+};
+
+export const createCheckoutBodySchema = z
+  .strictObject({
+    ...echoedFields(checkoutSchema.shape, CHECKOUT_ROUND_TRIP, 'create'),
+    name: nameSchema,
+    status: checkoutStatus.default('open'),
+    visibility: checkoutVisibility.default('private'),
+    products: z.array(checkoutProductInputSchema).max(CHECKOUT_LIMITS.products).default([]),
+    ...optional,
+  })
+  .meta({ id: 'CreateCheckout' });
+
+export const updateCheckoutBodySchema = z
+  .strictObject({
+    ...echoedFields(checkoutSchema.shape, CHECKOUT_ROUND_TRIP, 'update'),
+    name: nameSchema.optional(),
+    status: checkoutStatus.optional(),
+    visibility: checkoutVisibility.optional(),
+    products: z.array(checkoutProductInputSchema).max(CHECKOUT_LIMITS.products).optional().meta({ description: 'Replaces the whole product list.' }),
+    ...clearable,
+  })
+  .meta({ id: 'UpdateCheckout', description: 'Partial update: absent fields are kept, `null` removes an optional field.' });
+
+export type CreateCheckoutBody = z.output<typeof createCheckoutBodySchema>;
+export type UpdateCheckoutBody = z.output<typeof updateCheckoutBodySchema>;
 
 export const listCheckoutsQuerySchema = z.strictObject({
   pageNumber: intQuery({ min: 0, max: 9_007_199_254_740_991, default: 0, description: 'Zero-based page index.' }),

@@ -4,7 +4,8 @@ import {
 } from '../../../shared/forms/form-operations.js';
 import { formRuleErrors } from '../../../shared/forms/form-rules.js';
 import type { FormElement } from '../../../shared/forms/form-element-model.js';
-import type { LogicRuleBody } from '../../../shared/forms/form-model.js';
+import type { EditFormBody, LogicRuleBody } from '../../../shared/forms/form-model.js';
+import { ConflictError } from '../../../shared/errors.js';
 import { element, form, selectOne, text, yesNo } from './form-factories.js';
 
 const group = (revealedElementIndex: number, optionIndices = [0]) => ({ revealedElementIndex, optionIndices, operator: 'any_of' });
@@ -174,11 +175,25 @@ describe('logic rules', () => {
 });
 
 describe('editSettings and duplicateForm', () => {
-  it('changes provided settings only and refuses type and isEventForm', () => {
+  it('changes provided settings only and refuses another type or isEventForm', () => {
     const base = form([], { submitButtonAlign: 'left' });
     expect(editSettings(base, { name: 'New', submitButtonAlign: null })).toMatchObject({ name: 'New', status: 'draft' });
     expect(editSettings(base, { submitButtonAlign: null })).not.toHaveProperty('submitButtonAlign');
-    expect(() => editSettings(base, { isEventForm: false })).toThrow(expect.objectContaining({ details: [expect.objectContaining({ path: 'isEventForm' })] }));
+    expect(() => editSettings(base, { isEventForm: true } as EditFormBody)).toThrow(expect.objectContaining({ details: [expect.objectContaining({ path: 'isEventForm' })] }));
+    expect(() => editSettings(base, { type: 'order' } as EditFormBody)).toThrow(expect.objectContaining({ details: [expect.objectContaining({ path: 'type' })] }));
+  });
+
+  it('takes a whole GET body back: unchanged server fields, type, elements and layout are accepted, changed ones refused', () => {
+    // Prepare: the form as a GET returns it, with a computed propertyData on its element
+    const base = form([text()], { version: 4 });
+    const read = { ...base, elements: base.elements.map((element) => ({ ...element, propertyData: { type: 'Text', objectType: 'contact', status: 'active' } })) };
+    // Act
+    const renamed = editSettings(base, { ...read, name: 'Renamed' } as EditFormBody);
+    // Assess
+    expect(renamed).toEqual({ ...base, name: 'Renamed' });
+    expect(() => editSettings(base, { ...read, createdAt: '2020-01-01T00:00:00Z' } as EditFormBody)).toThrow(expect.objectContaining({ details: [{ path: 'createdAt', message: expect.stringMatching(/read-only/) }] }));
+    expect(() => editSettings(base, { ...read, rows: [] } as EditFormBody)).toThrow(expect.objectContaining({ details: [{ path: 'rows', message: expect.stringMatching(/PUT \/v1\/forms\/\{formId\}\/layout/) }] }));
+    expect(() => editSettings(base, { ...read, version: 3 } as EditFormBody)).toThrow(ConflictError);
   });
 
   it('copies elements with new ids, keeps layout and logic, and defaults to a [Copy] draft', () => {
