@@ -11,6 +11,9 @@ import { ensureTables } from './local/bootstrap.js';
 import { localWebhookSecretsKey } from './local/webhooks/local-secrets-key.js';
 import { assertPortFree, PortInUseError } from './local/ports.js';
 
+/** How often `npm start` moves ended events from upcoming to past in the partner listing. */
+const LOCAL_SWEEP_INTERVAL_MS = 10_000;
+
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { 'data-dir': { type: 'string' }, verbose: { type: 'boolean' }, help: { type: 'boolean' } } });
   if (values.help) {
@@ -56,6 +59,12 @@ async function main(): Promise<void> {
     reconcileRefunds({} as Parameters<typeof reconcileRefunds>[0], lambdaContext('boxoffice-refund-reconciler', 'local-schedule', FUNCTION_TIMEOUT_MS.reconciler))
       .catch((error: unknown) => console.error('Refund reconciler run failed', error));
   }, 60_000).unref();
+  // Deployed, EventBridge runs the event end sweeper every minute; locally it runs here, more often.
+  const { handler: sweepEndedEvents } = await import('../functions/event-end-sweeper/handler.js');
+  setInterval(() => {
+    sweepEndedEvents({} as Parameters<typeof sweepEndedEvents>[0], lambdaContext('boxoffice-event-end-sweeper', 'local-schedule', FUNCTION_TIMEOUT_MS.sweeper))
+      .catch((error: unknown) => console.error('Event end sweep failed:', error instanceof Error ? error.message : error));
+  }, LOCAL_SWEEP_INTERVAL_MS).unref();
   // Webhook delivery with the deployed code: DynamoDB Local's stream -> dispatcher -> local queue -> sender.
   const { startLocalWebhooks } = await import('./local/webhooks/local-webhooks.js');
   await startLocalWebhooks({ endpoint: env.endpoint as string, tableName: env.tableName, startAt: 'TRIM_HORIZON' });

@@ -19,6 +19,7 @@ import { INDEXES, TABLE_KEYS } from '../shared/db/table-design.js';
 import { addRouteMethods } from './api-routes.js';
 import { WebhookDelivery } from './webhook-delivery.js';
 import { BoxofficeFunction } from './boxoffice-function.js';
+import { EventEndSweeper } from './event-end-sweeper.js';
 import { addGatewayErrors } from './gateway-errors.js';
 import { ApiFirewall } from './address-rate-limit.js';
 import { createGroupFunctions } from './group-functions.js';
@@ -69,6 +70,8 @@ export class ApiStack extends Stack {
   readonly refundReconciler: RefundReconciler;
   /** Business counters from the table stream, drawn on the dashboard. */
   readonly businessMetrics: BusinessMetrics;
+  /** Ends partner-listing events from the upcoming key ranges, every minute. */
+  readonly eventEndSweeper: EventEndSweeper;
   readonly monitoring: BoxofficeMonitoring;
   /** The stage's AWS WAF web ACL. */
   readonly firewall: ApiFirewall;
@@ -151,11 +154,13 @@ export class ApiStack extends Stack {
       table: props.table,
       indexNames: Object.values(INDEXES).map((index) => index.indexName),
     });
+    this.eventEndSweeper = new EventEndSweeper(this, 'EventEndSweeper', { table: props.table, idempotencyTable: props.idempotencyTable });
 
     this.businessMetrics = new BusinessMetrics(this, 'BusinessMetrics', { stage: props.stage, table: props.table });
 
     const allFunctions = new Map<string, IFunction>([
       ...this.functions, ['authorizer', this.authorizerFunction], ['refund-reconciler', this.refundReconciler.function],
+      ['event-end-sweeper', this.eventEndSweeper.function],
       [BUSINESS_METRICS_FUNCTION, this.businessMetrics.function],
     ]);
     const healthUrl = this.api.urlForPath('/health/');
@@ -203,7 +208,7 @@ export class ApiStack extends Stack {
       id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
       reason: 'The account-level role API Gateway needs to write execution logs; the AWS managed policy is the documented way.',
     });
-    for (const fn of [...this.functions.values(), this.authorizerFunction, this.refundReconciler.function, this.businessMetrics.function]) {
+    for (const fn of [...this.functions.values(), this.authorizerFunction, this.refundReconciler.function, this.eventEndSweeper.function, this.businessMetrics.function]) {
       Validations.of(fn).acknowledge({
         id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
         reason: 'Lets the function write to its own log group; the managed policy is the standard minimal Lambda logging policy.',

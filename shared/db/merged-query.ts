@@ -1,18 +1,13 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from './client.js';
 import { decodeCursor, encodeCursor, type CursorScope } from './cursor.js';
-import { queryInput, type Page, type PageRequest, type PartitionQuery } from './query.js';
+import { compareSortKeys, queryInput, type Page, type PageRequest, type PartitionQuery } from './query.js';
 import { sortValueOf } from './table-design.js';
 
 type Item = Record<string, unknown>;
 
 /** Items asked of one Query call at most; a deeper page simply takes more calls. */
 const MAX_QUERY_LIMIT = 1_000;
-
-/** DynamoDB orders string keys by their UTF-8 bytes, not by JavaScript's UTF-16 code units. */
-function compareKeys(a: string, b: string): number {
-  return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
-}
 
 /** The first `wanted` items of a partition query, in key order (several calls when the page is deep). */
 async function firstItems(query: PartitionQuery, wanted: number): Promise<Item[]> {
@@ -53,7 +48,7 @@ export async function queryMergedPage(queries: readonly PartitionQuery[], reques
     wanted,
   )));
   const merged = streams.flat().sort((a, b) => {
-    const order = compareKeys(String(sortValueOf(a, index)), String(sortValueOf(b, index)));
+    const order = compareSortKeys(String(sortValueOf(a, index)), String(sortValueOf(b, index)));
     return ascending ? order : -order;
   });
   const items = merged.slice(skip, skip + request.limit);

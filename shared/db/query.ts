@@ -88,6 +88,30 @@ function positionOf(query: PartitionQuery, item: Item): string[] {
   return positionAttributes(query.index).map((attribute) => String(item[attribute]));
 }
 
+/** DynamoDB orders string keys by their UTF-8 bytes, not by JavaScript's UTF-16 code units. */
+export function compareSortKeys(a: string, b: string): number {
+  return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+}
+
+/**
+ * Where a cursor's sort-key value lies against the query's range, in the query's order. A range that
+ * moves with time (`end > now`) can leave an old cursor behind its start, and DynamoDB refuses an
+ * ExclusiveStartKey outside the key condition: such a cursor reads from the range's start (everything
+ * before its position is out of range anyway), and one at or beyond the range's end reads nothing.
+ */
+function placeInRange(query: PartitionQuery, value: string): 'within' | 'before-the-start' | 'past-the-end' {
+  const range = query.range;
+  if (!range || range.beginsWith !== undefined) return 'within';
+  const lower = range.between?.[0] ?? range.gt ?? range.gte;
+  const upper = range.between?.[1] ?? range.lt ?? range.lte;
+  const belowLower = lower !== undefined && (range.gt !== undefined ? compareSortKeys(value, lower) <= 0 : compareSortKeys(value, lower) < 0);
+  const atOrAboveUpper = upper !== undefined && compareSortKeys(value, upper) >= 0;
+  const atOrBelowLower = lower !== undefined && compareSortKeys(value, lower) <= 0;
+  const aboveUpper = upper !== undefined && (range.lt !== undefined ? compareSortKeys(value, upper) >= 0 : compareSortKeys(value, upper) > 0);
+  if (query.ascending ?? true) return belowLower ? 'before-the-start' : atOrAboveUpper ? 'past-the-end' : 'within';
+  return aboveUpper ? 'before-the-start' : atOrBelowLower ? 'past-the-end' : 'within';
+}
+
 /** A page request of a generic list: a page number, or a cursor from the previous page. */
 export interface PageRequest {
   page: number;
@@ -117,7 +141,10 @@ export async function queryPage(query: PartitionQuery, request: PageRequest, sco
   const wanted = skip + request.limit + 1;
   const input = queryInput(query);
   const collected: Item[] = [];
-  let exclusiveStartKey: Item | undefined = fromCursor ? startKey(query, decodeCursor(scope, request.cursor as string, arity)) : undefined;
+  const position = fromCursor ? decodeCursor(scope, request.cursor as string, arity) : undefined;
+  const placement = position ? placeInRange(query, position[0] as string) : 'within';
+  if (placement === 'past-the-end') return { items: [], hasMore: false, nextCursor: null };
+  let exclusiveStartKey: Item | undefined = position && placement === 'within' ? startKey(query, position) : undefined;
   do {
     const { Items = [], LastEvaluatedKey } = await db.send(new QueryCommand({
       ...input,

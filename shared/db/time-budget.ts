@@ -19,6 +19,8 @@ export const FUNCTION_TIMEOUT_MS = {
   webhookDispatcher: 60_000,
   /** Up to 10 deliveries at once, each a 10 s POST at most plus a few table calls. */
   webhookSender: 30_000,
+  /** The partner listing's event end sweeper (scheduled every minute). */
+  sweeper: 60_000,
   /** Counts a stream batch (up to 500 records) in memory and writes a few log lines: no I/O to wait on. */
   businessMetrics: 30_000,
 } as const;

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
-import { entityAttribute, indexKey, itemKey, keyOfItem, ttlAttribute, type ItemKey } from '../db/table-design.js';
-import { partnerKeys } from '../partners/partner-model.js';
+import { entityAttribute, itemKey, keyOfItem, type ItemKey } from '../db/table-design.js';
+import { allOrderIndex, isPartnerListed, partnerKeysBeyondTheClock, partnerListingItems, partnerListingKeys } from './event-partner-model.js';
 import {
   EVENT_SORT_FIELDS, eventAttributes, sortableTime, toEventItem, toProductItem,
   type Event, type EventSortField, type EventStatus, type EventVisibility,
@@ -17,45 +17,16 @@ import {
  * - Filter entries (keys only): `WS#<ws>#EVENTS#BY_<FIELD>#<status>#<visibility>` / the same sort key,
  *   one per sort field in the partition of the event's status and visibility: both filters are one
  *   Query of exactly the matches, one filter the merge of two such partitions; then one BatchGet.
- * - Partner listing: published public events linked to a code sit in the code's GSI1 partition
- *   (`REFCODE#<code>`) under one prefix per order, see `PARTNER_ORDERS`.
+ * - Partner listing items of published public events linked to a code: `event-partner-model.ts`.
  */
 
 export const EVENT_COPY_ENTITY = 'EventSortCopy';
 export const EVENT_FILTER_ENTRY_ENTITY = 'EventFilterEntry';
-export const EVENT_UPCOMING_ENTITY = 'EventUpcomingCopy';
 
 /** The sort key value of an event in a sort field's order (names case-insensitively). */
 function sortValue(event: Event, field: EventSortField): string {
   if (field === 'name') return event.name.toLowerCase();
   return sortableTime(event[field]);
-}
-
-/**
- * Partner-listing sort-key prefixes inside the referral code's GSI1 partition. `UP*` are the
- * upcoming-only projections (see `upcomingItem`), each with the event field it sorts on.
- */
-export const PARTNER_ORDERS = {
-  createdAt: { prefix: 'EVCREATED#', field: 'createdAt' },
-  start: { prefix: 'EVSTART#', field: 'start' },
-  end: { prefix: 'EVEND#', field: 'end' },
-  upcomingStart: { prefix: 'UPSTART#', field: 'start' },
-  upcomingCreatedAt: { prefix: 'UPCREATED#', field: 'createdAt' },
-} as const;
-export type PartnerOrder = keyof typeof PARTNER_ORDERS;
-export type PartnerSort = 'createdAt' | 'start' | 'end';
-/** The upcoming-only projections, written while a listed event has not ended yet. */
-export const UPCOMING_ORDERS = ['upcomingStart', 'upcomingCreatedAt'] as const;
-export type UpcomingOrder = (typeof UPCOMING_ORDERS)[number];
-
-/** True when the partner listing shows the event: published, public and linked to a partner. */
-export function isPartnerListed(event: Event): boolean {
-  return event.status === 'published' && event.visibility === 'public' && event.referral_code !== undefined;
-}
-
-/** True while the partner listing's `upcoming` filter includes the event (its end is in the future). */
-export function isUpcoming(event: Pick<Event, 'end'>, now: Date): boolean {
-  return Date.parse(event.end) > now.getTime();
 }
 
 export const listingKeys = {
@@ -68,30 +39,16 @@ export const listingKeys = {
     `${listingKeys.copyPartition(workspaceId, field)}#${status}#${visibility}`,
   filterEntry: (workspaceId: string, event: Event, field: EventSortField): ItemKey =>
     itemKey(listingKeys.filterPartition(workspaceId, field, event.status, event.visibility), `${sortValue(event, field)}#${event.id}`),
-  /** Upcoming-only projection: fixed key per event and order, so an update can delete it blindly. */
-  upcoming: (workspaceId: string, eventId: string, order: UpcomingOrder): ItemKey =>
-    itemKey(`WS#${workspaceId}#EVENTS#UPCOMING`, `${eventId}#${order}`),
 };
-
-/** The GSI1 keys that place a listed event in one partner-listing order. */
-function partnerIndex(event: Event, order: PartnerOrder): Record<string, string> {
-  const { prefix, field } = PARTNER_ORDERS[order];
-  return indexKey('byReferralCode', partnerKeys.codePartition(event.referral_code ?? ''), `${prefix}${sortableTime(event[field])}#${event.id}`);
-}
-
-/** The GSI1 sort-key prefix of a partner-listing order (the partition is the code's). */
-export function partnerOrderPrefix(order: PartnerOrder): string {
-  return PARTNER_ORDERS[order].prefix;
-}
 
 /** The main item, in the partner listing's createdAt order when listed. */
 export function mainEventItem(workspaceId: string, event: Event): Record<string, unknown> {
-  return toEventItem(workspaceId, event, isPartnerListed(event) ? partnerIndex(event, 'createdAt') : {});
+  return toEventItem(workspaceId, event, isPartnerListed(event) ? allOrderIndex(event, 'createdAt') : {});
 }
 
 /** One sorted copy; the start and end copies also serve the partner listing's orders. */
 function copyItem(workspaceId: string, event: Event, field: EventSortField): Record<string, unknown> {
-  const partner = (field === 'start' || field === 'end') && isPartnerListed(event) ? partnerIndex(event, field) : {};
+  const partner = (field === 'start' || field === 'end') && isPartnerListed(event) ? allOrderIndex(event, field) : {};
   return { ...eventAttributes(workspaceId, event), ...listingKeys.copy(workspaceId, event, field), ...partner, ...entityAttribute(EVENT_COPY_ENTITY), copyOf: field };
 }
 
@@ -99,39 +56,14 @@ function filterEntryItem(workspaceId: string, event: Event, field: EventSortFiel
   return { ...listingKeys.filterEntry(workspaceId, event, field), ...entityAttribute(EVENT_FILTER_ENTRY_ENTITY), eventId: event.id };
 }
 
-/**
- * Upcoming-only projection of a listed event, in the partner's GSI1 partition. It expires (TTL) when
- * the event ends, so `filter=upcoming` sorted by start or createdAt reads no past events: only the
- * few that ended since DynamoDB's lazy TTL sweep last ran, which the `endKey` filter drops.
- */
-function upcomingItem(workspaceId: string, event: Event, order: UpcomingOrder): Record<string, unknown> {
-  return {
-    ...eventAttributes(workspaceId, event),
-    ...listingKeys.upcoming(workspaceId, event.id, order),
-    ...partnerIndex(event, order),
-    ...entityAttribute(EVENT_UPCOMING_ENTITY),
-    ...ttlAttribute(Math.ceil(Date.parse(event.end) / 1000)),
-    copyOf: order,
-  };
-}
-
 /** Every item the event is stored as at `now`, besides the main item. */
 export function derivedEventItems(workspaceId: string, event: Event, now: Date): Record<string, unknown>[] {
-  const listedUpcoming = isPartnerListed(event) && isUpcoming(event, now);
   return [
     ...EVENT_SORT_FIELDS.map((field) => copyItem(workspaceId, event, field)),
     ...EVENT_SORT_FIELDS.map((field) => filterEntryItem(workspaceId, event, field)),
     ...event.products.map((product) => toProductItem(workspaceId, event.id, product)),
-    ...(listedUpcoming ? UPCOMING_ORDERS.map((order) => upcomingItem(workspaceId, event, order)) : []),
+    ...partnerListingItems(workspaceId, event, now),
   ];
-}
-
-/**
- * Keys of derived items that may exist whatever the time says: an upcoming projection of an event
- * that ended is only removed by TTL, so a write deletes it by key instead of trusting the clock.
- */
-function timeDependentKeys(workspaceId: string, event: Event): ItemKey[] {
-  return UPCOMING_ORDERS.map((order) => listingKeys.upcoming(workspaceId, event.id, order));
 }
 
 const keyString = (key: ItemKey) => JSON.stringify(Object.entries(key).sort(([a], [b]) => (a < b ? -1 : 1)));
@@ -170,13 +102,15 @@ export function itemChanges(wanted: Record<string, unknown>[], existing: Record<
  */
 export function derivedChanges(workspaceId: string, before: Event | undefined, after: Event, now: Date): ItemChanges {
   const existing = before ? derivedEventItems(workspaceId, before, now) : [];
-  const candidates = before && isPartnerListed(before) ? timeDependentKeys(workspaceId, before) : [];
+  // An end schedule that fell due stays for the sweeper, which compares with what is stored; the previous
+  // design's upcoming copies go with the first write.
+  const candidates = before && isPartnerListed(before) ? partnerListingKeys.legacyUpcoming(workspaceId, before.id) : [];
   return itemChanges(derivedEventItems(workspaceId, after, now), existing, candidates);
 }
 
 /** Keys a backfill reads to compare the stored derived items of an event with what they must be. */
 export function derivedKeysToCheck(workspaceId: string, event: Event, now: Date): ItemKey[] {
-  return [...derivedEventItems(workspaceId, event, now).map(keyOfItem), ...timeDependentKeys(workspaceId, event)];
+  return [...derivedEventItems(workspaceId, event, now).map(keyOfItem), ...partnerKeysBeyondTheClock(workspaceId, event)];
 }
 
 /** The id a filter entry points at. */

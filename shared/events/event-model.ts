@@ -12,8 +12,13 @@ import { echoedFields, type RoundTrip } from '../model/round-trip.js';
  * Routes build their request and response schemas from these; nothing here knows about HTTP.
  */
 
-/** Limits that keep an event and all its derived items inside one DynamoDB item and one transaction. */
-export const EVENT_LIMITS = { products: 25, metaDataKeys: 50, metaDataKeyLength: 100, metaDataValueLength: 500, listItems: 50, maxBytes: 300_000 } as const;
+/**
+ * Limits that keep an event and all its derived items inside one DynamoDB item and one transaction.
+ * Each metaData pair of a partner-listed event is an index item written with the event (README
+ * "Access patterns: partner listing"), so the pairs are bounded: 20 keys of up to 100 characters,
+ * values up to 500 (a create is then at most 57 items; a transaction takes 100).
+ */
+export const EVENT_LIMITS = { products: 25, metaDataKeys: 20, metaDataKeyLength: 100, metaDataValueLength: 500, listItems: 50, maxBytes: 300_000 } as const;
 
 export const EVENT_TYPES = ['event', 'booking', 'recurring', 'multiple'] as const;
 export const EVENT_STATUSES = ['draft', 'published'] as const;
@@ -43,7 +48,7 @@ export const referralCodeSchema = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-
 const metaDataSchema = z
   .preprocess(refuseProtoKey, z.record(z.string().min(1).max(EVENT_LIMITS.metaDataKeyLength), z.string().max(EVENT_LIMITS.metaDataValueLength)))
   .refine((value) => Object.keys(value).length <= EVENT_LIMITS.metaDataKeys, `at most ${EVENT_LIMITS.metaDataKeys} keys`)
-  .meta({ description: 'String key/value pairs attached through onboarding; the partner listing filters on them.' });
+  .meta({ description: `String key/value pairs attached through onboarding (at most ${EVENT_LIMITS.metaDataKeys} keys of up to ${EVENT_LIMITS.metaDataKeyLength} characters, values up to ${EVENT_LIMITS.metaDataValueLength}); the partner listing filters on them, one index item per pair.` });
 
 const productInputSchema = z.strictObject({
   name: z.string().min(1).max(200),

@@ -114,7 +114,8 @@ export async function listEvents(workspaceId: string, filter: EventListFilter, r
  * Brings the stored derived items of one event in line with what its main item says they must be at
  * `now`: reads the main item (strongly) and the derived items (one BatchGet), then writes only the
  * differences, conditioned on the version read. Returns how many items it wrote (0 when nothing was
- * missing or stale, so running it again changes nothing). Used by the backfill.
+ * missing or stale, so running it again changes nothing). `staleKeys` are items that may exist and
+ * must go unless wanted (the end-schedule entry being swept). Used by the backfill and the end sweeper.
  */
 export async function syncDerivedItems(workspaceId: string, eventId: string, options: { now?: Date; staleKeys?: readonly ItemKey[] } = {}): Promise<number> {
   const now = options.now ?? new Date();
@@ -125,7 +126,12 @@ export async function syncDerivedItems(workspaceId: string, eventId: string, opt
       return { version: event?.version ?? 0, event };
     },
     write: async ({ event }) => {
-      if (!event) return 0;
+      if (!event) {
+        // Events are never deleted; a schedule entry without its event is removed rather than read forever.
+        const stale = options.staleKeys ?? [];
+        if (stale.length > 0) await stale.reduce((tx, key) => tx.delete(key), transaction()).commit();
+        return stale.length;
+      }
       const candidates = [...derivedKeysToCheck(workspaceId, event, now), ...(options.staleKeys ?? [])];
       const existing = await batchGetItems(uniqueKeys(candidates));
       const changes = itemChanges(derivedEventItems(workspaceId, event, now), existing);

@@ -1,5 +1,8 @@
-import { INDEXES } from '../db/table-design.js';
-import { PARTNER_ORDERS, type PartnerSort } from '../events/event-listing-model.js';
+import type { PartitionQuery } from '../db/query.js';
+import type { Event } from '../events/event-model.js';
+import {
+  META_INDEXES, isPartnerListed, isUpcoming, nowBoundary, partnerListingKeys, type ListingState, type PartnerFilter, type PartnerSort,
+} from '../events/event-partner-model.js';
 import { ReferralCodeRequiredError, PartnerQueryError } from './partner-errors.js';
 
 /** Spec "Partner events (public)": query defaults and limits. */
@@ -10,17 +13,18 @@ export const PARTNER_LISTING = {
   directions: ['asc', 'desc'] as const,
   filters: ['all', 'upcoming', 'past'] as const,
   /** Query keys with a meaning of their own; every other key is a metaData equality filter. */
-  reservedKeys: ['referral_code', 'page', 'limit', 'sort', 'direction', 'filter'] as const,
+  reservedKeys: ['referral_code', 'page', 'limit', 'sort', 'direction', 'filter', 'cursor'] as const,
   /**
-   * Deepest position a page may reach: reads grow with `(page + 1) * limit`, and this endpoint is
-   * public, so an absurd page must not buy an unbounded read.
+   * Page numbers stop at `page * limit >= 10000` (API.md "Deep pages and cursors"): reads grow with
+   * `(page + 1) * limit`, and this endpoint is public, so an absurd page must not buy an unbounded read.
+   * Deeper pages follow `nextCursor`, one Query each.
    */
   maxDepth: 10_000,
 } as const;
 
 const MAX_PAGE = 9_007_199_254_740_991;
 
-export type PartnerFilter = (typeof PARTNER_LISTING.filters)[number];
+export type { PartnerFilter, PartnerSort };
 
 export interface PartnerListingQuery {
   referralCode: string;
@@ -30,8 +34,13 @@ export interface PartnerListingQuery {
   sort: PartnerSort;
   direction: 'asc' | 'desc';
   filter: PartnerFilter;
-  /** metaData key -> required value, from every non-reserved query key. */
+  /**
+   * metaData key -> required value, from every non-reserved query key. The first one (in the order
+   * the query string gave them) chooses the candidates; put the most selective filter first.
+   */
   metaData: Record<string, string>;
+  /** `nextCursor` of the previous page, instead of a page number. */
+  cursor?: string;
 }
 
 function present(value: string | undefined): value is string {
@@ -69,8 +78,15 @@ export function parsePartnerQuery(raw: Readonly<Record<string, string | undefine
     if (limit < 1) throw new PartnerQueryError({ path: 'limit', message: 'must be at least 1' });
     limit = Math.min(limit, PARTNER_LISTING.maxLimit);
   }
-  if ((page + 1) * limit > PARTNER_LISTING.maxDepth) {
-    throw new PartnerQueryError({ path: 'page', message: `page * limit must stay below ${PARTNER_LISTING.maxDepth} events` });
+  const cursor = present(raw.cursor) ? raw.cursor : undefined;
+  if (cursor !== undefined && present(raw.page)) {
+    throw new PartnerQueryError({ path: 'cursor', message: 'cannot be combined with page; follow nextCursor alone' });
+  }
+  if (page * limit >= PARTNER_LISTING.maxDepth) {
+    throw new PartnerQueryError({ path: 'page', message: `page * limit must stay below ${PARTNER_LISTING.maxDepth}; to read deeper, follow nextCursor with the cursor parameter` });
+  }
+  if (cursor !== undefined && !/^[A-Za-z0-9_-]{1,2048}$/.test(cursor)) {
+    throw new PartnerQueryError({ path: 'cursor', message: 'is not a cursor this list issued; pass the nextCursor of the previous page unchanged' });
   }
   // fromEntries defines own properties, so a key such as `__proto__` stays a filter instead of
   // silently vanishing into the prototype (and the listing going unfiltered).
@@ -86,86 +102,55 @@ export function parsePartnerQuery(raw: Readonly<Record<string, string | undefine
     direction: oneOf('direction', raw.direction, PARTNER_LISTING.directions, 'asc'),
     filter: oneOf('filter', raw.filter, PARTNER_LISTING.filters, 'all'),
     metaData,
+    ...(cursor !== undefined ? { cursor } : {}),
   };
 }
-
-/** How one listing request reads GSI1: a key condition, and a filter only where keys cannot express it. */
-export interface PartnerQueryPlan {
-  keyCondition: string;
-  filterExpression?: string;
-  names: Record<string, string>;
-  values: Record<string, string>;
-  scanIndexForward: boolean;
-  /**
-   * True when the filter drops few items (only the end-of-event bookkeeping filters): read exactly
-   * what the page still needs. metaData filters may drop many, so those read in bigger batches.
-   */
-  filterMostlyMatches: boolean;
-}
-
-/** Above every id character: `<time>#~` sorts after every `<time>#<id>` of the same time. */
-const AFTER_IDS = '~';
 
 /**
- * Plans the GSI1 Query of one listing request. The partition is the referral code; the sort-key
- * prefix picks the order, and `filter` becomes a key range wherever the order allows:
- * - `sort=end`: upcoming/past are exact key ranges on `end` (no wasted reads);
- * - `sort=start|createdAt&filter=upcoming`: the upcoming-only projections (TTL at `end`); the `endKey`
- *   filter only drops events that ended since the last TTL sweep;
- * - `sort=start&filter=past`: key range `start <= now`, filter `end <= now` drops only ongoing events;
- * - `sort=createdAt&filter=past`: filter only (reads the upcoming events it skips; documented).
- * metaData pairs are filter expressions: they cost reads for the events they skip.
+ * How one listing request reads (README "Access patterns: partner listing"): the key range of the
+ * candidates, and what a candidate must satisfy to be on the page. Candidates are full events (the
+ * code's GSI1 partition) or, with a metaData filter, the entries of the first filter's pair (then one
+ * BatchGet of the events).
  */
-export function planPartnerQuery(query: Omit<PartnerListingQuery, 'page' | 'limit'>, partition: string, now: Date): PartnerQueryPlan {
-  const nowKey = now.toISOString();
-  const names: Record<string, string> = { '#pk': INDEXES.byReferralCode.partitionKey, '#sk': INDEXES.byReferralCode.sortKey };
-  const values: Record<string, string> = { ':pk': partition };
-  const filters: string[] = [];
-  const range = (lo: string, hi: string) => {
-    values[':lo'] = lo;
-    values[':hi'] = hi;
-    return '#pk = :pk AND #sk BETWEEN :lo AND :hi';
-  };
-  const prefixed = (prefix: string) => {
-    values[':prefix'] = prefix;
-    return '#pk = :pk AND begins_with(#sk, :prefix)';
-  };
-  const endFilter = (operator: '>' | '<=') => {
-    names['#end'] = 'endKey';
-    values[':now'] = nowKey;
-    filters.push(`#end ${operator} :now`);
-  };
-  let keyCondition: string;
-  if (query.filter === 'all') {
-    keyCondition = prefixed(PARTNER_ORDERS[query.sort].prefix);
-  } else if (query.sort === 'end') {
-    const prefix = PARTNER_ORDERS.end.prefix;
-    const boundary = `${prefix}${nowKey}#${AFTER_IDS}`;
-    keyCondition = query.filter === 'upcoming' ? range(boundary, `${prefix}${AFTER_IDS}`) : range(prefix, boundary);
-  } else if (query.filter === 'upcoming') {
-    keyCondition = prefixed(PARTNER_ORDERS[query.sort === 'start' ? 'upcomingStart' : 'upcomingCreatedAt'].prefix);
-    endFilter('>');
-  } else if (query.sort === 'start') {
-    const prefix = PARTNER_ORDERS.start.prefix;
-    keyCondition = range(prefix, `${prefix}${nowKey}#${AFTER_IDS}`);
-    endFilter('<=');
-  } else {
-    keyCondition = prefixed(PARTNER_ORDERS.createdAt.prefix);
-    endFilter('<=');
+export interface PartnerListingPlan {
+  source: { copies: PartitionQuery } | { entries: PartitionQuery[] };
+  /**
+   * Whether a candidate belongs on the page: still listed under this code, every metaData pair
+   * matches, and its state by the clock is the filter's. Drops only what the key range cannot know:
+   * the other metaData pairs, and events that ended since the end sweeper last ran.
+   */
+  keeps: (event: Event) => boolean;
+}
+
+const STATES: Record<Exclude<PartnerFilter, 'all'>, ListingState> = { upcoming: 'UPCOMING', past: 'PAST' };
+
+/** Plans a listing request at `now`; the same query at the same time always reads the same range. */
+export function planPartnerListing(query: Omit<PartnerListingQuery, 'page' | 'limit'>, now: Date): PartnerListingPlan {
+  const ascending = query.direction === 'asc';
+  const code = query.referralCode;
+  const pairs = Object.entries(query.metaData);
+  const keeps = (event: Event) => isPartnerListed(event) && event.referral_code === code
+    && pairs.every(([key, value]) => event.metaData !== undefined && Object.hasOwn(event.metaData, key) && event.metaData[key] === value)
+    && (query.filter === 'all' || isUpcoming(event, now) === (query.filter === 'upcoming'));
+  const boundary = nowBoundary(now);
+  const [first] = pairs;
+  if (!first) {
+    const partition = partnerListingKeys.codePartition(code);
+    const byCode = (range: PartitionQuery['range']): PartitionQuery => ({ index: 'byReferralCode', partition, range, ascending });
+    if (query.filter === 'all') return { source: { copies: byCode({ beginsWith: partnerListingKeys.allPrefix(query.sort) }) }, keeps };
+    if (query.sort === 'end') {
+      const prefix = partnerListingKeys.allPrefix('end');
+      const range: [string, string] = query.filter === 'upcoming' ? [`${prefix}${boundary}`, `${prefix}~`] : [prefix, `${prefix}${boundary}`];
+      return { source: { copies: byCode({ between: range }) }, keeps };
+    }
+    return { source: { copies: byCode({ beginsWith: partnerListingKeys.statePrefix(STATES[query.filter], query.sort) }) }, keeps };
   }
-  const metaEntries = Object.entries(query.metaData);
-  if (metaEntries.length > 0) names['#md'] = 'metaData';
-  metaEntries.forEach(([key, value], index) => {
-    names[`#m${index}`] = key;
-    values[`:m${index}`] = value;
-    filters.push(`#md.#m${index} = :m${index}`);
-  });
-  return {
-    keyCondition,
-    ...(filters.length > 0 ? { filterExpression: filters.join(' AND ') } : {}),
-    names,
-    values,
-    scanIndexForward: query.direction === 'asc',
-    filterMostlyMatches: metaEntries.length === 0,
-  };
+  const [key, value] = first;
+  if (query.sort === 'end') {
+    const range = query.filter === 'upcoming' ? { gt: boundary } : query.filter === 'past' ? { lte: boundary } : undefined;
+    return { source: { entries: [{ partition: partnerListingKeys.metaPartition(code, key, value), ...(range ? { range } : {}), ascending }] }, keeps };
+  }
+  const states: ListingState[] = query.filter === 'all' ? ['UPCOMING', 'PAST'] : [STATES[query.filter]];
+  const index = META_INDEXES[query.sort];
+  return { source: { entries: states.map((state) => ({ index, partition: partnerListingKeys.metaStatePartition(code, key, value, state), ascending })) }, keeps };
 }

@@ -1,52 +1,41 @@
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../db/client.js';
-import { INDEXES } from '../db/table-design.js';
-import { fromEventItem, type Event } from '../events/event-model.js';
-import { partnerKeys } from './partner-model.js';
-import { planPartnerQuery, type PartnerListingQuery } from './partner-listing-plan.js';
+import { batchGetItems } from '../db/batch-get.js';
+import type { CursorScope } from '../db/cursor.js';
+import { queryMergedPage } from '../db/merged-query.js';
+import { queryPage, type Page } from '../db/query.js';
+import { eventKeys, fromEventItem, type Event } from '../events/event-model.js';
+import { metaEntryTarget } from '../events/event-partner-model.js';
+import { planPartnerListing, type PartnerListingQuery } from './partner-listing-plan.js';
 
-type Item = Record<string, unknown>;
-
-/** Batch size while a selective (metaData) filter drops items: fewer round trips. */
-const FILTERED_BATCH = 25;
-
-/**
- * Reads matching items in key order until `(page + 1) * limit + 1` are collected (the extra one tells
- * `hasMore`). Like the shared `queryPage`, but reads exactly the missing count when the plan's filter
- * drops almost nothing, so a page of the upcoming projections costs what it returns.
- */
-async function collect(input: QueryCommandInput, wanted: number, batchExactly: boolean): Promise<Item[]> {
-  const collected: Item[] = [];
-  let exclusiveStartKey: QueryCommandInput['ExclusiveStartKey'];
-  do {
-    const remaining = wanted - collected.length;
-    const { Items = [], LastEvaluatedKey } = await db.send(new QueryCommand({
-      ...input,
-      ExclusiveStartKey: exclusiveStartKey,
-      Limit: Math.min(batchExactly ? remaining : Math.max(remaining, FILTERED_BATCH), 1_000),
-    }));
-    collected.push(...Items);
-    exclusiveStartKey = LastEvaluatedKey;
-  } while (exclusiveStartKey && collected.length < wanted);
-  return collected;
+/** The cursor scope of a listing: the code, and everything that shapes its order and membership. */
+function scopeOf(query: PartnerListingQuery): CursorScope {
+  return {
+    owner: `partner:${query.referralCode}`,
+    list: 'partner-events',
+    shape: { sort: query.sort, direction: query.direction, filter: query.filter, metaData: JSON.stringify(Object.entries(query.metaData)) },
+  };
 }
 
 /**
- * One page of a partner's listed events (published, public, linked by referral code) from the
- * sparse GSI1 projections: about `(page + 1) * limit + 1` items read, plus what a filter skips
- * (see `planPartnerQuery` for which combinations have one).
+ * One page of a partner's listed events (README "Access patterns: partner listing"). The page is a
+ * window of `limit` candidates in key order (one Query of `limit + 1`, or two merged for a metaData
+ * filter with `filter=all` by start or createdAt), plus one BatchGet of the events when the candidates
+ * are metaData entries. Candidates the plan does not keep (other metaData pairs, events that ended
+ * since the last sweep) are left out of the window, so a page may hold fewer than `limit` events while
+ * `hasMore` is true; the cursor resumes after the window's last candidate either way, and page numbers
+ * are the same windows, so both visit the same events. The partner's other events are never read.
  */
-export async function queryPartnerEvents(query: PartnerListingQuery, now: Date): Promise<{ items: Event[]; hasMore: boolean }> {
-  const plan = planPartnerQuery(query, partnerKeys.codePartition(query.referralCode), now);
-  const collected = await collect({
-    TableName: tableName(),
-    IndexName: INDEXES.byReferralCode.indexName,
-    KeyConditionExpression: plan.keyCondition,
-    FilterExpression: plan.filterExpression,
-    ExpressionAttributeNames: plan.names,
-    ExpressionAttributeValues: plan.values,
-    ScanIndexForward: plan.scanIndexForward,
-  }, (query.page + 1) * query.limit + 1, plan.filterMostlyMatches);
-  const start = query.page * query.limit;
-  return { items: collected.slice(start, start + query.limit).map(fromEventItem), hasMore: collected.length > start + query.limit };
+export async function queryPartnerEvents(query: PartnerListingQuery, now: Date): Promise<Page<Event>> {
+  const plan = planPartnerListing(query, now);
+  const request = { page: query.page, limit: query.limit, cursor: query.cursor };
+  const scope = scopeOf(query);
+  if ('copies' in plan.source) {
+    const page = await queryPage(plan.source.copies, request, scope);
+    return { ...page, items: page.items.map(fromEventItem).filter(plan.keeps) };
+  }
+  const [only, ...others] = plan.source.entries;
+  const page = only && others.length === 0 ? await queryPage(only, request, scope) : await queryMergedPage(plan.source.entries, request, scope);
+  const targets = page.items.map(metaEntryTarget);
+  const found = await batchGetItems(targets.map((target) => eventKeys.event(target.workspaceId, target.eventId)));
+  const byId = new Map(found.map((item) => { const event = fromEventItem(item); return [event.id, event]; }));
+  return { ...page, items: targets.flatMap((target) => byId.get(target.eventId) ?? []).filter(plan.keeps) };
 }

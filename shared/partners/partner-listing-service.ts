@@ -1,6 +1,7 @@
+import { InvalidCursorError } from '../db/cursor.js';
 import type { Event } from '../events/event-model.js';
 import { toOwner, type Owner } from './partner-model.js';
-import { PartnerNotFoundError } from './partner-errors.js';
+import { PartnerNotFoundError, PartnerQueryError } from './partner-errors.js';
 import { parsePartnerQuery } from './partner-listing-plan.js';
 import { queryPartnerEvents } from './partner-listing-repository.js';
 import { findPartnerByCode } from './partners-repository.js';
@@ -16,6 +17,8 @@ export interface PartnerListingBody {
   page: number;
   limit: number;
   hasMore: boolean;
+  /** On 200: the cursor of the next page (`null` on the last one). */
+  nextCursor?: string | null;
 }
 
 /** A listed event as partners see it: the event, its owner, no internal `version`. */
@@ -26,19 +29,26 @@ export function toPartnerEvent(event: Event, owner: Owner): PartnerEvent {
 
 /**
  * `GET /partner/events`: validates the query, looks the partner up and reads the page in parallel
- * (two independent reads), then answers 200 with the page or 404 NO_EVENTS_FOUND when the page is
- * empty. The 404 echoes the requested `page` and the effective `limit`: with the default query that
- * is the spec's `page` 0 / `limit` 20, and a client paging past the end sees where it asked.
+ * (two independent reads), then answers 200 with the page and `nextCursor`, or 404 NO_EVENTS_FOUND
+ * when nothing matches up to the end of the list. The 404 echoes the requested `page` and the effective
+ * `limit`: with the default query that is the spec's `page` 0 / `limit` 20. A window whose candidates
+ * all fail the other metaData filters is a 200 with `data: []`, `hasMore: true` and a cursor.
  */
 export async function listPartnerEvents(rawQuery: Readonly<Record<string, string | undefined>>, now: Date = new Date()): Promise<PartnerListingBody> {
   const query = parsePartnerQuery(rawQuery);
-  const [partner, page] = await Promise.all([findPartnerByCode(query.referralCode), queryPartnerEvents(query, now)]);
+  const [partner, page] = await Promise.all([findPartnerByCode(query.referralCode), queryPartnerEvents(query, now).catch(flatCursorError)]);
   if (!partner) throw new PartnerNotFoundError(query.referralCode);
   const pagination = { page: query.page, limit: query.limit };
-  if (page.items.length === 0) {
+  if (page.items.length === 0 && !page.hasMore) {
     return { data: [], status: 404, error: 'NO_EVENTS_FOUND', message: 'No events found for this partner and these filters.', total: 0, ...pagination, hasMore: false };
   }
   const owner = toOwner(partner);
   const data = page.items.map((event) => toPartnerEvent(event, owner));
-  return { data, status: 200, message: 'Events retrieved successfully.', total: data.length, ...pagination, hasMore: page.hasMore };
+  return { data, status: 200, message: 'Events retrieved successfully.', total: data.length, ...pagination, hasMore: page.hasMore, nextCursor: page.nextCursor };
+}
+
+/** A cursor of another list is the listing's flat 400 INVALID_QUERY, like any malformed parameter. */
+function flatCursorError(error: unknown): never {
+  if (error instanceof InvalidCursorError) throw new PartnerQueryError({ path: 'cursor', message: 'is not a cursor this list issued; pass the nextCursor of the previous page unchanged' });
+  throw error;
 }

@@ -88,10 +88,10 @@ describe('monitoring', () => {
 
   it('alarms on errors and throttles of every function, and on p99 duration of those that answer a request', () => {
     // Prepare
-    // The group functions, the authorizer, the refund reconciler and business metrics answer (or must
-    // finish) quickly; the webhook sender waits on receivers for up to 10 s by design, so its duration
-    // says nothing.
-    const answering = activeGroups().length + 3;
+    // The group functions, the authorizer, the refund reconciler, the event end sweeper and business
+    // metrics answer (or must finish) quickly; the webhook sender waits on receivers for up to 10 s by
+    // design, so its duration says nothing.
+    const answering = activeGroups().length + 4;
 
     // Assess
     expect(alarmsOn('AWS/Lambda', 'Errors')).toHaveLength(answering + WEBHOOK_FUNCTIONS.length);

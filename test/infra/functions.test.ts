@@ -59,9 +59,9 @@ const writingGroups = groups.filter((group) => !readOnlyGroups.includes(group));
 const postGroups = groups.filter((group) => routesOfGroup(group).some((route) => route.method === 'POST' && route.idempotent !== false));
 
 describe('group functions', () => {
-  it('creates exactly one function per active group of the route table, plus the authorizer, the refund reconciler, webhook delivery and business metrics', () => {
+  it('creates exactly one function per active group of the route table, plus the authorizer, the refund reconciler, the event end sweeper, webhook delivery and business metrics', () => {
     // Assess
-    expect([...functions.keys()].sort()).toEqual([...groups, 'authorizer', 'refund-reconciler', ...WEBHOOK_FUNCTIONS, BUSINESS_METRICS_FUNCTION].sort());
+    expect([...functions.keys()].sort()).toEqual([...groups, 'authorizer', 'refund-reconciler', 'event-end-sweeper', ...WEBHOOK_FUNCTIONS, BUSINESS_METRICS_FUNCTION].sort());
   });
 
   it('traces every function with X-Ray (active tracing), and X-Ray\'s two actions are the only grant on *', () => {
@@ -204,6 +204,26 @@ describe('business metrics', () => {
     expect(actionsOf(fn).filter((action) => !XRAY_ACTIONS.includes(action as (typeof XRAY_ACTIONS)[number])).sort())
       .toEqual(['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:ListStreams']);
     expect(fn?.environment.POWERTOOLS_METRICS_NAMESPACE).toBe('Boxoffice/test');
+  });
+});
+
+describe('event end sweeper', () => {
+  it('runs every minute from its own handler, reads and writes the table without Scan or an index', () => {
+    // Prepare
+    const fn = functions.get('event-end-sweeper');
+    const rules = Object.values(resourcesOf(app.api, 'AWS::Events::Rule'));
+
+    // Act
+    const sweeperRules = rules.filter((rule) => references(rule.Properties.Targets, fn?.logicalId ?? '?'));
+
+    // Assess
+    expect(sweeperRules).toHaveLength(1);
+    expect(sweeperRules[0]?.Properties.ScheduleExpression).toBe('rate(1 minute)');
+    expect(fn?.properties.Architectures).toEqual(['arm64']);
+    expect(references(fn?.environment.TABLE_NAME, 'ImportValue')).toBe(true);
+    expect(actionsOf(fn)).toEqual(expect.arrayContaining([...READ_ACTIONS, ...WRITE_ACTIONS]));
+    expect(actionsOf(fn)).not.toContain('dynamodb:Scan');
+    expect(JSON.stringify(fn?.statements.map((statement) => statement.Resource))).not.toContain('/index/');
   });
 });
 

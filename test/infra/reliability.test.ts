@@ -25,7 +25,7 @@ describe('time budget', () => {
     expect(worstCaseCallMs() + ANSWER_RESERVE_MS).toBeLessThan(Math.min(...Object.values(FUNCTION_TIMEOUT_MS)));
   });
 
-  it('deploys every function with the timeout of the budget: API functions, the authorizer, the reconciler, webhook delivery and business metrics', () => {
+  it('deploys every function with the timeout of the budget: API functions, the authorizer, the reconciler, the event end sweeper, webhook delivery and business metrics', () => {
     // Act
     const functions = lambdas();
     const timeoutOf = (service: string) => functions.find((fn) => fn.service === service)?.timeoutSeconds;
@@ -35,8 +35,9 @@ describe('time budget', () => {
     expect(timeoutOf('boxoffice-refund-reconciler')).toBe(FUNCTION_TIMEOUT_MS.reconciler / 1000);
     expect(timeoutOf('boxoffice-webhook-dispatcher')).toBe(FUNCTION_TIMEOUT_MS.webhookDispatcher / 1000);
     expect(timeoutOf('boxoffice-webhook-sender')).toBe(FUNCTION_TIMEOUT_MS.webhookSender / 1000);
+    expect(timeoutOf('boxoffice-event-end-sweeper')).toBe(FUNCTION_TIMEOUT_MS.sweeper / 1000);
     expect(timeoutOf('boxoffice-business-metrics')).toBe(FUNCTION_TIMEOUT_MS.businessMetrics / 1000);
-    const background = ['boxoffice-authorizer', 'boxoffice-refund-reconciler', 'boxoffice-webhook-dispatcher', 'boxoffice-webhook-sender', 'boxoffice-business-metrics'];
+    const background = ['boxoffice-authorizer', 'boxoffice-refund-reconciler', 'boxoffice-webhook-dispatcher', 'boxoffice-webhook-sender', 'boxoffice-event-end-sweeper', 'boxoffice-business-metrics'];
     const api = functions.filter((fn) => !background.includes(fn.service));
     expect(api.length).toBeGreaterThan(5);
     for (const fn of api) expect(fn.timeoutSeconds, fn.service).toBe(FUNCTION_TIMEOUT_MS.api / 1000);
@@ -52,7 +53,8 @@ describe('refund reconciler', () => {
     const rules = Object.values(resourcesOf(app.api, 'AWS::Events::Rule'));
 
     // Assess
-    const scheduled = rules.filter((rule) => rule.Properties.ScheduleExpression === 'rate(1 minute)');
+    const scheduled = rules.filter((rule) => rule.Properties.ScheduleExpression === 'rate(1 minute)'
+      && (rule.Properties.Targets as { Arn: unknown }[]).some((target) => refTarget(target.Arn) === reconciler?.logicalId));
     expect(scheduled).toHaveLength(1);
     const targets = scheduled[0]?.Properties.Targets as { Arn: unknown; RetryPolicy?: { MaximumRetryAttempts?: number } }[];
     expect(targets.map((target) => refTarget(target.Arn))).toEqual([reconciler?.logicalId]);

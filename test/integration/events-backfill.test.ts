@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deleteItem, getItem } from '../../shared/db/conditional.js';
+import { deleteItem, getItem, putItem } from '../../shared/db/conditional.js';
+import { keyOfItem } from '../../shared/db/table-design.js';
+import { partnerListingItems, partnerListingKeys } from '../../shared/events/event-partner-model.js';
+import { createPartner } from '../../shared/partners/partners-repository.js';
 import { eventDerivedItemsBackfill } from '../../shared/events/event-backfill.js';
 import { listingKeys } from '../../shared/events/event-listing-model.js';
 import { EVENT_SORT_FIELDS, eventKeys, type Event } from '../../shared/events/event-model.js';
@@ -41,5 +44,32 @@ describe('event derived items backfill', () => {
     const [event] = await seedEvents(workspace.workspaceId, 1) as [Event];
     const main = await getItem(eventKeys.event(workspace.workspaceId, event.id)) as Record<string, unknown>;
     expect(await eventDerivedItemsBackfill.rebuild(main)).toBe(0);
+  });
+
+  it('gives a listed event stored by the previous design its partner listing items, and removes its upcoming copies', async () => {
+    // Prepare: the previous design stored TTL'd upcoming copies and no state copies, metaData entries or end schedule.
+    const code = `BACKFILL-${Date.now()}`;
+    await createPartner({ referral_code: code });
+    const [event] = await seedEvents(workspace.workspaceId, 1, {
+      body: () => ({ status: 'published', visibility: 'public', referral_code: code, metaData: { city: 'Montreal', tier: 'gold' } }),
+    }) as [Event];
+    const now = new Date();
+    for (const item of partnerListingItems(workspace.workspaceId, event, now)) await deleteItem(keyOfItem(item));
+    const legacy = partnerListingKeys.legacyUpcoming(workspace.workspaceId, event.id);
+    for (const key of legacy) await putItem({ ...key, entity: 'EventUpcomingCopy', id: event.id });
+    const listing = async (query: string) => (await api.request('GET', `/partner/events?referral_code=${code}&${query}`)).body.data?.map((listed: Event) => listed.id) ?? [];
+    expect(await listing('city=Montreal')).toEqual([]);
+    expect(await listing('filter=upcoming')).toEqual([]);
+    const main = await getItem(eventKeys.event(workspace.workspaceId, event.id)) as Record<string, unknown>;
+    // Act
+    const first = await eventDerivedItemsBackfill.rebuild(main);
+    const second = await eventDerivedItemsBackfill.rebuild(main);
+    // Assess: 2 state copies + 2 metaData entries + the end schedule written, 2 upcoming copies deleted.
+    expect(first).toBe(2 + 2 + 1 + 2);
+    expect(second).toBe(0);
+    for (const query of ['city=Montreal', 'tier=gold&sort=createdAt', 'city=Montreal&sort=end&filter=upcoming', 'filter=upcoming', 'filter=upcoming&sort=createdAt']) {
+      expect(await listing(query), query).toEqual([event.id]);
+    }
+    for (const key of legacy) expect(await getItem(key)).toBeUndefined();
   });
 });

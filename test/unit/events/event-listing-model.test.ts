@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { derivedChanges, eventListSource, isPartnerListed, itemChanges } from '../../../shared/events/event-listing-model.js';
+import { derivedChanges, eventListSource, itemChanges } from '../../../shared/events/event-listing-model.js';
+import { isPartnerListed } from '../../../shared/events/event-partner-model.js';
 import { applyEventUpdate } from '../../../shared/events/events-service.js';
 import { updateEventBodySchema } from '../../../shared/events/event-model.js';
 import { anEvent } from './event-factories.js';
@@ -49,12 +50,53 @@ describe('derivedChanges', () => {
     expect(JSON.stringify(changes.deletes)).toContain(before.products[1]?.id);
   });
 
-  it('removes the upcoming projections when the event leaves the partner listing, even if the clock says it ended', () => {
-    const before = anEvent({ status: 'published', visibility: 'public', referral_code: 'P1' });
-    expect(isPartnerListed(before)).toBe(true);
+  it('gives a listed upcoming event its state copies, one metaData entry per pair and an end schedule entry', () => {
+    const event = anEvent({ status: 'published', visibility: 'public', referral_code: 'P1', metaData: { city: 'Montreal', tier: 'gold' } });
+    expect(isPartnerListed(event)).toBe(true);
+    const changes = derivedChanges('ws1', undefined, event, NOW);
+    const copies = changes.puts.filter((item) => item.entity === 'EventPartnerCopy');
+    expect(copies.map((item) => item.GSI1SK)).toEqual([
+      `UPCOMING#START#2030-06-01T18:00:00.000Z#${event.id}`, `UPCOMING#CREATED#${event.createdAt}#${event.id}`,
+    ]);
+    const entries = changes.puts.filter((item) => item.entity === 'EventMetaEntry');
+    expect(entries).toHaveLength(2);
+    expect(entries[0]).toMatchObject({ SK: `2030-06-01T23:00:00.000Z#${event.id}`, GSI1PK: expect.stringMatching(/#UPCOMING$/), GSI2SK: `${event.createdAt}#${event.id}`, eventId: event.id, workspaceId: 'ws1' });
+    expect(changes.puts.filter((item) => item.entity === 'EventEndSchedule')).toEqual([
+      expect.objectContaining({ PK: 'EVENT_ENDS', SK: `2030-06-01T23:00:00.000Z#ws1#${event.id}` }),
+    ]);
+  });
+
+  it('writes a listed event that already ended as past, with no end schedule entry', () => {
+    const event = anEvent({ status: 'published', visibility: 'public', referral_code: 'P1', metaData: { city: 'Montreal' } });
+    const changes = derivedChanges('ws1', undefined, event, new Date('2031-01-01T00:00:00Z'));
+    expect(changes.puts.filter((item) => item.entity === 'EventPartnerCopy').map((item) => String(item.GSI1SK).split('#')[0])).toEqual(['PAST', 'PAST']);
+    expect(changes.puts.find((item) => item.entity === 'EventMetaEntry')?.GSI1PK).toMatch(/#PAST$/);
+    expect(changes.puts.some((item) => item.entity === 'EventEndSchedule')).toBe(false);
+  });
+
+  it('removes every partner listing item when the event leaves the listing, and the previous design\'s upcoming copies', () => {
+    const before = anEvent({ status: 'published', visibility: 'public', referral_code: 'P1', metaData: { city: 'Montreal' } });
     const after = applyEventUpdate(before, patch({ visibility: 'private' }), NOW);
+    const deleted = JSON.stringify(derivedChanges('ws1', before, after, NOW).deletes);
+    expect(deleted).toContain(`${before.id}#start`);
+    expect(deleted).toContain('#META#');
+    expect(deleted).toContain('EVENT_ENDS');
+    expect(deleted).toContain(`${before.id}#upcomingStart`);
+  });
+
+  it('moves only the entries of a changed metaData value', () => {
+    const before = anEvent({ status: 'published', visibility: 'public', referral_code: 'P1', metaData: { city: 'Montreal', tier: 'gold' } });
+    const after = applyEventUpdate(before, patch({ metaData: { city: 'Toronto', tier: 'gold' } }), NOW);
+    const changes = derivedChanges('ws1', before, after, NOW);
+    expect(changes.deletes.filter((key) => String(key.PK).includes('#META#'))).toHaveLength(1);
+    expect(changes.puts.filter((item) => item.entity === 'EventMetaEntry')).toHaveLength(1);
+  });
+
+  it('leaves a due end schedule entry to the sweeper, which compares with what is stored', () => {
+    const before = anEvent({ status: 'published', visibility: 'public', referral_code: 'P1', metaData: { city: 'Montreal' } });
+    const after = applyEventUpdate(before, patch({ name: 'Renamed' }), NOW);
     const changes = derivedChanges('ws1', before, after, new Date('2031-01-01T00:00:00Z'));
-    expect(JSON.stringify(changes.deletes)).toContain('#upcomingStart');
+    expect(JSON.stringify(changes.deletes)).not.toContain('EVENT_ENDS');
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PartnerQueryError, ReferralCodeRequiredError } from '../../../shared/partners/partner-errors.js';
-import { parsePartnerQuery, planPartnerQuery, type PartnerListingQuery } from '../../../shared/partners/partner-listing-plan.js';
+import { parsePartnerQuery, planPartnerListing, type PartnerListingQuery } from '../../../shared/partners/partner-listing-plan.js';
+import { anEvent } from '../events/event-factories.js';
 
 const NOW = new Date('2030-01-01T12:00:00Z');
 const NOW_KEY = '2030-01-01T12:00:00.000Z';
@@ -32,9 +33,11 @@ describe('parsePartnerQuery', () => {
     expect(parsePartnerQuery({ referral_code: 'P1', page: '', limit: '', sort: '' })).toEqual(query());
   });
 
-  it('refuses pages deeper than 10000 events', () => {
-    expect(() => parsePartnerQuery({ referral_code: 'P1', page: '100', limit: '100' })).toThrow(PartnerQueryError);
+  it('refuses page numbers 10000 events deep, naming cursor, and a cursor with a page', () => {
+    expect(() => parsePartnerQuery({ referral_code: 'P1', page: '100', limit: '100' })).toThrow(/cursor/);
+    expect(() => parsePartnerQuery({ referral_code: 'P1', page: '1', cursor: 'abc' })).toThrow(PartnerQueryError);
     expect(parsePartnerQuery({ referral_code: 'P1', page: '99', limit: '100' }).page).toBe(99);
+    expect(parsePartnerQuery({ referral_code: 'P1', cursor: 'abc' })).toMatchObject({ cursor: 'abc', metaData: {} });
   });
 
   it('turns every other key into a metaData filter', () => {
@@ -51,45 +54,53 @@ describe('parsePartnerQuery', () => {
   });
 });
 
-describe('planPartnerQuery', () => {
-  it('reads a sort prefix of the referral code partition without a filter for filter=all', () => {
+describe('planPartnerListing', () => {
+  const copies = (plan: ReturnType<typeof planPartnerListing>) => ('copies' in plan.source ? plan.source.copies : undefined);
+  const entries = (plan: ReturnType<typeof planPartnerListing>) => ('entries' in plan.source ? plan.source.entries : []);
+
+  it('reads one sort prefix of the code partition for filter=all', () => {
     for (const [sort, prefix] of [['start', 'EVSTART#'], ['end', 'EVEND#'], ['createdAt', 'EVCREATED#']] as const) {
-      const plan = planPartnerQuery(query({ sort }), 'REFCODE#P1', NOW);
-      expect(plan.keyCondition).toBe('#pk = :pk AND begins_with(#sk, :prefix)');
-      expect(plan.values).toEqual({ ':pk': 'REFCODE#P1', ':prefix': prefix });
-      expect(plan.filterExpression).toBeUndefined();
+      expect(copies(planPartnerListing(query({ sort }), NOW))).toEqual({ index: 'byReferralCode', partition: 'REFCODE#P1', range: { beginsWith: prefix }, ascending: true });
     }
   });
 
   it('turns upcoming and past into key ranges on end when sorted by end', () => {
-    const upcoming = planPartnerQuery(query({ sort: 'end', filter: 'upcoming' }), 'REFCODE#P1', NOW);
-    const past = planPartnerQuery(query({ sort: 'end', filter: 'past', direction: 'desc' }), 'REFCODE#P1', NOW);
-    expect(upcoming.values).toMatchObject({ ':lo': `EVEND#${NOW_KEY}#~`, ':hi': 'EVEND#~' });
-    expect(past.values).toMatchObject({ ':lo': 'EVEND#', ':hi': `EVEND#${NOW_KEY}#~` });
-    expect(upcoming.filterExpression).toBeUndefined();
-    expect(past.scanIndexForward).toBe(false);
+    const upcoming = copies(planPartnerListing(query({ sort: 'end', filter: 'upcoming' }), NOW));
+    const past = copies(planPartnerListing(query({ sort: 'end', filter: 'past', direction: 'desc' }), NOW));
+    expect(upcoming?.range).toEqual({ between: [`EVEND#${NOW_KEY}#~`, 'EVEND#~'] });
+    expect(past?.range).toEqual({ between: ['EVEND#', `EVEND#${NOW_KEY}#~`] });
+    expect(past?.ascending).toBe(false);
   });
 
-  it('reads the upcoming-only projections for upcoming by start or createdAt', () => {
-    const byStart = planPartnerQuery(query({ filter: 'upcoming' }), 'REFCODE#P1', NOW);
-    const byCreated = planPartnerQuery(query({ sort: 'createdAt', filter: 'upcoming' }), 'REFCODE#P1', NOW);
-    expect(byStart.values[':prefix']).toBe('UPSTART#');
-    expect(byCreated.values[':prefix']).toBe('UPCREATED#');
-    expect(byStart.filterExpression).toBe('#end > :now');
-    expect(byStart.filterMostlyMatches).toBe(true);
+  it('reads the state copies for upcoming and past by start or createdAt', () => {
+    expect(copies(planPartnerListing(query({ filter: 'upcoming' }), NOW))?.range).toEqual({ beginsWith: 'UPCOMING#START#' });
+    expect(copies(planPartnerListing(query({ filter: 'past' }), NOW))?.range).toEqual({ beginsWith: 'PAST#START#' });
+    expect(copies(planPartnerListing(query({ sort: 'createdAt', filter: 'upcoming' }), NOW))?.range).toEqual({ beginsWith: 'UPCOMING#CREATED#' });
+    expect(copies(planPartnerListing(query({ sort: 'createdAt', filter: 'past' }), NOW))?.range).toEqual({ beginsWith: 'PAST#CREATED#' });
   });
 
-  it('bounds past by start to events that started already', () => {
-    const plan = planPartnerQuery(query({ filter: 'past' }), 'REFCODE#P1', NOW);
-    expect(plan.values).toMatchObject({ ':lo': 'EVSTART#', ':hi': `EVSTART#${NOW_KEY}#~`, ':now': NOW_KEY });
-    expect(plan.filterExpression).toBe('#end <= :now');
+  it('reads the first metaData filter\'s entries: by end from the table, by start and createdAt from the state partitions', () => {
+    const byEnd = entries(planPartnerListing(query({ sort: 'end', filter: 'upcoming', metaData: { city: 'Montreal', tier: 'gold' } }), NOW));
+    const byStart = entries(planPartnerListing(query({ filter: 'past', metaData: { city: 'Montreal' } }), NOW));
+    const allByCreated = entries(planPartnerListing(query({ sort: 'createdAt', metaData: { city: 'Montreal' } }), NOW));
+    expect(byEnd).toHaveLength(1);
+    expect(byEnd[0]).toMatchObject({ partition: expect.stringMatching(/^REFCODE#P1#META#[\w-]{32}$/), range: { gt: `${NOW_KEY}#~` } });
+    expect(byEnd[0]?.index).toBeUndefined();
+    expect(byStart).toEqual([expect.objectContaining({ index: 'byReferralCode', partition: expect.stringMatching(/#PAST$/) })]);
+    expect(allByCreated.map((entry) => [entry.index, entry.partition.split('#').at(-1)])).toEqual([['byEventBalance', 'UPCOMING'], ['byEventBalance', 'PAST']]);
+    // The pair chooses the partition: another value is another partition.
+    const other = entries(planPartnerListing(query({ sort: 'end', metaData: { city: 'Toronto' } }), NOW));
+    expect(other[0]?.partition).not.toBe(entries(planPartnerListing(query({ sort: 'end', metaData: { city: 'Montreal' } }), NOW))[0]?.partition);
   });
 
-  it('adds one equality filter per metaData pair and reads in batches then', () => {
-    const plan = planPartnerQuery(query({ metaData: { city: 'Montreal', 'a.b': 'x' } }), 'REFCODE#P1', NOW);
-    expect(plan.filterExpression).toBe('#md.#m0 = :m0 AND #md.#m1 = :m1');
-    expect(plan.names).toMatchObject({ '#md': 'metaData', '#m0': 'city', '#m1': 'a.b' });
-    expect(plan.values).toMatchObject({ ':m0': 'Montreal', ':m1': 'x' });
-    expect(plan.filterMostlyMatches).toBe(false);
+  it('keeps listed events of the code whose every metaData pair matches and whose state is the filter\'s', () => {
+    const listed = anEvent({ status: 'published', visibility: 'public', referral_code: 'P1', metaData: { city: 'Montreal', tier: 'gold' } });
+    const keeps = (overrides: Partial<PartnerListingQuery>, event = listed) => planPartnerListing(query(overrides), NOW).keeps(event);
+    expect(keeps({ metaData: { city: 'Montreal', tier: 'gold' }, filter: 'upcoming' })).toBe(true);
+    expect(keeps({ metaData: { city: 'Montreal', tier: 'silver' } })).toBe(false);
+    expect(keeps({ filter: 'past' })).toBe(false);
+    expect(keeps({ referralCode: 'P2' })).toBe(false);
+    expect(keeps({}, { ...listed, visibility: 'private' })).toBe(false);
+    expect(keeps({ metaData: { toString: 'x' } })).toBe(false);
   });
 });
