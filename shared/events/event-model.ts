@@ -48,7 +48,7 @@ export const referralCodeSchema = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-
 const metaDataSchema = z
   .preprocess(refuseProtoKey, z.record(z.string().min(1).max(EVENT_LIMITS.metaDataKeyLength), z.string().max(EVENT_LIMITS.metaDataValueLength)))
   .refine((value) => Object.keys(value).length <= EVENT_LIMITS.metaDataKeys, `at most ${EVENT_LIMITS.metaDataKeys} keys`)
-  .meta({ description: `String key/value pairs attached through onboarding (at most ${EVENT_LIMITS.metaDataKeys} keys of up to ${EVENT_LIMITS.metaDataKeyLength} characters, values up to ${EVENT_LIMITS.metaDataValueLength}); the partner listing filters on them, one index item per pair.` });
+  .meta({ description: 'String key/value pairs attached through onboarding; the partner listing filters on them.' });
 
 const productInputSchema = z.strictObject({
   name: z.string().min(1).max(200),

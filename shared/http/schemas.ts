@@ -62,6 +62,11 @@ export function listQuery<const S extends readonly [string, ...string[]], F exte
 /** Deepest position a page number may reach (API.md "Deep pages and cursors"); deeper reads take `cursor`. */
 export const MAX_PAGE_DEPTH = 10_000;
 
+/** Descriptions of the cursor parameters, shared by every list (also those with a query contract of their own). */
+export const PAGE_DOC = `Zero-based page index (default 0); \`page * limit\` must stay below ${MAX_PAGE_DEPTH}: read deeper with \`cursor\`. Not with \`cursor\`.`;
+export const CURSOR_DOC = 'Opaque position from the previous page\'s `nextCursor`; one Query per page at any depth. Keep `sort`, `direction` and filters unchanged. Not with `page`.';
+export const NEXT_CURSOR_DOC = 'Pass as `cursor` to read the next page (one Query whatever the depth); `null` on the last page.';
+
 /**
  * Query schema of a generic list that also takes `cursor` (API.md "Deep pages and cursors"): `page`
  * and `cursor` are exclusive, and a page number may not reach 10,000 items deep. `page` stays
@@ -81,9 +86,9 @@ export function cursorListQuery<const S extends readonly [string, ...string[]], 
       .transform(Number)
       .pipe(z.number().int().min(0).max(9_007_199_254_740_991))
       .optional()
-      .meta({ description: `Zero-based page index (default 0); \`page * limit\` must stay below ${MAX_PAGE_DEPTH}: read deeper with \`cursor\`. Not with \`cursor\`.`, override: { type: 'integer', minimum: 0, default: 0 } }),
+      .meta({ description: PAGE_DOC, override: { type: 'integer', minimum: 0, default: 0 } }),
     limit: intQuery({ min: 1, max: 100, default: 20, description: 'Items per page, 1..100.' }),
-    cursor: z.string().min(1).max(2048).optional().meta({ description: 'Opaque position from the previous page\'s `nextCursor`; one Query per page at any depth. Keep `sort`, `direction` and filters unchanged. Not with `page`.' }),
+    cursor: z.string().min(1).max(2048).optional().meta({ description: CURSOR_DOC }),
     sort: z.enum(sortFields).default(defaultSort),
     direction: directionSchema.default(defaultDirection).meta({ description: `Sort direction; default \`${defaultDirection}\`${defaultDirection === 'desc' ? ' (newest first)' : ''}.` }),
     ...filters,
@@ -105,7 +110,7 @@ export function cursorListResponse<T extends z.ZodType>(item: T) {
     limit: z.number().int(),
     total: z.number().int().meta({ description: 'Number of items in `data`.' }),
     hasMore: z.boolean(),
-    nextCursor: z.string().nullable().meta({ description: 'Pass as `cursor` to read the next page (one Query whatever the depth); `null` on the last page.' }),
+    nextCursor: z.string().nullable().meta({ description: NEXT_CURSOR_DOC }),
   });
 }
 

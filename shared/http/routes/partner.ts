@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { defineRoute } from '../route.js';
+import { CURSOR_DOC, NEXT_CURSOR_DOC, PAGE_DOC } from '../schemas.js';
 import { eventSchema } from '../../events/event-model.js';
 import { ownerSchema } from '../../partners/partner-model.js';
 
@@ -18,7 +19,7 @@ export const partnerListingSchema = z
     page: z.number().int(),
     limit: z.number().int(),
     hasMore: z.boolean(),
-    nextCursor: z.string().nullable().optional().meta({ description: 'On 200: pass as `cursor` to read the next page (one Query whatever the depth); `null` on the last page.' }),
+    nextCursor: z.string().nullable().optional().meta({ description: NEXT_CURSOR_DOC }),
   })
   .meta({ id: 'PartnerEventList' });
 
@@ -30,13 +31,13 @@ const text = (description: string) => z.string().optional().meta({ description }
  */
 export const partnerListingQuerySchema = z.looseObject({
   referral_code: text('Required. The partner referral code.'),
-  page: text('Zero-based page index, default 0; `page * limit` must stay below 10000: read deeper with `cursor`. Not with `cursor`.'),
-  cursor: text('Opaque position from the previous page\'s `nextCursor`; one Query per page at any depth. Keep the other parameters unchanged.'),
+  page: text(PAGE_DOC),
+  cursor: text(CURSOR_DOC),
   limit: text('Items per page, default 20; values above 100 are clamped to 100.'),
   sort: text('`start` (default) | `end` | `createdAt`.'),
   direction: text('`asc` (default) | `desc`.'),
   filter: text('`all` (default) | `upcoming` (end in the future) | `past`.'),
-}).meta({ description: 'Any other key is a metaData equality filter, e.g. `?city=Montreal`. With several, the first one chooses the candidates (put the most selective first): a page then holds the events among `limit` candidates that match all, and may hold fewer than `limit` while `hasMore` is true.' });
+}).meta({ description: 'Any other key is a metaData equality filter, e.g. `?city=Montreal`.' });
 
 export const partnerRoutes = {
   listPartnerEvents: defineRoute({
