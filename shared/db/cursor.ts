@@ -38,6 +38,20 @@ export function encodeCursor(scope: CursorScope, position: readonly string[]): s
   return Buffer.from(JSON.stringify({ v: VERSION, f: fingerprint(scope), p: position })).toString('base64url');
 }
 
+/**
+ * Whether a cursor was issued for this scope (its fingerprint matches), without decoding its position:
+ * for a list whose scope holds a choice made on page 0 (which partition it reads), to find that choice.
+ */
+export function issuedFor(scope: CursorScope, cursor: string): boolean {
+  try {
+    if (!/^[A-Za-z0-9_-]{1,2048}$/.test(cursor)) return false;
+    const body = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { v?: unknown; f?: unknown } | null;
+    return body?.v === VERSION && body.f === fingerprint(scope);
+  } catch {
+    return false;
+  }
+}
+
 /** Decodes a cursor of this list, or throws InvalidCursorError. `arity` is how many values it must hold. */
 export function decodeCursor(scope: CursorScope, cursor: string, arity: number): string[] {
   let decoded: unknown;

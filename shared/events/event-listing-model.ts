@@ -1,6 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import { entityAttribute, itemKey, keyOfItem, type ItemKey } from '../db/table-design.js';
-import { allOrderIndex, isPartnerListed, partnerKeysBeyondTheClock, partnerListingItems, partnerListingKeys } from './event-partner-model.js';
+import {
+  allOrderIndex, isPartnerListed, metaCountChanges, partnerKeysBeyondTheClock, partnerListingItems, partnerListingKeys, type MetaCountChange,
+} from './event-partner-model.js';
 import {
   EVENT_SORT_FIELDS, eventAttributes, sortableTime, toEventItem, toProductItem,
   type Event, type EventSortField, type EventStatus, type EventVisibility,
@@ -74,12 +76,14 @@ const asStored = (item: Record<string, unknown>) => JSON.parse(JSON.stringify(it
 export interface ItemChanges {
   puts: Record<string, unknown>[];
   deletes: ItemKey[];
+  /** The partner listing's metaData counts that follow the entries put for the first time or deleted. */
+  counts: MetaCountChange[];
 }
 
 /**
  * What turns the `existing` derived items into `wanted`: puts of the new or changed ones, deletes of
- * the keys no longer wanted among `candidates` (keys that may exist). Never the same key twice, so it
- * fits in one transaction with the main item.
+ * the keys no longer wanted among `candidates` (keys that may exist), and the metaData count updates
+ * that go with them. Never the same key twice, so it fits in one transaction with the main item.
  */
 export function itemChanges(wanted: Record<string, unknown>[], existing: Record<string, unknown>[], candidates: ItemKey[] = []): ItemChanges {
   const before = new Map(existing.map((item) => [keyString(keyOfItem(item)), item]));
@@ -93,7 +97,7 @@ export function itemChanges(wanted: Record<string, unknown>[], existing: Record<
     const id = keyString(key);
     if (!wantedKeys.has(id)) deletes.set(id, key);
   }
-  return { puts, deletes: [...deletes.values()] };
+  return { puts, deletes: [...deletes.values()], counts: metaCountChanges(existing, wanted) };
 }
 
 /**

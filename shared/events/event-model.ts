@@ -16,7 +16,7 @@ import { echoedFields, type RoundTrip } from '../model/round-trip.js';
  * Limits that keep an event and all its derived items inside one DynamoDB item and one transaction.
  * Each metaData pair of a partner-listed event is an index item written with the event (README
  * "Access patterns: partner listing"), so the pairs are bounded: 20 keys of up to 100 characters,
- * values up to 500 (a create is then at most 57 items; a transaction takes 100).
+ * values up to 500 (a create is then at most 77 items, counts included; a transaction takes 100).
  */
 export const EVENT_LIMITS = { products: 25, metaDataKeys: 20, metaDataKeyLength: 100, metaDataValueLength: 500, listItems: 50, maxBytes: 300_000 } as const;
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { entityAttribute, indexKey, itemKey, type IndexName, type ItemKey } from '../db/table-design.js';
+import { entityAttribute, entityNames, entityOf, indexKey, itemKey, keyOfItem, partitionOf, type IndexName, type ItemKey } from '../db/table-design.js';
 import { partnerKeys } from '../partners/partner-model.js';
 import { eventAttributes, sortableTime, type Event } from './event-model.js';
 
@@ -19,12 +19,16 @@ import { eventAttributes, sortableTime, type Event } from './event-model.js';
  *   table `REFCODE#<code>#META#<hash>` / `<end>#<id>` (by end), GSI1 `…#<state>` / `<start>#<id>` (by
  *   start) and GSI2 `…#<state>` / `<createdAt>#<id>` (by createdAt): one filter is one Query;
  * - while the event is upcoming, an end-schedule entry `EVENT_ENDS` / `<end>#<ws>#<id>`: what the
- *   sweeper reads to find the events that just ended.
+ *   sweeper reads to find the events that just ended;
+ * - one count per (code, key, value), `REFCODE#<code>#META#<hash>#COUNT` / `COUNT`: how many listed
+ *   events carry the pair, moved in the transaction that writes or deletes an entry. With several
+ *   metaData filters the listing reads the counts and queries the pair with the fewest events.
  */
 
 export const EVENT_PARTNER_COPY_ENTITY = 'EventPartnerCopy';
 export const EVENT_META_ENTRY_ENTITY = 'EventMetaEntry';
 export const EVENT_END_SCHEDULE_ENTITY = 'EventEndSchedule';
+export const EVENT_META_COUNT_ENTITY = 'EventMetaCount';
 
 /** The listing state of an event: `UPCOMING` while its end is in the future (API.md), then `PAST`. */
 export type ListingState = 'UPCOMING' | 'PAST';
@@ -86,11 +90,17 @@ export const partnerListingKeys = {
   /** Index partition of one (code, key, value) and state, ordered by start (GSI1) and createdAt (GSI2). */
   metaStatePartition: (code: string, key: string, value: string, state: ListingState) => `${partnerListingKeys.metaPartition(code, key, value)}#${state}`,
   metaEntry: (event: Event, key: string, value: string): ItemKey => itemKey(partnerListingKeys.metaPartition(event.referral_code ?? '', key, value), timeKey(event, 'end')),
+  /** How many listed events carry one (code, key, value): the selectivity of that metaData filter. */
+  metaCount: (code: string, key: string, value: string): ItemKey => metaCountKey(partnerListingKeys.metaPartition(code, key, value)),
   /** The end schedule: one partition for the platform, ordered by end. */
   endSchedulePartition: 'EVENT_ENDS',
   endSchedule: (workspaceId: string, event: Pick<Event, 'id' | 'end'>): ItemKey =>
     itemKey(partnerListingKeys.endSchedulePartition, `${sortableTime(event.end)}#${workspaceId}#${event.id}`),
 };
+
+function metaCountKey(metaPartition: string): ItemKey {
+  return itemKey(`${metaPartition}#COUNT`, 'COUNT');
+}
 
 /** The GSI1 keys of a listed event in one order over all the partner's events. */
 export function allOrderIndex(event: Event, sort: PartnerSort): Record<string, string> {
@@ -151,4 +161,45 @@ export function scheduledEvent(item: Record<string, unknown>): { workspaceId: st
 /** Where a metaData entry points, and when the event ends. */
 export function metaEntryTarget(item: Record<string, unknown>): { workspaceId: string; eventId: string } {
   return { workspaceId: String(item.workspaceId), eventId: String(item.eventId) };
+}
+
+/** A change of one metaData count (`delta` listed events), as an update of a transaction. */
+export interface MetaCountChange {
+  key: ItemKey;
+  update: string;
+  names: Record<string, string>;
+  values: Record<string, unknown>;
+}
+
+const keyId = (key: ItemKey) => JSON.stringify(Object.entries(key).sort(([a], [b]) => (a < b ? -1 : 1)));
+
+/**
+ * The count updates that go with replacing the `existing` derived items of an event by `wanted`:
+ * +1 on a pair's count for each metaData entry written for the first time, -1 for each one deleted
+ * (an entry that only changes state or keys within its pair changes nothing). Counts are hints: they
+ * choose which of several filters is read, never which events are answered.
+ */
+export function metaCountChanges(existing: readonly Record<string, unknown>[], wanted: readonly Record<string, unknown>[]): MetaCountChange[] {
+  const entries = (items: readonly Record<string, unknown>[]) => new Map(items.filter((item) => entityOf(item) === EVENT_META_ENTRY_ENTITY).map((item) => [keyId(keyOfItem(item)), item]));
+  const before = entries(existing);
+  const after = entries(wanted);
+  const deltas = new Map<string, { key: ItemKey; delta: number }>();
+  const add = (entry: Record<string, unknown>, delta: number) => {
+    const key = metaCountKey(partitionOf(entry));
+    const id = keyId(key);
+    deltas.set(id, { key, delta: (deltas.get(id)?.delta ?? 0) + delta });
+  };
+  for (const [id, entry] of before) if (!after.has(id)) add(entry, -1);
+  for (const [id, entry] of after) if (!before.has(id)) add(entry, 1);
+  return [...deltas.values()].filter(({ delta }) => delta !== 0).map(({ key, delta }) => ({
+    key,
+    update: 'SET #entity = :entity ADD #events :delta',
+    names: { ...entityNames(), '#events': 'events' },
+    values: { ':entity': EVENT_META_COUNT_ENTITY, ':delta': delta },
+  }));
+}
+
+/** The number of listed events a stored count says carry its pair (0 when absent). */
+export function metaCountValue(item: Record<string, unknown> | undefined): number {
+  return typeof item?.events === 'number' ? Math.max(0, item.events) : 0;
 }

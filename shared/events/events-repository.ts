@@ -24,6 +24,7 @@ export interface EventWriteOptions {
 
 function withChanges(tx: Transaction, changes: ItemChanges, productCondition: boolean): Transaction {
   for (const key of changes.deletes) tx.delete(key);
+  for (const count of changes.counts) tx.update(count);
   for (const item of changes.puts) {
     const isNewProduct = productCondition && entityOf(item) === PRODUCT_ENTITY;
     tx.put(item, isNewProduct ? { ...notExists(), onFailed: () => new ConflictError('A product with this id already exists. Retry the request.') } : undefined);
@@ -135,7 +136,7 @@ export async function syncDerivedItems(workspaceId: string, eventId: string, opt
       const candidates = [...derivedKeysToCheck(workspaceId, event, now), ...(options.staleKeys ?? [])];
       const existing = await batchGetItems(uniqueKeys(candidates));
       const changes = itemChanges(derivedEventItems(workspaceId, event, now), existing);
-      const written = changes.puts.length + changes.deletes.length;
+      const written = changes.puts.length + changes.deletes.length + changes.counts.length;
       if (written === 0) return 0;
       const tx = transaction().check(eventKeys.event(workspaceId, event.id), versionIs(event.version, 'event'));
       await commitWithin(withChanges(tx, changes, false), undefined);

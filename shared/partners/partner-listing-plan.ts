@@ -35,8 +35,8 @@ export interface PartnerListingQuery {
   direction: 'asc' | 'desc';
   filter: PartnerFilter;
   /**
-   * metaData key -> required value, from every non-reserved query key. The first one (in the order
-   * the query string gave them) chooses the candidates; put the most selective filter first.
+   * metaData key -> required value, from every non-reserved query key. With several, the one with the
+   * fewest listed events chooses the candidates (`queryPartnerEvents`), the others are checked.
    */
   metaData: Record<string, string>;
   /** `nextCursor` of the previous page, instead of a page number. */
@@ -109,7 +109,7 @@ export function parsePartnerQuery(raw: Readonly<Record<string, string | undefine
 /**
  * How one listing request reads (README "Access patterns: partner listing"): the key range of the
  * candidates, and what a candidate must satisfy to be on the page. Candidates are full events (the
- * code's GSI1 partition) or, with a metaData filter, the entries of the first filter's pair (then one
+ * code's GSI1 partition) or, with metaData filters, the entries of one filter's pair (then one
  * BatchGet of the events).
  */
 export interface PartnerListingPlan {
@@ -124,8 +124,11 @@ export interface PartnerListingPlan {
 
 const STATES: Record<Exclude<PartnerFilter, 'all'>, ListingState> = { upcoming: 'UPCOMING', past: 'PAST' };
 
-/** Plans a listing request at `now`; the same query at the same time always reads the same range. */
-export function planPartnerListing(query: Omit<PartnerListingQuery, 'page' | 'limit'>, now: Date): PartnerListingPlan {
+/**
+ * Plans a listing request at `now`; the same query at the same time always reads the same range.
+ * `driver` is the metaData key whose entries are the candidates (default: the first filter).
+ */
+export function planPartnerListing(query: Omit<PartnerListingQuery, 'page' | 'limit'>, now: Date, driver?: string): PartnerListingPlan {
   const ascending = query.direction === 'asc';
   const code = query.referralCode;
   const pairs = Object.entries(query.metaData);
@@ -133,7 +136,7 @@ export function planPartnerListing(query: Omit<PartnerListingQuery, 'page' | 'li
     && pairs.every(([key, value]) => event.metaData !== undefined && Object.hasOwn(event.metaData, key) && event.metaData[key] === value)
     && (query.filter === 'all' || isUpcoming(event, now) === (query.filter === 'upcoming'));
   const boundary = nowBoundary(now);
-  const [first] = pairs;
+  const first = pairs.find(([key]) => key === driver) ?? pairs[0];
   if (!first) {
     const partition = partnerListingKeys.codePartition(code);
     const byCode = (range: PartitionQuery['range']): PartitionQuery => ({ index: 'byReferralCode', partition, range, ascending });

@@ -1,33 +1,62 @@
 import { batchGetItems } from '../db/batch-get.js';
-import type { CursorScope } from '../db/cursor.js';
+import { issuedFor, type CursorScope } from '../db/cursor.js';
 import { queryMergedPage } from '../db/merged-query.js';
 import { queryPage, type Page } from '../db/query.js';
+import { keyOfItem, type ItemKey } from '../db/table-design.js';
 import { eventKeys, fromEventItem, type Event } from '../events/event-model.js';
-import { metaEntryTarget } from '../events/event-partner-model.js';
+import { metaCountValue, metaEntryTarget, partnerListingKeys } from '../events/event-partner-model.js';
 import { planPartnerListing, type PartnerListingQuery } from './partner-listing-plan.js';
 
-/** The cursor scope of a listing: the code, and everything that shapes its order and membership. */
-function scopeOf(query: PartnerListingQuery): CursorScope {
+/**
+ * The cursor scope of a listing: the code, and everything that shapes its order and membership; with
+ * several metaData filters, also the one whose entries the pages read (`driver`).
+ */
+function scopeOf(query: PartnerListingQuery, driver: string | undefined): CursorScope {
+  const several = Object.keys(query.metaData).length > 1;
   return {
     owner: `partner:${query.referralCode}`,
     list: 'partner-events',
-    shape: { sort: query.sort, direction: query.direction, filter: query.filter, metaData: JSON.stringify(Object.entries(query.metaData)) },
+    shape: { sort: query.sort, direction: query.direction, filter: query.filter, metaData: JSON.stringify(Object.entries(query.metaData)), ...(several ? { driver } : {}) },
   };
+}
+
+const keyId = (key: ItemKey) => JSON.stringify(Object.entries(key).sort(([a], [b]) => (a < b ? -1 : 1)));
+
+/**
+ * The metaData filter whose entries are the candidates. With one, that one. With several: on a page
+ * number (or page 0), the pair fewest listed events carry, from their counts (one BatchGet; ties go to
+ * the first in the query); on a cursor page, the one the cursor was issued for (no read, so the pages
+ * of one walk all read the same pair). A cursor issued for none of them is refused by the page read.
+ */
+async function chooseDriver(query: PartnerListingQuery): Promise<string | undefined> {
+  const pairs = Object.entries(query.metaData);
+  if (pairs.length < 2) return pairs[0]?.[0];
+  const { cursor } = query;
+  if (cursor !== undefined) return pairs.find(([key]) => issuedFor(scopeOf(query, key), cursor))?.[0] ?? pairs[0]?.[0];
+  const countKeys = pairs.map(([key, value]) => partnerListingKeys.metaCount(query.referralCode, key, value));
+  const counts = new Map((await batchGetItems(countKeys)).map((item) => [keyId(keyOfItem(item)), metaCountValue(item)]));
+  let best = 0;
+  countKeys.forEach((key, index) => {
+    if ((counts.get(keyId(key)) ?? 0) < (counts.get(keyId(countKeys[best] as ItemKey)) ?? 0)) best = index;
+  });
+  return pairs[best]?.[0];
 }
 
 /**
  * One page of a partner's listed events (README "Access patterns: partner listing"). The page is a
  * window of `limit` candidates in key order (one Query of `limit + 1`, or two merged for a metaData
  * filter with `filter=all` by start or createdAt), plus one BatchGet of the events when the candidates
- * are metaData entries. Candidates the plan does not keep (other metaData pairs, events that ended
- * since the last sweep) are left out of the window, so a page may hold fewer than `limit` events while
- * `hasMore` is true; the cursor resumes after the window's last candidate either way, and page numbers
- * are the same windows, so both visit the same events. The partner's other events are never read.
+ * are metaData entries (and, with several metaData filters on a page number, one BatchGet of their
+ * counts first). Candidates the plan does not keep (other metaData pairs, events that ended since the
+ * last sweep) are left out of the window, so a page may hold fewer than `limit` events while `hasMore`
+ * is true; the cursor resumes after the window's last candidate either way, and page numbers are the
+ * same windows, so both visit the same events. The partner's other events are never read.
  */
 export async function queryPartnerEvents(query: PartnerListingQuery, now: Date): Promise<Page<Event>> {
-  const plan = planPartnerListing(query, now);
+  const driver = await chooseDriver(query);
+  const plan = planPartnerListing(query, now, driver);
   const request = { page: query.page, limit: query.limit, cursor: query.cursor };
-  const scope = scopeOf(query);
+  const scope = scopeOf(query, driver);
   if ('copies' in plan.source) {
     const page = await queryPage(plan.source.copies, request, scope);
     return { ...page, items: page.items.map(fromEventItem).filter(plan.keeps) };

@@ -64,8 +64,8 @@ describe('event derived items backfill', () => {
     // Act
     const first = await eventDerivedItemsBackfill.rebuild(main);
     const second = await eventDerivedItemsBackfill.rebuild(main);
-    // Assess: 2 state copies + 2 metaData entries + the end schedule written, 2 upcoming copies deleted.
-    expect(first).toBe(2 + 2 + 1 + 2);
+    // Assess: 2 state copies + 2 metaData entries (and their pairs' counts) + the end schedule written, 2 upcoming copies deleted.
+    expect(first).toBe(2 + 2 + 2 + 1 + 2);
     expect(second).toBe(0);
     for (const query of ['city=Montreal', 'tier=gold&sort=createdAt', 'city=Montreal&sort=end&filter=upcoming', 'filter=upcoming', 'filter=upcoming&sort=createdAt']) {
       expect(await listing(query), query).toEqual([event.id]);

@@ -92,6 +92,24 @@ describe('derivedChanges', () => {
     expect(changes.puts.filter((item) => item.entity === 'EventMetaEntry')).toHaveLength(1);
   });
 
+  it('counts each metaData pair\'s listed events: +1 with a new entry, -1 with a deleted one, nothing when only the state or the end moves', () => {
+    const listed = anEvent({ status: 'published', visibility: 'public', referral_code: 'P1', metaData: { city: 'Montreal', tier: 'gold' } });
+    const countsOf = (changes: ReturnType<typeof derivedChanges>) => changes.counts.map((count) => [String(count.key.PK).replace(/#META#.*#COUNT$/, '#META#..#COUNT'), count.values[':delta']]);
+    const created = derivedChanges('ws1', undefined, listed, NOW);
+    const retitled = derivedChanges('ws1', listed, applyEventUpdate(listed, patch({ metaData: { city: 'Toronto', tier: 'gold' } }), NOW), NOW);
+    const moved = derivedChanges('ws1', listed, applyEventUpdate(listed, patch({ end: '2030-06-02T23:00:00Z' }), NOW), NOW);
+    const ended = itemChanges(derivedChanges('ws1', undefined, listed, new Date('2031-01-01T00:00:00Z')).puts, created.puts);
+    const unlisted = derivedChanges('ws1', listed, applyEventUpdate(listed, patch({ visibility: 'private' }), NOW), NOW);
+    expect(countsOf(created)).toEqual([['REFCODE#P1#META#..#COUNT', 1], ['REFCODE#P1#META#..#COUNT', 1]]);
+    expect(created.counts[0]).toMatchObject({ update: 'SET #entity = :entity ADD #events :delta', values: { ':entity': 'EventMetaCount' } });
+    expect(retitled.counts.map((count) => count.values[':delta'])).toEqual([-1, 1]);
+    expect(retitled.counts[0]?.key).not.toEqual(retitled.counts[1]?.key);
+    expect(moved.counts).toEqual([]);
+    expect(ended.puts.some((item) => item.entity === 'EventMetaEntry')).toBe(true);
+    expect(ended.counts).toEqual([]);
+    expect(unlisted.counts.map((count) => count.values[':delta'])).toEqual([-1, -1]);
+  });
+
   it('leaves a due end schedule entry to the sweeper, which compares with what is stored', () => {
     const before = anEvent({ status: 'published', visibility: 'public', referral_code: 'P1', metaData: { city: 'Montreal' } });
     const after = applyEventUpdate(before, patch({ name: 'Renamed' }), NOW);
@@ -103,7 +121,7 @@ describe('derivedChanges', () => {
 describe('itemChanges', () => {
   it('skips items stored exactly as wanted and never deletes a wanted key', () => {
     const item = { PK: 'a', SK: '1', value: 1 };
-    expect(itemChanges([item], [{ ...item }], [{ PK: 'a', SK: '1' }])).toEqual({ puts: [], deletes: [] });
+    expect(itemChanges([item], [{ ...item }], [{ PK: 'a', SK: '1' }])).toEqual({ puts: [], deletes: [], counts: [] });
     expect(itemChanges([{ ...item, value: 2 }], [item], []).puts).toHaveLength(1);
   });
 });

@@ -93,6 +93,16 @@ describe('planPartnerListing', () => {
     expect(other[0]?.partition).not.toBe(entries(planPartnerListing(query({ sort: 'end', metaData: { city: 'Montreal' } }), NOW))[0]?.partition);
   });
 
+  it('reads the entries of the driver filter it is given, and checks the others', () => {
+    const metaData = { city: 'Montreal', tier: 'gold' };
+    const byCity = entries(planPartnerListing(query({ sort: 'end', metaData }), NOW));
+    const byTier = entries(planPartnerListing(query({ sort: 'end', metaData }), NOW, 'tier'));
+    expect(byTier[0]?.partition).toBe(entries(planPartnerListing(query({ sort: 'end', metaData: { tier: 'gold' } }), NOW))[0]?.partition);
+    expect(byTier[0]?.partition).not.toBe(byCity[0]?.partition);
+    const listed = anEvent({ status: 'published', visibility: 'public', referral_code: 'P1', metaData: { city: 'Toronto', tier: 'gold' } });
+    expect(planPartnerListing(query({ metaData }), NOW, 'tier').keeps(listed)).toBe(false);
+  });
+
   it('keeps listed events of the code whose every metaData pair matches and whose state is the filter\'s', () => {
     const listed = anEvent({ status: 'published', visibility: 'public', referral_code: 'P1', metaData: { city: 'Montreal', tier: 'gold' } });
     const keeps = (overrides: Partial<PartnerListingQuery>, event = listed) => planPartnerListing(query(overrides), NOW).keeps(event);
