@@ -23,7 +23,7 @@ export interface SuiteResult {
 
 /**
  * One benchmark suite, in its own file under `suites/`; `suites.ts` lists them in run order. A new
- * suite (for example the data layer's scaling suite, `p4`) is one more file and one more line there.
+ * suite is one more file and one more line there.
  */
 export interface BenchSuite {
   /** Key in the JSON object: `p1`, `p2`, ... */
