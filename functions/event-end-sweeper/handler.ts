@@ -18,7 +18,9 @@ const PER_EVENT_MS = 4 * worstCaseCallMs() + DYNAMO_LIMITS.requestTimeoutMs;
 export async function handler(_event: ScheduledEvent, context: Context): Promise<SweepReport> {
   logger.addContext(context);
   const report = await withTimeBudget(context.getRemainingTimeInMillis(), () => sweepEndedEvents(new Date(), { hasTimeFor: () => context.getRemainingTimeInMillis() > PER_EVENT_MS }));
-  logger.info('Swept ended events', { ...report });
+  // A run with nothing due (almost every run) logs at debug: npm start's console stays readable.
+  if (report.swept > 0 || report.failed > 0) logger.info('Swept ended events', { ...report });
+  else logger.debug('Swept ended events', { ...report });
   if (report.failed > 0) throw new Error(`${report.failed} ended events could not be swept; they are retried next run`);
   return report;
 }
