@@ -80,7 +80,7 @@ const PENDING: Record<string, readonly string[]> = {
   'domain code does not import the HTTP layer': [
     'shared/checkouts/checkout-entity.ts', 'shared/checkouts/checkout-listing.ts', 'shared/checkouts/checkout-rules.ts', 'shared/checkouts/checkouts-service.ts',
   ],
-  'only the transaction builder sends transactions and reads cancellation reasons': ['shared/checkouts/checkouts-repository.ts', 'shared/db/cancellation.ts'],
+  'only the transaction builder sends transactions and reads cancellation reasons': ['shared/checkouts/checkouts-repository.ts'],
   'only the toolkit catches conditional-check failures': ['shared/checkouts/checkouts-repository.ts'],
   'one retry helper: backoff loops live in the toolkit': [],
   'keys are built only by model modules and the toolkit': ['shared/checkouts/checkout-entity.ts', 'shared/checkouts/checkouts-repository.ts'],
