@@ -139,10 +139,13 @@ describe('POST /v1/events', () => {
 describe('metaData bound and the one-transaction write', () => {
   const pairs = (count: number, prefix = 'k') => Object.fromEntries(Array.from({ length: count }, (_, index) => [`${prefix}${index}`, `v${index}`]));
   const products = (count: number, name = 'P') => Array.from({ length: count }, (_, index) => ({ name: `${name}${index}`, price: 100 + index, required: true }));
+  // A listed event names a partner that exists (the code is checked on write).
+  const code = `BOUND-${Date.now().toString(36)}`;
+  beforeAll(() => createPartner({ referral_code: code, companyName: 'Bound' }));
 
   it('creates a listed event with 25 products and 20 metaData pairs in one write, and refuses a 21st pair', async () => {
     const created = await api.request('POST', '/v1/events', {
-      key: workspace.apiKey, body: eventBody({ status: 'published', visibility: 'public', referral_code: 'BOUND', products: products(25), metaData: pairs(20) }),
+      key: workspace.apiKey, body: eventBody({ status: 'published', visibility: 'public', referral_code: code, products: products(25), metaData: pairs(20) }),
     });
     const tooMany = await api.request('POST', '/v1/events', { key: workspace.apiKey, body: eventBody({ metaData: pairs(21) }) });
     expect(created.status).toBe(201);
@@ -152,7 +155,7 @@ describe('metaData bound and the one-transaction write', () => {
 
   it('refuses with 422 an update that would rewrite more items than one transaction takes, and changes nothing', async () => {
     // Prepare
-    const created = await createEvent({ status: 'published', visibility: 'public', referral_code: 'BOUND', products: products(25), metaData: pairs(20) });
+    const created = await createEvent({ status: 'published', visibility: 'public', referral_code: code, products: products(25), metaData: pairs(20) });
     // Act
     const response = await api.request('PATCH', `/v1/events/${created.id}`, {
       key: workspace.apiKey, body: { name: 'Renamed', start: '2030-05-01T18:00:00Z', products: products(25, 'Q'), metaData: pairs(20, 'j') },
