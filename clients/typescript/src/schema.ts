@@ -674,7 +674,7 @@ export interface paths {
         put?: never;
         /**
          * Record a (partial) payment
-         * @description From `open` or `payment_failed`. `amount` above `amountDue` is 422. Reaching `amountDue` 0 makes the invoice `paid` with `paidAt`. A repeated `idempotencyKey` on the same invoice returns the existing payment and applies nothing.
+         * @description From `open` or `payment_failed`. `amount` above `amountDue` is 422. Reaching `amountDue` 0 makes the invoice `paid` with `paidAt`. A repeated `idempotencyKey` on the same invoice with the same `amount`, `note` and `paidAt` (when sent) returns the existing payment and applies nothing; with a different one it is 409 `idempotency_key_reused` and nothing is recorded.
          */
         post: operations["recordInvoicePayment"];
         delete?: never;
@@ -694,7 +694,7 @@ export interface paths {
         put?: never;
         /**
          * Refund a payment
-         * @description Only on `succeeded` payments (422 otherwise). Cumulative refunds above the payment `amount` are 422, also under concurrent requests. A repeated `idempotencyKey` on the same payment returns the existing refund. Refunds do not change the invoice status or `amountPaid`.
+         * @description Only on `succeeded` payments (422 otherwise). Cumulative refunds above the payment `amount` are 422, also under concurrent requests. A repeated `idempotencyKey` on the same payment with the same `amount`, `reason` and `note` returns the existing refund; with a different one, or on another payment of the invoice, it is 409 `idempotency_key_reused` and nothing is refunded. Refunds do not change the invoice status or `amountPaid`.
          */
         post: operations["refundInvoicePayment"];
         delete?: never;
@@ -858,7 +858,7 @@ export interface paths {
         put?: never;
         /**
          * Submit a response to a form
-         * @description Public: no API key; CORS `*` so forms embedded on any site can post. The form must be `active`: an unknown form and a `draft` or `archived` form are all 404 `not_found` (a draft is not reachable at its URL). Answers are validated against every element rule; visibility follows the form logic (each attendee instance with its own answers), and an element hidden by logic is neither required nor accepted (answering it is 422). Unknown element ids, answers to static elements and answers in the wrong section are 422; details paths are `answers.<elementId>` and `attendees[i].<elementId>`. Elements limited by `forEventItems` are hidden: a submission has no cart. When an Email question with `contactField: email` is answered, the contact of that email (case-insensitive) is created or updated in the form's workspace, in the same transaction as the response: `contactField` answers set firstName, lastName, phone and status (Yes `opted-in`, No `unsubscribed`), answers to questions linked to contact properties set those properties (an Other text that is no option of the property is kept in the response only). Order and ticket property answers are kept in the stored response only. `Idempotency-Key` replays the first response.
+         * @description Public: no API key; CORS `*` so forms embedded on any site can post. The form must be `active`: an unknown form and a `draft` or `archived` form are all 404 `not_found` (a draft is not reachable at its URL). Answers are validated against every element rule; visibility follows the form logic (each attendee instance with its own answers), and an element hidden by logic is neither required nor accepted (answering it is 422). Unknown element ids, answers to static elements and answers in the wrong section are 422; details paths are `answers.<elementId>` and `attendees[i].<elementId>`. Elements limited by `forEventItems` are hidden: a submission has no cart. When an Email question with `contactField: email` is answered, the contact of that email (case-insensitive) is created in the form's workspace, in the same transaction as the response: `contactField` answers set firstName, lastName, phone and status (Yes `opted-in`, No `unsubscribed`), answers to questions linked to contact properties set those properties (an Other text that is no option of the property is kept in the response only). An existing contact is only completed: empty fields and property values are filled, a non-empty one and its `status` never change; the submitted values stay on the response. Order and ticket property answers are kept in the stored response only. `Idempotency-Key` replays the first response.
          */
         post: operations["submitFormResponse"];
         delete?: never;
@@ -988,6 +988,24 @@ export interface components {
          *     }
          */
         CreateForm: {
+            /** @description Read-only, set by the server: ignored (a copy gets its own). */
+            id?: components["schemas"]["Id"];
+            /** @description Read-only, set by the server: ignored (a copy gets its own). */
+            ownerId?: string;
+            /** @description Read-only, set by the server: ignored (a copy gets its own). */
+            createdAt?: string;
+            /** @description Computed by the server: ignored. */
+            updatedAt?: string;
+            /** @description Ignored: a copy starts at version 1. */
+            version?: components["schemas"]["Version"];
+            /** @description Follows `type` (true exactly for `order`); another value is 422. */
+            isEventForm?: boolean;
+            /** @description Elements of a copy (a GET body sent back): created with new ids, `propertyData` ignored. Without `rows`, each gets a full-width row in its section. */
+            elements?: components["schemas"]["FormElement"][];
+            /** @description Layout of a copy; needs `elements`. */
+            rows?: components["schemas"]["Rows2"];
+            /** @description With `rows`: the first row of the attendee section (order forms). */
+            attendeeRowsStart?: components["schemas"]["AttendeeRowsStart"];
             name: components["schemas"]["Name"];
             /** @enum {string} */
             type: "standalone" | "order";
@@ -1006,60 +1024,6 @@ export interface components {
              * @enum {string}
              */
             status?: "draft" | "active" | "archived";
-        };
-        EditFormSettings: {
-            name?: components["schemas"]["Name"];
-            nameHidden?: boolean | null;
-            status?: components["schemas"]["Status"];
-            submitButtonText?: components["schemas"]["SubmitButtonText"];
-            /** @enum {string} */
-            submitButtonWidth?: "auto" | "fill";
-            submitButtonAlign?: ("left" | "center") | null;
-            /** @description Immutable: present is a 422. */
-            type?: unknown;
-            /** @description Immutable: present is a 422. */
-            isEventForm?: unknown;
-        };
-        /**
-         * @example {
-         *       "rows": [
-         *         {
-         *           "columns": [
-         *             {
-         *               "elementIndex": 0,
-         *               "widthFraction": 0.5
-         *             },
-         *             {
-         *               "elementIndex": 1,
-         *               "widthFraction": 0.5
-         *             }
-         *           ]
-         *         },
-         *         {
-         *           "columns": [
-         *             {
-         *               "elementIndex": 2,
-         *               "widthFraction": 1
-         *             }
-         *           ]
-         *         }
-         *       ],
-         *       "attendeeRowsStart": 1
-         *     }
-         */
-        FormLayout: {
-            rows: components["schemas"]["FormRow"][];
-            attendeeRowsStart: components["schemas"]["Price"];
-        };
-        FormRow: {
-            columns: {
-                elementIndex: components["schemas"]["Price"];
-                widthFraction: number;
-            }[];
-        };
-        DuplicateForm: {
-            name?: components["schemas"]["Name"];
-            status?: components["schemas"]["Status"];
         };
         /**
          * @example {
@@ -1248,8 +1212,7 @@ export interface components {
             type: string;
             /** @enum {string} */
             objectType: "contact" | "order" | "ticket" | "event";
-            /** @enum {string} */
-            status: "active" | "archived";
+            status: components["schemas"]["Status3"];
             options?: {
                 value: string;
                 label: string;
@@ -1257,14 +1220,14 @@ export interface components {
         };
         SelectionLogicGroup: {
             /** @description Index in `elements` of the element this group reveals. */
-            revealedElementIndex: components["schemas"]["Price"];
+            revealedElementIndex: components["schemas"]["AttendeeRowsStart"];
             /** @description Indices into the question options (or its property options); -1 is the Other option. */
             optionIndices: components["schemas"]["OptionIndices"];
             /** @enum {string} */
             operator: "all_of" | "any_of" | "none_of";
         };
         YesNoLogicGroup: {
-            revealedElementIndex: components["schemas"]["Price"];
+            revealedElementIndex: components["schemas"]["AttendeeRowsStart"];
             /**
              * @description Strict (in)equality with `value`; no answer is neither true nor false.
              * @enum {string}
@@ -1272,7 +1235,84 @@ export interface components {
             selectionType: "is" | "is_not";
             value: boolean;
         };
+        FormRow: {
+            columns: {
+                elementIndex: components["schemas"]["AttendeeRowsStart"];
+                widthFraction: number;
+            }[];
+        };
+        EditFormSettings: {
+            /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
+            id?: components["schemas"]["Id"];
+            /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
+            ownerId?: string;
+            /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
+            createdAt?: string;
+            /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
+            elements?: components["schemas"]["FormElement"][];
+            /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
+            rows?: components["schemas"]["Rows"];
+            /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
+            attendeeRowsStart?: components["schemas"]["AttendeeRowsStart"];
+            /** @description Computed by the server: the value read is accepted back; another is 422. */
+            updatedAt?: string;
+            /**
+             * @description Immutable: the stored value is accepted back; another value is 422.
+             * @enum {string}
+             */
+            type?: "standalone" | "order";
+            /** @description Immutable: the stored value is accepted back; another value is 422. */
+            isEventForm?: boolean;
+            /** @description The version read: accepted when it is the current one; another is 409 `conflict`, as with `If-Match`. */
+            version?: components["schemas"]["Version"];
+            name?: components["schemas"]["Name"];
+            nameHidden?: boolean | null;
+            status?: components["schemas"]["Status2"];
+            submitButtonText?: components["schemas"]["SubmitButtonText"];
+            /** @enum {string} */
+            submitButtonWidth?: "auto" | "fill";
+            submitButtonAlign?: ("left" | "center") | null;
+        };
+        /**
+         * @example {
+         *       "rows": [
+         *         {
+         *           "columns": [
+         *             {
+         *               "elementIndex": 0,
+         *               "widthFraction": 0.5
+         *             },
+         *             {
+         *               "elementIndex": 1,
+         *               "widthFraction": 0.5
+         *             }
+         *           ]
+         *         },
+         *         {
+         *           "columns": [
+         *             {
+         *               "elementIndex": 2,
+         *               "widthFraction": 1
+         *             }
+         *           ]
+         *         }
+         *       ],
+         *       "attendeeRowsStart": 1
+         *     }
+         */
+        FormLayout: {
+            rows: components["schemas"]["Rows2"];
+            attendeeRowsStart: components["schemas"]["AttendeeRowsStart"];
+        };
+        DuplicateForm: {
+            name?: components["schemas"]["Name"];
+            status?: components["schemas"]["Status2"];
+        };
         FormElementPatch: {
+            /** @description Read-only: the element's own id is accepted back (so an element as a GET returns it can be sent as is); another is 422. */
+            id?: components["schemas"]["Id"];
+            /** @description Computed from the linked property on read: ignored. */
+            propertyData?: components["schemas"]["PropertyData"];
             /**
              * @description Immutable: only the current type is accepted.
              * @enum {string}
@@ -1359,6 +1399,14 @@ export interface components {
          *     }
          */
         CreateProperty: {
+            /** @description Read-only, set by the server: ignored (a copy gets its own). */
+            id?: components["schemas"]["Id"];
+            /** @description Read-only, set by the server: ignored (a copy gets its own). */
+            createdAt?: components["schemas"]["DateTime"];
+            /** @description Computed by the server: ignored. */
+            updatedAt?: components["schemas"]["DateTime"];
+            /** @description Ignored: a copy starts at version 1. */
+            version?: components["schemas"]["Version"];
             type: components["schemas"]["PropertyType"];
             /**
              * @description Unique among the properties of the same objectType, case-insensitively.
@@ -1368,7 +1416,15 @@ export interface components {
             objectType: components["schemas"]["PropertyObjectType"];
             description?: string;
             options?: components["schemas"]["Options2"];
+            /** @description Default `active`. */
+            status?: components["schemas"]["Status3"];
         };
+        /**
+         * Format: date-time
+         * @description ISO 8601 date-time, e.g. `2027-06-01T18:00:00Z`. Requests may give an offset (`2027-06-01T18:00:00+02:00`); it is converted, and every response carries UTC (`Z`).
+         * @example 2027-06-01T18:00:00Z
+         */
+        DateTime: string;
         /**
          * @description Data type of the property values. Immutable.
          * @enum {string}
@@ -1392,23 +1448,28 @@ export interface components {
          *     }
          */
         UpdateProperty: {
+            /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
+            id?: components["schemas"]["Id"];
+            /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
+            createdAt?: components["schemas"]["DateTime"];
+            /** @description Computed by the server: the value read is accepted back; another is 422. */
+            updatedAt?: components["schemas"]["DateTime"];
+            /** @description Immutable: the stored value is accepted back; another value is 422. */
+            type?: components["schemas"]["PropertyType"];
+            /** @description Immutable: the stored value is accepted back; another value is 422. */
+            objectType?: components["schemas"]["PropertyObjectType"];
+            /** @description The version read: accepted when it is the current one; another is 409 `conflict`, as with `If-Match`. */
+            version?: components["schemas"]["Version"];
             /**
              * @description Unique among the properties of the same objectType, case-insensitively.
              * @example T-shirt size
              */
             name?: string;
-            /**
-             * @description `archived` properties stay valid where referenced but should not be used in new forms; they can be restored to `active`.
-             * @enum {string}
-             */
-            status?: "active" | "archived";
+            /** @description `archived` properties stay valid where referenced but should not be used in new forms; they can be restored to `active`. */
+            status?: components["schemas"]["Status3"];
             options?: components["schemas"]["Options2"];
             /** @description `null` removes the description. */
             description?: string | null;
-            /** @description Immutable: sending `type` is 422 `validation_failed`. */
-            type?: unknown;
-            /** @description Immutable: sending `objectType` is 422 `validation_failed`. */
-            objectType?: unknown;
         };
         /**
          * @example {
@@ -1420,6 +1481,14 @@ export interface components {
          *     }
          */
         CreateContact: {
+            /** @description Read-only, set by the server: ignored (a copy gets its own). */
+            id?: components["schemas"]["Id"];
+            /** @description Read-only, set by the server: ignored (a copy gets its own). */
+            createdAt?: components["schemas"]["DateTime"];
+            /** @description Computed by the server: ignored. */
+            updatedAt?: components["schemas"]["DateTime"];
+            /** @description Ignored: a copy starts at version 1. */
+            version?: components["schemas"]["Version"];
             /**
              * @description Unique per workspace, case-insensitively.
              * @example ada@example.com
@@ -1449,6 +1518,14 @@ export interface components {
          *     }
          */
         UpdateContact: {
+            /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
+            id?: components["schemas"]["Id"];
+            /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
+            createdAt?: components["schemas"]["DateTime"];
+            /** @description Computed by the server: the value read is accepted back; another is 422. */
+            updatedAt?: components["schemas"]["DateTime"];
+            /** @description The version read: accepted when it is the current one; another is 409 `conflict`, as with `If-Match`. */
+            version?: components["schemas"]["Version"];
             /**
              * @description Unique per workspace, case-insensitively.
              * @example ada@example.com
@@ -1463,6 +1540,18 @@ export interface components {
             properties?: components["schemas"]["Properties"];
         };
         CreateEvent: {
+            /** @description Read-only, set by the server: ignored (a copy gets its own). */
+            id?: components["schemas"]["Id"];
+            /** @description Read-only, set by the server: ignored (a copy gets its own). */
+            createdAt?: components["schemas"]["DateTime"];
+            /** @description Computed by the server: ignored. */
+            minPrice?: components["schemas"]["Version"];
+            /** @description Computed by the server: ignored. */
+            maxPrice?: components["schemas"]["Version"];
+            /** @description Computed by the server: ignored. */
+            updatedAt?: components["schemas"]["DateTime"];
+            /** @description Ignored: a copy starts at version 1. */
+            version?: components["schemas"]["Version2"];
             name: components["schemas"]["Name"];
             start: components["schemas"]["DateTime"];
             end: components["schemas"]["DateTime"];
@@ -1488,7 +1577,7 @@ export interface components {
             products?: {
                 name: components["schemas"]["Name"];
                 /** @description Price in cents. */
-                price: components["schemas"]["Price"];
+                price: components["schemas"]["AttendeeRowsStart"];
                 /**
                  * @description Required tickets define minPrice/maxPrice.
                  * @default false
@@ -1499,6 +1588,8 @@ export interface components {
                  * @enum {string}
                  */
                 currency?: "USD" | "CAD";
+                /** @description Ignored on create (a copy's products get new ids). */
+                id?: components["schemas"]["Id"];
             }[];
             multiDayStartTimes?: components["schemas"]["MultiDayEndTimes2"];
             multiDayEndTimes?: components["schemas"]["MultiDayEndTimes2"];
@@ -1520,12 +1611,6 @@ export interface components {
             isCancelled?: boolean;
             metaData?: components["schemas"]["MetaData"];
         };
-        /**
-         * Format: date-time
-         * @description ISO 8601 date-time, e.g. `2027-06-01T18:00:00Z`. Requests may give an offset (`2027-06-01T18:00:00+02:00`); it is converted, and every response carries UTC (`Z`).
-         * @example 2027-06-01T18:00:00Z
-         */
-        DateTime: string;
         /** @description Rich-text blocks: paragraphs, bullet lists and ordered lists. `textAlign` defaults to `left`, `orderedList.attrs.start` to 1. */
         RichTextRequest: (components["schemas"]["RichTextParagraphRequest"] | {
             /** @constant */
@@ -1608,6 +1693,18 @@ export interface components {
         };
         /** @description Only the fields sent change; `null` removes an optional field. */
         UpdateEvent: {
+            /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
+            id?: components["schemas"]["Id"];
+            /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
+            createdAt?: components["schemas"]["DateTime"];
+            /** @description Computed by the server: the value read is accepted back; another is 422. */
+            minPrice?: components["schemas"]["Version"];
+            /** @description Computed by the server: the value read is accepted back; another is 422. */
+            maxPrice?: components["schemas"]["Version"];
+            /** @description Computed by the server: the value read is accepted back; another is 422. */
+            updatedAt?: components["schemas"]["DateTime"];
+            /** @description The version read: accepted when it is the current one; another is 409 `conflict`, as with `If-Match`. */
+            version?: components["schemas"]["Version"];
             name?: components["schemas"]["Name"];
             start?: components["schemas"]["DateTime"];
             end?: components["schemas"]["DateTime"];
@@ -1624,7 +1721,7 @@ export interface components {
             products?: {
                 name: components["schemas"]["Name"];
                 /** @description Price in cents. */
-                price: components["schemas"]["Price"];
+                price: components["schemas"]["AttendeeRowsStart"];
                 /**
                  * @description Required tickets define minPrice/maxPrice.
                  * @default false
@@ -1658,6 +1755,26 @@ export interface components {
             metaData?: components["schemas"]["MetaData"] | null;
         };
         CreateCheckout: {
+            /** @description Read-only, set by the server: ignored (a copy gets its own). */
+            id?: components["schemas"]["Id"];
+            /** @description Read-only, set by the server: ignored (a copy gets its own). */
+            ownerId?: string;
+            /** @description Read-only, set by the server: ignored (a copy gets its own). */
+            createdAt?: components["schemas"]["DateTime"];
+            /** @description Computed by the server: ignored. */
+            updatedAt?: components["schemas"]["DateTime"];
+            /** @description Computed by the server: ignored. */
+            productsCount?: components["schemas"]["Version"];
+            /** @description Computed by the server: ignored. */
+            eventName?: string;
+            /** @description Computed by the server: ignored. */
+            eventImage?: string;
+            /** @description Computed by the server: ignored. */
+            formName?: string;
+            /** @description Computed by the server: ignored. */
+            isEventSet?: boolean;
+            /** @description Ignored: a copy starts at version 1. */
+            version?: components["schemas"]["Version2"];
             name: components["schemas"]["Name"];
             /**
              * @default open
@@ -1692,6 +1809,26 @@ export interface components {
         };
         /** @description Partial update: absent fields are kept, `null` removes an optional field. */
         UpdateCheckout: {
+            /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
+            id?: components["schemas"]["Id"];
+            /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
+            ownerId?: string;
+            /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
+            createdAt?: components["schemas"]["DateTime"];
+            /** @description Computed by the server: the value read is accepted back; another is 422. */
+            updatedAt?: components["schemas"]["DateTime"];
+            /** @description Computed by the server: the value read is accepted back; another is 422. */
+            productsCount?: components["schemas"]["Version"];
+            /** @description Computed by the server: the value read is accepted back; another is 422. */
+            eventName?: string;
+            /** @description Computed by the server: the value read is accepted back; another is 422. */
+            eventImage?: string;
+            /** @description Computed by the server: the value read is accepted back; another is 422. */
+            formName?: string;
+            /** @description Computed by the server: the value read is accepted back; another is 422. */
+            isEventSet?: boolean;
+            /** @description The version read: accepted when it is the current one; another is 409 `conflict`, as with `If-Match`. */
+            version?: components["schemas"]["Version"];
             name?: components["schemas"]["Name"];
             /** @enum {string} */
             status?: "open" | "closed";
@@ -1715,6 +1852,40 @@ export interface components {
             availabilityTimezone?: string | null;
         };
         CreateInvoice: {
+            /** @description Read-only, set by the server: ignored (a copy gets its own). */
+            id?: components["schemas"]["Id"];
+            /** @description Read-only, set by the server: ignored (a copy gets its own). */
+            hostId?: string;
+            /** @description Read-only, set by the server: ignored (a copy gets its own). */
+            createdAt?: components["schemas"]["DateTime"];
+            /** @description Read-only, set by the server: ignored (a copy gets its own). */
+            number?: string | null;
+            /** @description Read-only, set by the server: ignored (a copy gets its own). */
+            status?: components["schemas"]["Status"];
+            /** @description Read-only, set by the server: ignored (a copy gets its own). */
+            payments?: components["schemas"]["Payment"][];
+            /** @description Read-only, set by the server: ignored (a copy gets its own). */
+            issuedAt?: components["schemas"]["DateTime"];
+            /** @description Read-only, set by the server: ignored (a copy gets its own). */
+            paidAt?: components["schemas"]["DateTime"];
+            /** @description Read-only, set by the server: ignored (a copy gets its own). */
+            voidedAt?: components["schemas"]["DateTime"];
+            /** @description Computed by the server: ignored. */
+            subtotal?: components["schemas"]["Version"];
+            /** @description Computed by the server: ignored. */
+            taxTotal?: components["schemas"]["Version"];
+            /** @description Computed by the server: ignored. */
+            total?: components["schemas"]["Version"];
+            /** @description Computed by the server: ignored. */
+            amountPaid?: components["schemas"]["Version"];
+            /** @description Computed by the server: ignored. */
+            amountRefunded?: components["schemas"]["Version"];
+            /** @description Computed by the server: ignored. */
+            amountDue?: components["schemas"]["Version"];
+            /** @description Computed by the server: ignored. */
+            updatedAt?: components["schemas"]["DateTime"];
+            /** @description Ignored: a copy starts at version 1. */
+            version?: components["schemas"]["Version"];
             /** @description Id of a contact of this workspace. */
             customerId: components["schemas"]["Id"];
             customerEmail?: string;
@@ -1731,13 +1902,49 @@ export interface components {
             quoteId?: string;
             autoCharge?: boolean;
         };
+        Payment: {
+            id: components["schemas"]["Id"];
+            /** @enum {string} */
+            status: "succeeded" | "failed";
+            amount: components["schemas"]["Version"];
+            /** @description Sum of this payment's refunds; never above `amount`. */
+            amountRefunded: components["schemas"]["Version"];
+            paidAt: components["schemas"]["DateTime"];
+            idempotencyKey?: string;
+            note?: string;
+            /**
+             * @description `card`: charged through the payment processor; `manual`: recorded by the host.
+             * @enum {string}
+             */
+            method: "card" | "manual";
+            /** @description Processor payment-intent id (`pi_...`). */
+            externalId?: string;
+            /** @description Processor charge id (`ch_...`); refunds key off it. */
+            chargeId?: string;
+            failureCode?: string;
+            failureMessage?: string;
+            ledgerEntryId?: components["schemas"]["Id"];
+            refunds: components["schemas"]["Refund"][];
+        };
+        Refund: {
+            id: components["schemas"]["Id"];
+            paymentId: components["schemas"]["Id"];
+            amount: components["schemas"]["Version"];
+            refundedAt: components["schemas"]["DateTime"];
+            idempotencyKey: string;
+            reason?: components["schemas"]["Reason"];
+            note?: string;
+            /** @description Processor refund id; absent for refunds of manually recorded payments. */
+            externalRefundId?: string;
+            ledgerEntryId: components["schemas"]["Id"];
+        };
         InvoiceLineItem: {
             description: string;
             quantity: number;
             /** @description Price of one unit in minor units (cents). */
-            unitAmount: components["schemas"]["Price"];
+            unitAmount: components["schemas"]["AttendeeRowsStart"];
             /** @description Tax of the whole line in minor units; 0 when absent. */
-            taxAmount?: components["schemas"]["Price"];
+            taxAmount?: components["schemas"]["AttendeeRowsStart"];
             productId?: string;
             priceId?: string;
             /** @description Event the line sells; ledger entries of this invoice are attributed to the first line that has one. */
@@ -1791,6 +1998,40 @@ export interface components {
             value: components["schemas"]["Name"];
         };
         ReviseInvoice: {
+            /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
+            id?: components["schemas"]["Id"];
+            /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
+            hostId?: string;
+            /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
+            createdAt?: components["schemas"]["DateTime"];
+            /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
+            number?: string | null;
+            /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
+            status?: components["schemas"]["Status"];
+            /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
+            payments?: components["schemas"]["Payment"][];
+            /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
+            issuedAt?: components["schemas"]["DateTime"];
+            /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
+            paidAt?: components["schemas"]["DateTime"];
+            /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
+            voidedAt?: components["schemas"]["DateTime"];
+            /** @description Computed by the server: the value read is accepted back; another is 422. */
+            subtotal?: components["schemas"]["Version"];
+            /** @description Computed by the server: the value read is accepted back; another is 422. */
+            taxTotal?: components["schemas"]["Version"];
+            /** @description Computed by the server: the value read is accepted back; another is 422. */
+            total?: components["schemas"]["Version"];
+            /** @description Computed by the server: the value read is accepted back; another is 422. */
+            amountPaid?: components["schemas"]["Version"];
+            /** @description Computed by the server: the value read is accepted back; another is 422. */
+            amountRefunded?: components["schemas"]["Version"];
+            /** @description Computed by the server: the value read is accepted back; another is 422. */
+            amountDue?: components["schemas"]["Version"];
+            /** @description Computed by the server: the value read is accepted back; another is 422. */
+            updatedAt?: components["schemas"]["DateTime"];
+            /** @description The version read: accepted when it is the current one; another is 409 `conflict`, as with `If-Match`. */
+            version?: components["schemas"]["Version"];
             /** @description Id of a contact of this workspace. */
             customerId?: components["schemas"]["Id"];
             customerEmail?: string;
@@ -1808,24 +2049,34 @@ export interface components {
             autoCharge?: boolean;
         };
         RecordPayment: {
-            amount: components["schemas"]["Amount"];
-            /** @description Caller dedupe key: a repeat returns the existing payment. */
+            amount: components["schemas"]["Version2"];
+            /** @description Caller dedupe key: a repeat of the same request returns the existing payment; the key with a different request is 409 `idempotency_key_reused`. */
             idempotencyKey: string;
             note?: string;
             paidAt?: components["schemas"]["DateTime"];
         };
         CreateRefund: {
-            amount: components["schemas"]["Amount"];
-            /** @enum {string} */
-            reason?: "duplicate" | "fraudulent" | "requested_by_customer";
+            amount: components["schemas"]["Version2"];
+            reason?: components["schemas"]["Reason"];
             note?: string;
-            /** @description Caller dedupe key: a repeat returns the existing refund. */
+            /** @description Caller dedupe key: a repeat of the same request returns the existing refund; the key with a different request is 409 `idempotency_key_reused`. */
             idempotencyKey: string;
         };
         CreatePayout: {
+            /** @description Read-only, set by the server: ignored (a copy gets its own). */
+            id?: components["schemas"]["Id"];
+            /**
+             * @description Read-only, set by the server: ignored (a copy gets its own).
+             * @enum {string}
+             */
+            status?: "paid";
+            /** @description Read-only, set by the server: ignored (a copy gets its own). */
+            ledgerEntryId?: components["schemas"]["Id"];
+            /** @description Read-only, set by the server: ignored (a copy gets its own). */
+            createdAt?: components["schemas"]["DateTime"];
             /** @enum {string} */
             currency: "USD" | "CAD";
-            amount: components["schemas"]["Amount"];
+            amount: components["schemas"]["Version2"];
             /** @description Event id as carried by invoice line items. */
             eventId?: components["schemas"]["Name"];
         };
@@ -1844,6 +2095,12 @@ export interface components {
             attendees?: components["schemas"]["ContentBlocksItem"][];
         };
         CreateWebhookEndpoint: {
+            /** @description Read-only, set by the server: ignored (a copy gets its own). */
+            id?: components["schemas"]["Id"];
+            /** @description Read-only, set by the server: ignored (a copy gets its own). */
+            createdAt?: components["schemas"]["DateTime"];
+            /** @description Computed by the server: ignored. */
+            updatedAt?: components["schemas"]["DateTime"];
             url: components["schemas"]["Url"];
             events: components["schemas"]["Events"];
             /** @description Free text for your own reference. */
@@ -1853,20 +2110,20 @@ export interface components {
              * @enum {string}
              */
             status?: "enabled" | "disabled";
-            id?: components["schemas"]["Id"];
-            createdAt?: string;
-            updatedAt?: string;
         };
         UpdateWebhookEndpoint: {
+            /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
+            id?: components["schemas"]["Id"];
+            /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
+            createdAt?: components["schemas"]["DateTime"];
+            /** @description Computed by the server: the value read is accepted back; another is 422. */
+            updatedAt?: components["schemas"]["DateTime"];
             url?: components["schemas"]["Url"];
             events?: components["schemas"]["Events"];
             /** @description `null` removes it. */
             description?: string | null;
             /** @enum {string} */
             status?: "enabled" | "disabled";
-            id?: components["schemas"]["Id"];
-            createdAt?: string;
-            updatedAt?: string;
         };
         Health: {
             /** @enum {string} */
@@ -1902,7 +2159,7 @@ export interface components {
             id: components["schemas"]["Id"];
             name: components["schemas"]["Name"];
             nameHidden?: boolean;
-            status: components["schemas"]["Status"];
+            status: components["schemas"]["Status2"];
             submitButtonText: components["schemas"]["SubmitButtonText"];
             /** @enum {string} */
             submitButtonWidth: "auto" | "fill";
@@ -1915,11 +2172,11 @@ export interface components {
             /** @description True exactly for `type: order`; immutable. */
             isEventForm: boolean;
             elements: components["schemas"]["FormElementOutput"][];
-            rows: components["schemas"]["FormRow"][];
+            rows: components["schemas"]["Rows"];
             /** @description First row of the ticket-holder section (order forms). */
-            attendeeRowsStart: components["schemas"]["Price"];
+            attendeeRowsStart: components["schemas"]["AttendeeRowsStart"];
             /** @description Optimistic-concurrency version; send it as `If-Match`. */
-            version: components["schemas"]["Total"];
+            version: components["schemas"]["Version"];
             createdAt: string;
             updatedAt: string;
         };
@@ -1929,16 +2186,13 @@ export interface components {
             type: components["schemas"]["PropertyType"];
             name: string;
             description?: string;
-            /**
-             * @description `archived` properties stay valid where referenced but should not be used in new forms; they can be restored to `active`.
-             * @enum {string}
-             */
-            status: "active" | "archived";
+            /** @description `archived` properties stay valid where referenced but should not be used in new forms; they can be restored to `active`. */
+            status: components["schemas"]["Status3"];
             objectType: components["schemas"]["PropertyObjectType"];
             /** @description Present only for `Select One` and `Select Multiple`. */
             options?: components["schemas"]["PropertyOption"][];
             /** @description Optimistic-concurrency version; send it as `If-Match` on update. */
-            version: components["schemas"]["Total"];
+            version: components["schemas"]["Version"];
             createdAt: components["schemas"]["DateTimeOutput"];
             updatedAt: components["schemas"]["DateTimeOutput"];
         };
@@ -1957,7 +2211,7 @@ export interface components {
             defaultPaymentMethod?: string;
             properties: components["schemas"]["ContentBlocksItem"];
             /** @description Optimistic-concurrency version; send it as `If-Match` on update. */
-            version: components["schemas"]["Total"];
+            version: components["schemas"]["Version"];
             createdAt: components["schemas"]["DateTimeOutput"];
             updatedAt: components["schemas"]["DateTimeOutput"];
         };
@@ -1975,9 +2229,9 @@ export interface components {
             descriptionBlocks?: components["schemas"]["RichTextResponse"];
             products: components["schemas"]["Product"][];
             /** @description Lowest price among required products, in cents, fees excluded; 0 when none is required. */
-            minPrice: components["schemas"]["Total"];
+            minPrice: components["schemas"]["Version"];
             /** @description Highest price among required products, in cents, fees excluded; 0 when none is required. */
-            maxPrice: components["schemas"]["Total"];
+            maxPrice: components["schemas"]["Version"];
             multiDayStartTimes?: components["schemas"]["MultiDayEndTimes"];
             multiDayEndTimes?: components["schemas"]["MultiDayEndTimes"];
             location?: components["schemas"]["ContentBlocksItem"];
@@ -1997,7 +2251,7 @@ export interface components {
             language?: string;
             isCancelled?: boolean;
             metaData?: components["schemas"]["MetaData"];
-            version: components["schemas"]["Amount"];
+            version: components["schemas"]["Version2"];
             createdAt: components["schemas"]["DateTimeOutput"];
             updatedAt: components["schemas"]["DateTimeOutput"];
         };
@@ -2010,7 +2264,7 @@ export interface components {
             /** @constant */
             type: "orderedList";
             attrs: {
-                start: components["schemas"]["Amount"];
+                start: components["schemas"]["Version2"];
             };
             content: components["schemas"]["Content"];
         })[];
@@ -2043,7 +2297,7 @@ export interface components {
         Product: {
             id: components["schemas"]["Id"];
             name: string;
-            price: components["schemas"]["Total"];
+            price: components["schemas"]["Version"];
             required: boolean;
             /** @enum {string} */
             currency: "USD" | "CAD";
@@ -2058,10 +2312,12 @@ export interface components {
             error?: "NO_EVENTS_FOUND";
             message: string;
             /** @description Number of events on this page (<= limit). */
-            total: components["schemas"]["Total"];
-            page: components["schemas"]["Total"];
-            limit: components["schemas"]["Total"];
+            total: components["schemas"]["Version"];
+            page: components["schemas"]["Version"];
+            limit: components["schemas"]["Version"];
             hasMore: boolean;
+            /** @description Pass as `cursor` to read the next page (one Query whatever the depth); `null` on the last page. */
+            nextCursor?: string | null;
         };
         PartnerEvent: {
             id: components["schemas"]["Id"];
@@ -2077,9 +2333,9 @@ export interface components {
             descriptionBlocks?: components["schemas"]["RichTextResponse"];
             products: components["schemas"]["Product"][];
             /** @description Lowest price among required products, in cents, fees excluded; 0 when none is required. */
-            minPrice: components["schemas"]["Total"];
+            minPrice: components["schemas"]["Version"];
             /** @description Highest price among required products, in cents, fees excluded; 0 when none is required. */
-            maxPrice: components["schemas"]["Total"];
+            maxPrice: components["schemas"]["Version"];
             multiDayStartTimes?: components["schemas"]["MultiDayEndTimes"];
             multiDayEndTimes?: components["schemas"]["MultiDayEndTimes"];
             location?: components["schemas"]["ContentBlocksItem"];
@@ -2134,7 +2390,7 @@ export interface components {
             height: number;
             /** @enum {string} */
             contentType: "image/png" | "image/jpeg";
-            sizeBytes: components["schemas"]["Price"];
+            sizeBytes: components["schemas"]["AttendeeRowsStart"];
             /** @description Original file name, as given in `?filename=`. */
             filename: string;
             /**
@@ -2143,9 +2399,9 @@ export interface components {
              */
             purpose: "content";
             /** @description Epoch milliseconds. */
-            createdAt: components["schemas"]["Total"];
+            createdAt: components["schemas"]["Version"];
             /** @description Epoch milliseconds of the last publication to external consumers; null if never. */
-            lastPublishedAt: components["schemas"]["Total"] | null;
+            lastPublishedAt: components["schemas"]["Version"] | null;
         };
         ImageAssetList: {
             hasMore: boolean;
@@ -2165,7 +2421,7 @@ export interface components {
             visibility: "private" | "public";
             products: {
                 productId: string;
-                quantity?: components["schemas"]["Total"];
+                quantity?: components["schemas"]["Version"];
                 /** @enum {string} */
                 visibility: "visible" | "conditional" | "hidden";
                 dependents: {
@@ -2179,9 +2435,9 @@ export interface components {
                      */
                     priceMode?: "free" | "paid" | "pwyc";
                     /** @description Cents. */
-                    price?: components["schemas"]["Price"];
+                    price?: components["schemas"]["AttendeeRowsStart"];
                     /** @description Pay-what-you-can minimum, cents. */
-                    pwycMin?: components["schemas"]["Price"];
+                    pwycMin?: components["schemas"]["AttendeeRowsStart"];
                     includeOrgTaxes?: boolean;
                     customFees: {
                         /** @description Minted (24-hex) when omitted. */
@@ -2218,7 +2474,7 @@ export interface components {
             createdAt: components["schemas"]["DateTimeOutput"];
             updatedAt: components["schemas"]["DateTimeOutput"];
             /** @description Number of entries in `products` (dependents not counted). */
-            productsCount: components["schemas"]["Total"];
+            productsCount: components["schemas"]["Version"];
             /** @description Name of the event `eventId`, read at request time. */
             eventName?: string;
             /** @description First image of the event `eventId`, if it has one; an image asset id is resolved to the asset's download URL. */
@@ -2228,13 +2484,13 @@ export interface components {
             /** @description True exactly when `eventId` is set. */
             isEventSet: boolean;
             /** @description Optimistic-concurrency version: send `If-Match: <version>` on PATCH/DELETE. */
-            version: components["schemas"]["Amount"];
+            version: components["schemas"]["Version2"];
         };
         CheckoutList: {
             data: components["schemas"]["Checkout"][];
             hasMore: boolean;
-            pageNumber: components["schemas"]["Total"];
-            pageSize: components["schemas"]["Total"];
+            pageNumber: components["schemas"]["Version"];
+            pageSize: components["schemas"]["Version"];
         };
         Invoice: {
             id: components["schemas"]["Id"];
@@ -2249,18 +2505,17 @@ export interface components {
             /** @enum {string} */
             currency: "USD" | "CAD";
             lineItems: components["schemas"]["InvoiceLineItemOutput"][];
-            payments: components["schemas"]["Payment"][];
-            subtotal: components["schemas"]["Total"];
-            taxTotal: components["schemas"]["Total"];
-            total: components["schemas"]["Total"];
+            payments: components["schemas"]["PaymentOutput"][];
+            subtotal: components["schemas"]["Version"];
+            taxTotal: components["schemas"]["Version"];
+            total: components["schemas"]["Version"];
             /** @description Sum of succeeded payments. Refunds do not lower it; see `amountRefunded`. */
-            amountPaid: components["schemas"]["Total"];
+            amountPaid: components["schemas"]["Version"];
             /** @description Sum of all refunds on this invoice. */
-            amountRefunded: components["schemas"]["Total"];
+            amountRefunded: components["schemas"]["Version"];
             /** @description `total - amountPaid`, never below 0. */
-            amountDue: components["schemas"]["Total"];
-            /** @enum {string} */
-            status: "draft" | "open" | "payment_failed" | "paid" | "void";
+            amountDue: components["schemas"]["Version"];
+            status: components["schemas"]["Status"];
             autoCharge: boolean;
             notes?: string;
             taxIds: components["schemas"]["TaxId"][];
@@ -2271,54 +2526,17 @@ export interface components {
             subscriptionId?: string;
             quoteId?: string;
             /** @description Optimistic-concurrency version; send it as `If-Match` on updates. */
-            version: components["schemas"]["Total"];
+            version: components["schemas"]["Version"];
             createdAt: components["schemas"]["DateTimeOutput"];
             updatedAt: components["schemas"]["DateTimeOutput"];
-        };
-        Payment: {
-            id: components["schemas"]["Id"];
-            /** @enum {string} */
-            status: "succeeded" | "failed";
-            amount: components["schemas"]["Total"];
-            /** @description Sum of this payment's refunds; never above `amount`. */
-            amountRefunded: components["schemas"]["Total"];
-            paidAt: components["schemas"]["DateTimeOutput"];
-            idempotencyKey?: string;
-            note?: string;
-            /**
-             * @description `card`: charged through the payment processor; `manual`: recorded by the host.
-             * @enum {string}
-             */
-            method: "card" | "manual";
-            /** @description Processor payment-intent id (`pi_...`). */
-            externalId?: string;
-            /** @description Processor charge id (`ch_...`); refunds key off it. */
-            chargeId?: string;
-            failureCode?: string;
-            failureMessage?: string;
-            ledgerEntryId?: components["schemas"]["Id"];
-            refunds: components["schemas"]["Refund"][];
-        };
-        Refund: {
-            id: components["schemas"]["Id"];
-            paymentId: components["schemas"]["Id"];
-            amount: components["schemas"]["Total"];
-            refundedAt: components["schemas"]["DateTimeOutput"];
-            idempotencyKey: string;
-            /** @enum {string} */
-            reason?: "duplicate" | "fraudulent" | "requested_by_customer";
-            note?: string;
-            /** @description Processor refund id; absent for refunds of manually recorded payments. */
-            externalRefundId?: string;
-            ledgerEntryId: components["schemas"]["Id"];
         };
         InvoiceList: {
             data: components["schemas"]["Invoice"][];
             /** @description The page number asked for (0 when reading by cursor). */
-            page: components["schemas"]["Total"];
-            limit: components["schemas"]["Total"];
+            page: components["schemas"]["Version"];
+            limit: components["schemas"]["Version"];
             /** @description Number of items in `data`. */
-            total: components["schemas"]["Total"];
+            total: components["schemas"]["Version"];
             hasMore: boolean;
             /** @description Pass as `cursor` to read the next page (one Query whatever the depth); `null` on the last page. */
             nextCursor: string | null;
@@ -2343,13 +2561,13 @@ export interface components {
             _id: components["schemas"]["Id"];
             /** @enum {string} */
             type: "payment" | "refund" | "payout";
-            gross: components["schemas"]["Total"];
-            fees: components["schemas"]["Total"];
-            platformFee: components["schemas"]["Total"];
-            processorFee: components["schemas"]["Total"];
-            refundedAmount: components["schemas"]["Total"];
+            gross: components["schemas"]["Version"];
+            fees: components["schemas"]["Version"];
+            platformFee: components["schemas"]["Version"];
+            processorFee: components["schemas"]["Version"];
+            refundedAmount: components["schemas"]["Version"];
             /** @description Effect on the balance: `gross - fees - refundedAmount` (payments and refunds), `-amount` (payouts). */
-            net: components["schemas"]["Total"];
+            net: components["schemas"]["Version"];
             latest_charge?: string;
             event_id?: string;
             invoice_id?: string;
@@ -2360,11 +2578,11 @@ export interface components {
         };
         BalanceBucket: {
             /** @description Cents the host holds in this bucket (for `available_balance`: net minus payouts). */
-            balance: components["schemas"]["Total"];
+            balance: components["schemas"]["Version"];
             /** @description gross - fees - refunds. */
-            net: components["schemas"]["Total"];
-            gross: components["schemas"]["Total"];
-            fees: components["schemas"]["Total"];
+            net: components["schemas"]["Version"];
+            gross: components["schemas"]["Version"];
+            fees: components["schemas"]["Version"];
             /** @description Null on an empty bucket. */
             currency: components["schemas"]["Currency"];
             /** @description Recent activity: the entries of this bucket among the 10 most recent ledger entries of the scope and currency (so it can be empty while the totals are not). */
@@ -2387,7 +2605,7 @@ export interface components {
             /** @enum {string} */
             currency: "USD" | "CAD";
             /** @description Paid out, in minor units. */
-            amount: components["schemas"]["Total"];
+            amount: components["schemas"]["Version"];
             /** @description The event whose balance the payout was taken from; absent for an account-wide payout. */
             eventId?: string;
             /**
@@ -2402,10 +2620,10 @@ export interface components {
         PayoutList: {
             data: components["schemas"]["Payout"][];
             /** @description The page number asked for (0 when reading by cursor). */
-            page: components["schemas"]["Total"];
-            limit: components["schemas"]["Total"];
+            page: components["schemas"]["Version"];
+            limit: components["schemas"]["Version"];
             /** @description Number of items in `data`. */
-            total: components["schemas"]["Total"];
+            total: components["schemas"]["Version"];
             hasMore: boolean;
             /** @description Pass as `cursor` to read the next page (one Query whatever the depth); `null` on the last page. */
             nextCursor: string | null;
@@ -2490,9 +2708,9 @@ export interface components {
             submitButtonWidth: "auto" | "fill";
             /** @enum {string} */
             submitButtonAlign?: "left" | "center";
-            rows: components["schemas"]["FormRow"][];
+            rows: components["schemas"]["Rows"];
             /** @description First row of the ticket-holder section (order forms). */
-            attendeeRowsStart: components["schemas"]["Price"];
+            attendeeRowsStart: components["schemas"]["AttendeeRowsStart"];
             elements: components["schemas"]["PublicFormElement"][];
         };
         /** @description A form element as respondents see it: `FormElement` without `propertyId`/`propertyData`; `forEventItems` is `[]` when present (cart-limited elements stay hidden). */
@@ -2616,10 +2834,10 @@ export interface components {
         FormResponseList: {
             data: components["schemas"]["FormResponse"][];
             /** @description The page number asked for (0 when reading by cursor). */
-            page: components["schemas"]["Total"];
-            limit: components["schemas"]["Total"];
+            page: components["schemas"]["Version"];
+            limit: components["schemas"]["Version"];
             /** @description Number of items in `data`. */
-            total: components["schemas"]["Total"];
+            total: components["schemas"]["Version"];
             hasMore: boolean;
             /** @description Pass as `cursor` to read the next page (one Query whatever the depth); `null` on the last page. */
             nextCursor: string | null;
@@ -2674,10 +2892,10 @@ export interface components {
         WebhookEndpointList: {
             data: components["schemas"]["WebhookEndpoint"][];
             /** @description The page number asked for (0 when reading by cursor). */
-            page: components["schemas"]["Total"];
-            limit: components["schemas"]["Total"];
+            page: components["schemas"]["Version"];
+            limit: components["schemas"]["Version"];
             /** @description Number of items in `data`. */
-            total: components["schemas"]["Total"];
+            total: components["schemas"]["Version"];
             hasMore: boolean;
             /** @description Pass as `cursor` to read the next page (one Query whatever the depth); `null` on the last page. */
             nextCursor: string | null;
@@ -2698,10 +2916,10 @@ export interface components {
         WebhookDeliveryList: {
             data: components["schemas"]["WebhookDelivery"][];
             /** @description The page number asked for (0 when reading by cursor). */
-            page: components["schemas"]["Total"];
-            limit: components["schemas"]["Total"];
+            page: components["schemas"]["Version"];
+            limit: components["schemas"]["Version"];
             /** @description Number of items in `data`. */
-            total: components["schemas"]["Total"];
+            total: components["schemas"]["Version"];
             hasMore: boolean;
             /** @description Pass as `cursor` to read the next page (one Query whatever the depth); `null` on the last page. */
             nextCursor: string | null;
@@ -2717,13 +2935,11 @@ export interface components {
              */
             status: "pending" | "succeeded" | "failed";
             /** @description Attempts made so far (at most 8). */
-            attempts: components["schemas"]["Total"];
+            attempts: components["schemas"]["Version"];
             /** @description HTTP status of the last attempt, when the receiver answered. */
-            lastStatusCode?: components["schemas"]["Total"];
+            lastStatusCode?: components["schemas"]["Version"];
             /** @description Why the last attempt failed (status, timeout, refused address, ...). */
             lastError?: string;
-            /** @description The start of the last response body (at most 64 KiB are read; the first 4 KiB are kept). */
-            lastResponseBody?: string;
             /** @description When the next attempt is due, while `pending` after a failure. */
             nextAttemptAt?: components["schemas"]["DateTimeOutput"];
             createdAt: components["schemas"]["DateTimeOutput"];
@@ -2892,8 +3108,7 @@ export interface components {
             type: string;
             /** @enum {string} */
             objectType: "contact" | "order" | "ticket" | "event";
-            /** @enum {string} */
-            status: "active" | "archived";
+            status: components["schemas"]["Status3"];
             options?: {
                 value: string;
                 label: string;
@@ -2935,9 +3150,9 @@ export interface components {
             description: string;
             quantity: number;
             /** @description Price of one unit in minor units (cents). */
-            unitAmount: components["schemas"]["Price"];
+            unitAmount: components["schemas"]["AttendeeRowsStart"];
             /** @description Tax of the whole line in minor units; 0 when absent. */
-            taxAmount?: components["schemas"]["Price"];
+            taxAmount?: components["schemas"]["AttendeeRowsStart"];
             productId?: string;
             priceId?: string;
             /** @description Event the line sells; ledger entries of this invoice are attributed to the first line that has one. */
@@ -2977,6 +3192,42 @@ export interface components {
             disableQrCode?: boolean;
             willCall?: boolean;
         };
+        PaymentOutput: {
+            id: components["schemas"]["Id"];
+            /** @enum {string} */
+            status: "succeeded" | "failed";
+            amount: components["schemas"]["Version"];
+            /** @description Sum of this payment's refunds; never above `amount`. */
+            amountRefunded: components["schemas"]["Version"];
+            paidAt: components["schemas"]["DateTimeOutput"];
+            idempotencyKey?: string;
+            note?: string;
+            /**
+             * @description `card`: charged through the payment processor; `manual`: recorded by the host.
+             * @enum {string}
+             */
+            method: "card" | "manual";
+            /** @description Processor payment-intent id (`pi_...`). */
+            externalId?: string;
+            /** @description Processor charge id (`ch_...`); refunds key off it. */
+            chargeId?: string;
+            failureCode?: string;
+            failureMessage?: string;
+            ledgerEntryId?: components["schemas"]["Id"];
+            refunds: components["schemas"]["RefundOutput"][];
+        };
+        RefundOutput: {
+            id: components["schemas"]["Id"];
+            paymentId: components["schemas"]["Id"];
+            amount: components["schemas"]["Version"];
+            refundedAt: components["schemas"]["DateTimeOutput"];
+            idempotencyKey: string;
+            reason?: components["schemas"]["Reason"];
+            note?: string;
+            /** @description Processor refund id; absent for refunds of manually recorded payments. */
+            externalRefundId?: string;
+            ledgerEntryId: components["schemas"]["Id"];
+        };
         /** @description Every `/v1` error body. */
         ErrorEnvelope: {
             error: {
@@ -2994,7 +3245,7 @@ export interface components {
         /** @description Error body of the public partner listing. */
         FlatError: {
             /** @description HTTP status, repeated in the body. */
-            status: components["schemas"]["Total"];
+            status: components["schemas"]["Version"];
             /** @description SCREAMING_SNAKE code, e.g. `INVALID_QUERY`. */
             error: string;
             message: string;
@@ -3017,7 +3268,7 @@ export interface components {
         };
         /** @example 6740f1a2c3d4e5f601234567 */
         Id: string;
-        Total: number;
+        Version: number;
         ProductsItem: {
             /** @description A product of one of the workspace's events (of `eventId` when set). */
             productId: components["schemas"]["Id"];
@@ -3039,9 +3290,9 @@ export interface components {
                  */
                 priceMode?: "free" | "paid" | "pwyc";
                 /** @description Cents. */
-                price?: components["schemas"]["Price"];
+                price?: components["schemas"]["AttendeeRowsStart"];
                 /** @description Pay-what-you-can minimum, cents. */
-                pwycMin?: components["schemas"]["Price"];
+                pwycMin?: components["schemas"]["AttendeeRowsStart"];
                 includeOrgTaxes?: boolean;
                 /** @default [] */
                 customFees?: {
@@ -3103,8 +3354,8 @@ export interface components {
             imageWidth: number;
         } & components["schemas"]["FormElementBase"];
         Image: components["schemas"]["Cursor"][];
+        AttendeeRowsStart: number;
         CustomTags: components["schemas"]["SubmitButtonText"][];
-        Price: number;
         /** @description String key/value pairs attached through onboarding; the partner listing filters on them. */
         MetaData: {
             [key: string]: string;
@@ -3135,6 +3386,7 @@ export interface components {
         /** Format: uri */
         RedirectUrl: string;
         MultiDayEndTimes: components["schemas"]["DateTimeOutput"][];
+        Version2: number;
         /** @enum {string} */
         ProductType: "product" | "add-on" | "bundle" | "donation" | "event-ticket";
         MultiDayEndTimes2: components["schemas"]["DateTime"][];
@@ -3143,6 +3395,8 @@ export interface components {
             data: components["schemas"]["WebhookEndpointWithSecret"];
         };
         Marks: components["schemas"]["RichTextMarkOutput"][];
+        /** @enum {string} */
+        Status: "draft" | "open" | "payment_failed" | "paid" | "void";
         /**
          * @description Event types to deliver, or `["*"]` for every type (including types added later).
          * @example [
@@ -3155,7 +3409,6 @@ export interface components {
         Shared8: {
             data: components["schemas"]["WebhookEndpoint"];
         };
-        Amount: number;
         Shared9: {
             data: components["schemas"]["ImageAsset"];
         };
@@ -3175,6 +3428,8 @@ export interface components {
         Properties: {
             [key: string]: unknown;
         };
+        /** @enum {string} */
+        Reason: "duplicate" | "fraudulent" | "requested_by_customer";
         RedirectUrl2: components["schemas"]["RedirectUrl"] | null;
         LineItems: components["schemas"]["InvoiceLineItem"][];
         OptionIndices: number[];
@@ -3183,18 +3438,22 @@ export interface components {
         Currency: ("USD" | "CAD") | null;
         MaxTicketsPerOrder: number;
         ForEventItems: components["schemas"]["EventItemReference"][];
+        Rows: components["schemas"]["FormRow"][];
         /** @description Required (at least one, unique `value`) for `Select One` and `Select Multiple`; forbidden for every other type. */
         Options2: components["schemas"]["PropertyOption"][];
         /** @enum {string} */
-        Status: "draft" | "active" | "archived";
+        Status2: "draft" | "active" | "archived";
         /**
          * @description Where deliveries are POSTed: `https` (the local server also takes `http://127.0.0.1` and `http://localhost`). Hosts resolving to private, loopback, link-local or metadata addresses are refused, here and again at every send.
          * @example https://hooks.example.com/boxoffice
          */
         Url: string;
+        Rows2: components["schemas"]["FormRow"][];
         MaxTicketsPerOrder2: components["schemas"]["MaxTicketsPerOrder"] | null;
         /** @constant */
         Type2: "Select Multiple with \"Other\"";
+        /** @enum {string} */
+        Status3: "active" | "archived";
         Cursor: string;
         PayButtonLabel: string;
         CustomTerms: components["schemas"]["ContentBlocksItem"] | null;
@@ -3850,7 +4109,7 @@ export interface operations {
                 sort?: "name" | "createdAt" | "updatedAt";
                 /** @description Sort direction; default `asc`. */
                 direction?: components["parameters"]["DirectionQuery"];
-                status?: components["schemas"]["Status"];
+                status?: components["schemas"]["Status2"];
             };
             header?: never;
             path?: never;
@@ -3916,10 +4175,10 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["Form"][];
                         /** @description The page number asked for (0 when reading by cursor). */
-                        page: components["schemas"]["Total"];
-                        limit: components["schemas"]["Total"];
+                        page: components["schemas"]["Version"];
+                        limit: components["schemas"]["Version"];
                         /** @description Number of items in `data`. */
-                        total: components["schemas"]["Total"];
+                        total: components["schemas"]["Version"];
                         hasMore: boolean;
                         /** @description Pass as `cursor` to read the next page (one Query whatever the depth); `null` on the last page. */
                         nextCursor: string | null;
@@ -4559,7 +4818,7 @@ export interface operations {
                 /** @description Sort direction; default `asc`. */
                 direction?: components["parameters"]["DirectionQuery"];
                 objectType?: components["schemas"]["PropertyObjectType"];
-                status?: "active" | "archived";
+                status?: components["schemas"]["Status3"];
             };
             header?: never;
             path?: never;
@@ -4604,10 +4863,10 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["Property"][];
                         /** @description The page number asked for (0 when reading by cursor). */
-                        page: components["schemas"]["Total"];
-                        limit: components["schemas"]["Total"];
+                        page: components["schemas"]["Version"];
+                        limit: components["schemas"]["Version"];
                         /** @description Number of items in `data`. */
-                        total: components["schemas"]["Total"];
+                        total: components["schemas"]["Version"];
                         hasMore: boolean;
                         /** @description Pass as `cursor` to read the next page (one Query whatever the depth); `null` on the last page. */
                         nextCursor: string | null;
@@ -4802,10 +5061,10 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["Contact"][];
                         /** @description The page number asked for (0 when reading by cursor). */
-                        page: components["schemas"]["Total"];
-                        limit: components["schemas"]["Total"];
+                        page: components["schemas"]["Version"];
+                        limit: components["schemas"]["Version"];
                         /** @description Number of items in `data`. */
-                        total: components["schemas"]["Total"];
+                        total: components["schemas"]["Version"];
                         hasMore: boolean;
                         /** @description Pass as `cursor` to read the next page (one Query whatever the depth); `null` on the last page. */
                         nextCursor: string | null;
@@ -5056,10 +5315,10 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["Event"][];
                         /** @description The page number asked for (0 when reading by cursor). */
-                        page: components["schemas"]["Total"];
-                        limit: components["schemas"]["Total"];
+                        page: components["schemas"]["Version"];
+                        limit: components["schemas"]["Version"];
                         /** @description Number of items in `data`. */
-                        total: components["schemas"]["Total"];
+                        total: components["schemas"]["Version"];
                         hasMore: boolean;
                         /** @description Pass as `cursor` to read the next page (one Query whatever the depth); `null` on the last page. */
                         nextCursor: string | null;
@@ -5217,8 +5476,10 @@ export interface operations {
             query?: {
                 /** @description Required. The partner referral code. */
                 referral_code?: string;
-                /** @description Zero-based page index, default 0. */
+                /** @description Zero-based page index (default 0); `page * limit` must stay below 10000: read deeper with `cursor`. Not with `cursor`. */
                 page?: string;
+                /** @description Opaque position from the previous page's `nextCursor`; one Query per page at any depth. Keep `sort`, `direction` and filters unchanged. Not with `page`. */
+                cursor?: string;
                 /** @description Items per page, default 20; values above 100 are clamped to 100. */
                 limit?: string;
                 /** @description `start` (default) | `end` | `createdAt`. */
@@ -5341,7 +5602,8 @@ export interface operations {
                      *       "total": 1,
                      *       "page": 0,
                      *       "limit": 20,
-                     *       "hasMore": false
+                     *       "hasMore": false,
+                     *       "nextCursor": "Spring Gala"
                      *     }
                      */
                     "application/json": components["schemas"]["PartnerEventList"];
@@ -5488,7 +5750,7 @@ export interface operations {
                 status?: "open" | "closed";
                 eventId?: string;
                 timeslotId?: string;
-                /** @description Default `createdAt`. `event` and `form` sort by the display name of the event or form; `_id` by id (creation order). Checkouts without the value sort last. */
+                /** @description Default `createdAt`. `event` and `form` sort by the display name of the event or form; `_id` by id (ids order by creation second only; within a second at random). Checkouts without the value sort last. */
                 sortField?: "name" | "description" | "createdAt" | "updatedAt" | "status" | "visibility" | "productsCount" | "_id" | "event" | "form";
                 /** @description Default `asc` when `sortField` is given, else `desc` (newest first). */
                 sortDirection?: "asc" | "desc";
@@ -5845,7 +6107,7 @@ export interface operations {
                 sort?: components["parameters"]["SortQuery"];
                 /** @description Sort direction; default `asc`. */
                 direction?: components["parameters"]["DirectionQuery"];
-                status?: "draft" | "open" | "payment_failed" | "paid" | "void";
+                status?: components["schemas"]["Status"];
                 customerId?: components["schemas"]["Id"];
             };
             header?: never;
@@ -6214,7 +6476,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        data: components["schemas"]["Payment"];
+                        data: components["schemas"]["PaymentOutput"];
                     };
                 };
             };
@@ -6278,7 +6540,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        data: components["schemas"]["Refund"];
+                        data: components["schemas"]["RefundOutput"];
                     };
                 };
             };
@@ -7127,7 +7389,6 @@ export interface operations {
                      *           "attempts": 1,
                      *           "lastStatusCode": 200,
                      *           "lastError": "HTTP 502 from the endpoint",
-                     *           "lastResponseBody": "{\"ok\":false}",
                      *           "nextAttemptAt": "2027-06-01T18:00:00Z",
                      *           "createdAt": "2027-06-01T18:00:00Z"
                      *         }
@@ -7182,7 +7443,6 @@ export interface operations {
                      *         "attempts": 1,
                      *         "lastStatusCode": 200,
                      *         "lastError": "HTTP 502 from the endpoint",
-                     *         "lastResponseBody": "{\"ok\":false}",
                      *         "nextAttemptAt": "2027-06-01T18:00:00Z",
                      *         "createdAt": "2027-06-01T18:00:00Z"
                      *       }
