@@ -36,6 +36,18 @@ export default defineConfig({
         },
       },
       {
+        // The synthesized app (every function's esbuild bundle) deployed onto this machine: tables from the
+        // template on DynamoDB Local, each bundle in its own Node process, a gateway built from the template.
+        test: {
+          name: 'deployed',
+          include: ['test/deployed/**/*.test.ts'],
+          globalSetup: ['test/deployed/support/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          env: { POWERTOOLS_LOG_LEVEL: 'SILENT' },
+        },
+      },
+      {
         // Drives Debian's chromium (installed by the global setup when missing) against the local server.
         test: {
           name: 'browser',

@@ -9,7 +9,9 @@ export type { BlobStore, BlobUrls } from './blob-store.js';
 export function createBlobStore(env: NodeJS.ProcessEnv = process.env): BlobStore {
   if (env.IMAGES_BUCKET) {
     const baseUrl = env.IMAGES_BASE_URL || requireEnv('IMAGES_BASE_URL');
-    return new S3BlobStore({ bucket: env.IMAGES_BUCKET, region: env.AWS_REGION || requireEnv('AWS_REGION') }, baseUrl);
+    // S3_ENDPOINT (path-style) is set only by the deployed-artifact tier, for its S3 stand-in; never in AWS.
+    const endpoint = env.S3_ENDPOINT ? { endpoint: env.S3_ENDPOINT } : {};
+    return new S3BlobStore({ bucket: env.IMAGES_BUCKET, region: env.AWS_REGION || requireEnv('AWS_REGION'), ...endpoint }, baseUrl);
   }
   return new LocalBlobStore(localBlobDir(env));
 }

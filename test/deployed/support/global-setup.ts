@@ -1,0 +1,55 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { App } from 'aws-cdk-lib';
+import { buildBoxoffice } from '../../../lib/boxoffice-app.js';
+import { startDynamoDbLocal } from '../../../bin/local/dynamodb-local.js';
+import { ensureTables } from '../../../bin/local/bootstrap.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    assemblyDir: string;
+    dynamoEndpoint: string;
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Synthesizes the app once per run exactly as `cdk synth` does (cdk-nag on, every function bundled by
+ * esbuild), and starts one DynamoDB Local. Test files deploy the assembly onto it with their own table
+ * names, and run the local server beside it for comparison.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const assemblyDir = mkdtempSync(join(tmpdir(), 'boxoffice-deployed-'));
+  const app = new App({ outdir: assemblyDir });
+  buildBoxoffice(app, { stage: 'dev' });
+  app.synth();
+
+  const dynamo = await startDynamoDbLocal({ port: await freePort() });
+  // The local server's side of the comparison runs in the test workers, on the bootstrap's tables.
+  process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
+  process.env.TABLE_NAME = 'boxoffice-deployed-local';
+  process.env.IDEMPOTENCY_TABLE_NAME = 'boxoffice-deployed-local-idempotency';
+  process.env.AWS_REGION = 'us-east-1';
+  process.env.AWS_ACCESS_KEY_ID = 'local';
+  process.env.AWS_SECRET_ACCESS_KEY = 'local';
+  await ensureTables(dynamo.endpoint, process.env.TABLE_NAME, process.env.IDEMPOTENCY_TABLE_NAME);
+  project.provide('assemblyDir', assemblyDir);
+  project.provide('dynamoEndpoint', dynamo.endpoint);
+  return async () => {
+    await dynamo.stop();
+    rmSync(assemblyDir, { recursive: true, force: true });
+  };
+}
