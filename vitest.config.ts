@@ -42,7 +42,8 @@ export default defineConfig({
           name: 'deployed',
           include: ['test/deployed/**/*.test.ts'],
           globalSetup: ['test/deployed/support/global-setup.ts'],
-          testTimeout: 60_000,
+          // A flow is tens of requests through cold Node processes: generous for a loaded machine.
+          testTimeout: 240_000,
           hookTimeout: 180_000,
           env: { POWERTOOLS_LOG_LEVEL: 'SILENT' },
         },

@@ -22,6 +22,8 @@ import { BoxofficeFunction } from './boxoffice-function.js';
 import { EventEndSweeper } from './event-end-sweeper.js';
 import { addGatewayErrors } from './gateway-errors.js';
 import { ApiFirewall } from './address-rate-limit.js';
+import { EdgeFirewall } from './edge-firewall.js';
+import { EDGE_RULES } from '../shared/http/edge-rules.js';
 import { createGroupFunctions } from './group-functions.js';
 import { BoxofficeMonitoring } from './monitoring.js';
 import { handlerEntry } from './paths.js';
@@ -35,6 +37,7 @@ export interface ApiStackProps extends StackProps {
   readonly table: ITableV2;
   readonly idempotencyTable: ITableV2;
   readonly imagesBucketExports: ImagesBucketExports;
+  readonly imageUploadsBucketExports: ImagesBucketExports;
   readonly imagesBaseUrl: string;
   /** KMS key of webhook signing secrets (Data stack). */
   readonly webhookSecretsKey: IKey;
@@ -85,17 +88,30 @@ export class ApiStack extends Stack {
       bucketArn: Fn.importValue(props.imagesBucketExports.arn),
       bucketName: Fn.importValue(props.imagesBucketExports.name),
     });
-    this.functions = createGroupFunctions(this, { ...props, imagesBucket });
+    const imageUploadsBucket = Bucket.fromBucketAttributes(this, 'ImageUploadsBucket', {
+      bucketArn: Fn.importValue(props.imageUploadsBucketExports.arn),
+      bucketName: Fn.importValue(props.imageUploadsBucketExports.name),
+    });
+    this.functions = createGroupFunctions(this, { ...props, imagesBucket, imageUploadsBucket });
     this.webhooks = new WebhookDelivery(this, 'Webhooks', {
       table: props.table,
       webhookSecretsKey: props.webhookSecretsKey,
-      settings: { imagesBucketName: imagesBucket.bucketName, imagesBaseUrl: props.imagesBaseUrl, webhookSecretsKeyArn: props.webhookSecretsKey.keyArn },
+      settings: {
+        imagesBucketName: imagesBucket.bucketName,
+        imagesBaseUrl: props.imagesBaseUrl,
+        imageUploadsBucketName: imageUploadsBucket.bucketName,
+        webhookSecretsKeyArn: props.webhookSecretsKey.keyArn,
+      },
     });
     const imagesFunction = this.functions.get('images');
     if (imagesFunction) {
       Validations.of(imagesFunction).acknowledge({
         id: `AwsSolutions-IAM5[Resource::${props.imagesBucketExports.arn}/*]`,
         reason: 'Uploads put objects under fresh, unpredictable keys (ids), so the grant covers the bucket\'s objects; the only action is s3:PutObject.',
+      });
+      Validations.of(imagesFunction).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::${props.imageUploadsBucketExports.arn}/uploads/*]`,
+        reason: 'Two-step uploads stage objects under fresh, unpredictable keys below uploads/; the function signs PUT URLs for them, reads them back to check them, and deletes them (no list, no ACL).',
       });
     }
 
@@ -148,6 +164,8 @@ export class ApiStack extends Stack {
     });
     addGatewayErrors(this.api);
     this.firewall = new ApiFirewall(this, 'Firewall', { stage: this.api.deploymentStage, stageName: props.stage, metricPrefix: `boxoffice-${props.stage}` });
+    // Requests that would reach Lambda too large to invoke are answered 413 at the edge, never 5xx.
+    new EdgeFirewall(this, 'EdgeFirewall', { stage: this.api.deploymentStage, rules: EDGE_RULES, metricPrefix: `boxoffice-${props.stage}` });
     addRouteMethods({ api: this.api, routes: routeTable, functions: this.functions, authorizer });
 
     this.refundReconciler = new RefundReconciler(this, 'RefundReconciler', {

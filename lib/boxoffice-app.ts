@@ -30,6 +30,7 @@ export function buildBoxoffice(app: App, options: BoxofficeAppOptions = {}): Box
     table: data.table,
     idempotencyTable: data.idempotencyTable,
     imagesBucketExports: data.imagesBucketExports,
+    imageUploadsBucketExports: data.imageUploadsBucketExports,
     imagesBaseUrl: data.imagesBaseUrl,
     webhookSecretsKey: data.webhookSecretsKey,
     healthCanary: options.healthCanary ?? stage === 'prod',

@@ -3,7 +3,7 @@ import { AttributeType, Billing, StreamViewType, TableEncryptionV2, TableV2 } fr
 import { Distribution, HttpVersion, PriceClass, ViewerProtocolPolicy, CachePolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { Key } from 'aws-cdk-lib/aws-kms';
-import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { IDEMPOTENCY_TABLE_KEYS, INDEXES, TABLE_KEYS, TABLE_STREAM_VIEW, type IndexDesign } from '../shared/db/table-design.js';
 
@@ -39,6 +39,9 @@ export class DataStack extends Stack {
    * hashes). Stateful like the table: losing it would make every stored secret unreadable.
    */
   readonly webhookSecretsKey: Key;
+  /** Staging bucket of the two-step image upload: private, no CDN, objects expire after a day. */
+  readonly imageUploadsBucket: Bucket;
+  readonly imageUploadsBucketExports: ImagesBucketExports;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -133,10 +136,29 @@ export class DataStack extends Stack {
       id: 'AwsSolutions-CFR2',
       reason: 'The distribution serves static, immutable, public images from a private bucket; no dynamic content for a WAF to protect. Attach a web ACL per deployment if abuse appears.',
     });
+    // Large images go straight from the client to this bucket with a presigned PUT (no 6 MB Lambda
+    // limit on the way); the images function checks them and copies them into the images bucket. Never
+    // served: an unchecked upload must not be reachable through the CDN.
+    this.imageUploadsBucket = new Bucket(this, 'ImageUploadsBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      versioned: false,
+      serverAccessLogsBucket: accessLogs,
+      serverAccessLogsPrefix: 'image-uploads-bucket/',
+      lifecycleRules: [{ expiration: Duration.days(1), abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      // Browsers may PUT directly from any site that embeds an upload; the URL's signature is the credential.
+      cors: [{ allowedMethods: [HttpMethods.PUT], allowedOrigins: ['*'], allowedHeaders: ['content-type'], maxAge: 3000 }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
     this.imagesBaseUrl = `https://${this.imagesDistribution.distributionDomainName}`;
     this.imagesBucketExports = { arn: `boxoffice-${props.stage}-images-bucket-arn`, name: `boxoffice-${props.stage}-images-bucket-name` };
     new CfnOutput(this, 'ImagesBucketArn', { value: this.imagesBucket.bucketArn, exportName: this.imagesBucketExports.arn });
     new CfnOutput(this, 'ImagesBucketName', { value: this.imagesBucket.bucketName, exportName: this.imagesBucketExports.name });
+    this.imageUploadsBucketExports = { arn: `boxoffice-${props.stage}-image-uploads-bucket-arn`, name: `boxoffice-${props.stage}-image-uploads-bucket-name` };
+    new CfnOutput(this, 'ImageUploadsBucketArn', { value: this.imageUploadsBucket.bucketArn, exportName: this.imageUploadsBucketExports.arn });
+    new CfnOutput(this, 'ImageUploadsBucketName', { value: this.imageUploadsBucket.bucketName, exportName: this.imageUploadsBucketExports.name });
     new CfnOutput(this, 'ImagesBaseUrl', { value: this.imagesBaseUrl, description: 'IMAGES_BASE_URL: image URLs start with it' });
     new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'TABLE_NAME for the admin CLI' });
   }

@@ -8,6 +8,7 @@ export interface DeploymentSettings {
   readonly imagesBucketName: string;
   readonly imagesBaseUrl: string;
   readonly webhookSecretsKeyArn: string;
+  readonly imageUploadsBucketName: string;
 }
 
 /**
@@ -18,6 +19,7 @@ export interface DeploymentSettings {
 export const MODULE_ENVIRONMENT: Readonly<Record<string, (settings: DeploymentSettings) => Record<string, string>>> = {
   'shared/blob-store/index.ts': (settings) => ({ IMAGES_BUCKET: settings.imagesBucketName, IMAGES_BASE_URL: settings.imagesBaseUrl }),
   'shared/webhooks/webhook-secrets.ts': (settings) => ({ WEBHOOK_SECRETS_KEY_ARN: settings.webhookSecretsKeyArn }),
+  'shared/blob-store/uploads.ts': (settings) => ({ IMAGE_UPLOADS_BUCKET: settings.imageUploadsBucketName, IMAGES_BUCKET: settings.imagesBucketName }),
 };
 
 /** The environment variables the function with this entry needs from the deployment. */

@@ -76,6 +76,7 @@ export interface GroupFunctionsProps {
   readonly table: ITableV2;
   readonly idempotencyTable: ITableV2;
   readonly imagesBucket: IBucket;
+  readonly imageUploadsBucket: IBucket;
   readonly imagesBaseUrl: string;
   readonly webhookSecretsKey: IKey;
 }
@@ -86,7 +87,12 @@ export interface GroupFunctionsProps {
  */
 export function createGroupFunctions(scope: Construct, props: GroupFunctionsProps): Map<RouteGroup, BoxofficeFunction> {
   const functions = new Map<RouteGroup, BoxofficeFunction>();
-  const settings = { imagesBucketName: props.imagesBucket.bucketName, imagesBaseUrl: props.imagesBaseUrl, webhookSecretsKeyArn: props.webhookSecretsKey.keyArn };
+  const settings = {
+    imagesBucketName: props.imagesBucket.bucketName,
+    imagesBaseUrl: props.imagesBaseUrl,
+    imageUploadsBucketName: props.imageUploadsBucket.bucketName,
+    webhookSecretsKeyArn: props.webhookSecretsKey.keyArn,
+  };
   for (const group of activeGroups()) {
     const entry = handlerEntry(group);
     const fn = new BoxofficeFunction(scope, `${pascal(group)}Function`, {
@@ -108,6 +114,12 @@ export function createGroupFunctions(scope: Construct, props: GroupFunctionsProp
     if (group === 'images') {
       // Uploads only put new objects (keys are never reused); no read, delete or ACL rights.
       fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObject'], resources: [props.imagesBucket.arnForObjects('*')] }));
+      // Two-step uploads: sign PUT URLs (a presigned request acts with the signer's rights), read the
+      // staged object back (HeadObject, ranged GetObject, CopyObject's source) and delete it.
+      fn.addToRolePolicy(new PolicyStatement({
+        actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'],
+        resources: [props.imageUploadsBucket.arnForObjects('uploads/*')],
+      }));
     }
     if (reachableModules(entry).has(WEBHOOK_SECRETS_MODULE)) {
       // API groups only mint secrets (create, rotate): they may encrypt, never decrypt.

@@ -1,5 +1,6 @@
 import { BLOB_KEY_PATTERN, contentTypeOfKey } from '../../shared/blob-store/blob-store.js';
 import { LOCAL_BLOB_ROUTE_PREFIX, LocalBlobStore, localBlobDir } from '../../shared/blob-store/local-blob-store.js';
+import { LOCAL_UPLOAD_ROUTE_PREFIX, LocalUploadStore, localUploadDir, verifyLocalUpload } from '../../shared/blob-store/local-upload-store.js';
 import type { LocalRoute } from './server.js';
 import { serveWidgetDemo } from './widget-demo.js';
 
@@ -26,8 +27,34 @@ const serveLocalBlobs: LocalRoute = async (request, response) => {
   return true;
 };
 
+function s3Error(response: Parameters<LocalRoute>[1], status: number, code: string, message: string): true {
+  response.writeHead(status, { 'Content-Type': 'application/xml' });
+  response.end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message}</Message></Error>`);
+  return true;
+}
+
 /**
- * Routes that exist only locally, standing in for AWS services (e.g. S3 serving image bytes).
- * Features add theirs here.
+ * Receives two-step image uploads the way S3 receives a presigned PUT: `PUT /_local/uploads/<key>` with
+ * the signed expiry, Content-Type and Content-Length (403 otherwise, with S3's error codes), the body
+ * of exactly that length, stored in the local upload folder.
  */
-export const localRoutes: LocalRoute[] = [serveLocalBlobs, serveWidgetDemo];
+const acceptLocalUploads: LocalRoute = async (request, response) => {
+  const path = request.url.pathname;
+  if (!path.startsWith(LOCAL_UPLOAD_ROUTE_PREFIX) || request.method !== 'PUT') return false;
+  const key = decodeURIComponent(path.slice(LOCAL_UPLOAD_ROUTE_PREFIX.length));
+  if (!BLOB_KEY_PATTERN.test(key)) return s3Error(response, 400, 'InvalidArgument', 'Invalid key');
+  const contentLength = request.headers['content-length'];
+  const refusal = verifyLocalUpload(key, request.url.searchParams, String(request.headers['content-type'] ?? ''), contentLength);
+  if (refusal) return s3Error(response, refusal.status, refusal.code, refusal.message);
+  if (request.body.length !== Number(contentLength)) return s3Error(response, 400, 'IncompleteBody', 'You did not provide the number of bytes specified by the Content-Length HTTP header.');
+  await new LocalUploadStore(localUploadDir(), localBlobDir()).put(key, request.body);
+  response.writeHead(200);
+  response.end();
+  return true;
+};
+
+/**
+ * Routes that exist only locally, standing in for AWS services (S3 serving image bytes and receiving
+ * presigned uploads). Features add theirs here.
+ */
+export const localRoutes: LocalRoute[] = [serveLocalBlobs, acceptLocalUploads, serveWidgetDemo];

@@ -6,6 +6,7 @@ import {
   GATEWAY_ERRORS, METHOD_NOT_ALLOWED, corsPreflightHeaders, gatewayErrorBody, gatewayErrorHeaders, methodNotAllowedHeaders, type GatewayErrorDefinition,
 } from '../../shared/http/gateway-responses.js';
 import { SECURITY_HEADERS } from '../../shared/http/security-headers.js';
+import { refusingEdgeRule } from '../../shared/http/edge-rules.js';
 import type { RouteGroup } from '../../shared/http/route.js';
 import { routeTable } from '../../shared/http/routes.js';
 import { createRouteResolver } from './route-resolver.js';
@@ -23,6 +24,9 @@ type Authorizer = (event: APIGatewayRequestAuthorizerEvent, context: Context) =>
 
 /** API Gateway's payload limit. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
+/** Local stand-ins for AWS services (`/_local/...`, e.g. S3 receiving a presigned upload) are not behind API Gateway. */
+const LOCAL_STAND_IN_PREFIX = '/_local/';
+const MAX_STAND_IN_BODY_BYTES = 64 * 1024 * 1024;
 
 /** Local-only routes (e.g. serving blobs that S3 serves in AWS). Return false to fall through. */
 export type LocalRoute = (request: IncomingRequest, response: ServerResponse) => Promise<boolean>;
@@ -119,15 +123,15 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
   ].join('\r\n'));
 }
 
-function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
+function readBody(request: IncomingMessage, limit: number): Promise<Buffer | undefined> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     request.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+      if (size <= limit) chunks.push(chunk);
     });
-    request.on('end', () => resolve(size > MAX_BODY_BYTES ? undefined : Buffer.concat(chunks)));
+    request.on('end', () => resolve(size > limit ? undefined : Buffer.concat(chunks)));
     request.on('error', reject);
   });
 }
@@ -169,11 +173,18 @@ async function handle(request: IncomingMessage, response: ServerResponse, option
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.setHeader(name, value);
   const url = new URL(request.url ?? '/', `http://${request.headers.host ?? '127.0.0.1'}`);
   const method = (request.method ?? 'GET').toUpperCase();
-  const body = await readBody(request);
+  const standIn = url.pathname.startsWith(LOCAL_STAND_IN_PREFIX);
+  const body = await readBody(request, standIn ? MAX_STAND_IN_BODY_BYTES : MAX_BODY_BYTES);
   const sourceIp = request.socket.remoteAddress ?? '127.0.0.1';
   // Deployed, the WAF rule answers before API Gateway sees the request: before routing, for any method.
   const addressWait = limiter.checkAddress(url.pathname, sourceIp);
   if (addressWait !== undefined) return sendRateLimited(response, requestId, addressWait);
+  // Deployed, AWS WAF answers these before API Gateway sees the request (see lib/edge-firewall.ts).
+  const edge = standIn ? undefined : refusingEdgeRule(method, url.pathname, request.headers['content-length']);
+  if (edge) {
+    response.writeHead(edge.status, { 'Content-Type': 'application/json' });
+    return void response.end(edge.body);
+  }
   if (body === undefined) return sendGatewayError(response, GATEWAY_ERRORS.REQUEST_TOO_LARGE, requestId);
   const incoming: IncomingRequest = { method, url, headers: request.headers, body, sourceIp, requestId };
 

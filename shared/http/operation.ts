@@ -218,7 +218,7 @@ function readRawBody(route: RouteDefinition, event: APIGatewayProxyEvent): Buffe
     throw new UnsupportedMediaTypeError(`Content-Type must be one of: ${spec.contentTypes.join(', ')}.`);
   }
   const bytes = event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
-  if (bytes.length > spec.maxBytes) throw new PayloadTooLargeError(`The body is limited to ${spec.maxBytes} bytes.`);
+  if (bytes.length > spec.maxBytes) throw new PayloadTooLargeError(spec.tooLargeMessage ?? `The body is limited to ${spec.maxBytes} bytes.`);
   return bytes;
 }
 

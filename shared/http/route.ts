@@ -42,8 +42,8 @@ export interface RouteDefinition<
   readonly query?: Q;
   /** JSON body. */
   readonly body?: B;
-  /** A raw (binary) body instead of JSON: allowed content types and the size limit. */
-  readonly rawBody?: { readonly contentTypes: readonly string[]; readonly maxBytes: number };
+  /** A raw (binary) body instead of JSON: allowed content types, the size limit, and the 413's message. */
+  readonly rawBody?: { readonly contentTypes: readonly string[]; readonly maxBytes: number; readonly tooLargeMessage?: string };
   /** Status for a bad query: 400 `invalid_query` (default) or 422 `validation_failed`. */
   readonly queryErrorCode?: 'invalid_query' | 'validation_failed';
   readonly success: {

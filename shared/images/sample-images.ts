@@ -41,3 +41,15 @@ export function jpegHeader(width: number, height: number): Buffer {
   ]);
   return Buffer.concat([Buffer.from([0xff, 0xd8]), app0, sof0, Buffer.from([0xff, 0xd9])]);
 }
+
+/**
+ * A valid PNG of exactly `totalBytes` bytes: a solid image plus a private ancillary chunk of filler
+ * before IEND (decoders skip it), for tests of size limits without megabytes of pixels.
+ */
+export function paddedPng(width: number, height: number, totalBytes: number): Buffer {
+  const image = solidPng(width, height);
+  const iend = image.subarray(image.length - 12);
+  const filler = totalBytes - image.length - 12;
+  if (filler < 0) throw new Error(`A ${width}x${height} PNG needs at least ${image.length + 12} bytes`);
+  return Buffer.concat([image.subarray(0, image.length - 12), pngChunk('prVt', Buffer.alloc(filler, 0x2e)), iend]);
+}

@@ -45,6 +45,18 @@ describe('the synthesized app, deployed onto this machine', () => {
     expect(compareRuns(localRun, deployedRun)).toEqual([]);
   });
 
+  it('sent the two-step uploads to S3 with presigned PUTs, and copied them into the images bucket server-side', () => {
+    // Act
+    const operations = deployed.s3.log;
+
+    // Assess
+    expect(operations).toEqual(expect.arrayContaining([
+      expect.stringMatching(/^PUT [^/]*imageuploadsbucket[^/]*\/uploads\/[a-f0-9]{24}\/[a-f0-9]{24}\.png$/),
+      expect.stringMatching(/^PUT [^/]*imagesbucket[^/]*\/images\/[a-f0-9]{24}\/[a-f0-9]{24}\.png from [^ ]*imageuploadsbucket/),
+      expect.stringMatching(/^DELETE [^/]*imageuploadsbucket/),
+    ]));
+  });
+
   it('caches the authorizer\'s answer per Authorization header for the template\'s TTL', async () => {
     // Prepare
     const before = deployed.gateway.authorizerInvocations;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startLocalServer, type LocalServer } from '../../bin/local/server.js';
 import { localRoutes } from '../../bin/local/local-routes.js';
+import { paddedPng } from '../../shared/images/sample-images.js';
 import { imagesAndCheckoutsFlow } from './flows/images-and-checkouts.js';
 import { systemAndGatewayFlow } from './flows/system-and-gateway.js';
 import { compareRuns, runFlow, type Flow } from './support/flows.js';
@@ -72,6 +73,26 @@ describe('the deployed-artifact tier', () => {
 
     // Assess
     expect(differences).toEqual(expect.arrayContaining([expect.stringMatching(/^api info without a key \(GET \/v1\/\): status local 401, deployed 403/)]));
+  });
+
+  it('fails when the edge firewall is missing: a 5 MiB single-request image then becomes a 5xx deployed', async () => {
+    // Prepare
+    const removeFirewall = (stacks: Map<string, StackArtifact>) => {
+      const resources = apiStack(stacks).template.Resources;
+      for (const [id, resource] of Object.entries(resources)) if (resource.Type === 'AWS::WAFv2::WebACLAssociation') delete resources[id];
+    };
+    const fiveMiB: Flow = {
+      name: 'one 5 MiB image',
+      async run({ call }) {
+        await call('5 MiB in one request', 'POST', '/v1/assets/images?filename=five.png', { raw: paddedPng(64, 64, 5 * 1024 * 1024), headers: { 'Content-Type': 'image/png' } });
+      },
+    };
+
+    // Act
+    const differences = await differencesWith(removeFirewall, fiveMiB);
+
+    // Assess
+    expect(differences).toEqual(expect.arrayContaining([expect.stringMatching(/^5 MiB in one request \(POST \/v1\/assets\/images\): status local 413, deployed 5\d\d/)]));
   });
 
   it('agrees with the local server on the unmutated template (the control)', async () => {

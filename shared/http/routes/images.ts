@@ -1,11 +1,15 @@
 import * as z from 'zod';
+import { MAX_IMAGE_BYTES, MAX_UPLOAD_BYTES, UPLOAD_URL_TTL_SECONDS } from '../../images/image-limits.js';
 import { defineRoute } from '../route.js';
 import { IMAGE_CONTENT_TYPES, imageAssetSchema } from '../../images/image-model.js';
 import { MAX_IMAGE_DIMENSION } from '../../images/image-header.js';
-import { dataResponse, idParams, intQuery, MAX_PAGE_DEPTH } from '../schemas.js';
+import { dataResponse, idParams, idSchema, intQuery, MAX_PAGE_DEPTH } from '../schemas.js';
 
-/** Upload limit of one image (API.md "Image assets"). */
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export { MAX_IMAGE_BYTES, MAX_UPLOAD_BYTES } from '../../images/image-limits.js';
+
+/** The 413 of the single-request upload, locally and deployed (function and edge rule): where to go instead. */
+export const IMAGE_TOO_LARGE_MESSAGE = `An image sent in one request must be at most ${MAX_IMAGE_BYTES} bytes (4 MiB), with a Content-Length header. `
+  + 'Upload larger images in two steps: POST /v1/assets/images/uploads, PUT the bytes to the returned upload.url with upload.headers, then POST /v1/assets/images/uploads/{uploadId}/complete.';
 
 const filenameSchema = z
   .string()
@@ -41,6 +45,26 @@ export const listImagesQuerySchema = z
     }
   });
 
+export const imageUploadSchema = z
+  .object({
+    id: idSchema,
+    status: z.enum(['pending', 'completed']).meta({ description: '`completed` once registered as an image.' }),
+    filename: z.string(),
+    contentType: z.enum(IMAGE_CONTENT_TYPES),
+    sizeBytes: z.number().int().positive().meta({ description: 'The exact size the bytes must have.' }),
+    upload: z.object({
+      method: z.literal('PUT'),
+      url: z.string().meta({ description: 'Where to PUT the raw bytes (a presigned S3 URL deployed). Valid until `expiresAt`.' }),
+      headers: z.record(z.string(), z.string()).meta({
+        description: 'Headers the PUT must carry with exactly these values (`Content-Type`, `Content-Length`): they are signed into the URL, so any other type or size is refused with 403.',
+      }),
+    }),
+    expiresAt: z.iso.datetime().meta({ description: `When the upload URL stops accepting bytes (${UPLOAD_URL_TTL_SECONDS / 60} minutes after creation).` }),
+    imageId: idSchema.nullable().meta({ description: 'The image this upload became; null while pending.' }),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'ImageUpload', description: 'A two-step image upload: PUT the bytes to `upload.url`, then complete it.' });
+
 export const imagesRoutes = {
   registerImage: defineRoute({
     group: 'images',
@@ -50,14 +74,43 @@ export const imagesRoutes = {
     auth: 'key',
     tags: ['Image assets'],
     summary: 'Register an image',
-    description: 'The body is the raw image (`Content-Type: image/png` or `image/jpeg`, at most 5 MiB). The bytes must really be PNG or JPEG (file signature) and match the declared type, else 422. '
-      + 'Width and height are decoded from the image header as a decoder reads it: the PNG IHDR chunk (which must come first, with valid field values and a matching CRC) '
-      + `or the JPEG frame header (SOFn, found by walking the marker segments from SOI); a corrupt or truncated header, or a width or height above ${MAX_IMAGE_DIMENSION} pixels, is 422. The returned \`url\` downloads the bytes.`,
+    description: 'Raw PNG or JPEG body, at most 4 MiB (larger: 413, use `POST /v1/assets/images/uploads`). The bytes must be the declared type (else 422). '
+      + `Width and height are decoded from the header (PNG IHDR first, CRC checked; JPEG SOFn); a corrupt header or a side above ${MAX_IMAGE_DIMENSION} px is 422.`,
     query: z.strictObject({ filename: filenameSchema }),
     queryErrorCode: 'validation_failed',
-    rawBody: { contentTypes: IMAGE_CONTENT_TYPES, maxBytes: MAX_IMAGE_BYTES },
+    rawBody: { contentTypes: IMAGE_CONTENT_TYPES, maxBytes: MAX_IMAGE_BYTES, tooLargeMessage: IMAGE_TOO_LARGE_MESSAGE },
     success: { status: 201, description: 'The registered image.', schema: dataResponse(imageAssetSchema) },
     errors: [401, 403, 409, 413, 415, 422],
+  }),
+  createImageUpload: defineRoute({
+    group: 'images',
+    operation: 'createImageUpload',
+    method: 'POST',
+    path: '/v1/assets/images/uploads',
+    auth: 'key',
+    tags: ['Image assets'],
+    summary: 'Start a large image upload',
+    description: `Step 1 of 2, for images up to ${MAX_UPLOAD_BYTES / 1024 / 1024} MiB (the single-request upload takes 4 MiB). Declare the file; the answer's \`upload\` says where to send the bytes: \`PUT upload.url\` with exactly \`upload.headers\` and the raw bytes as the body, before \`expiresAt\` (${UPLOAD_URL_TTL_SECONDS / 60} minutes). Storage refuses another content type or length (403). Then call \`POST /v1/assets/images/uploads/{uploadId}/complete\`.`,
+    body: z.strictObject({
+      filename: filenameSchema,
+      contentType: z.enum(IMAGE_CONTENT_TYPES),
+      sizeBytes: z.number().int().min(1).max(MAX_UPLOAD_BYTES).meta({ description: `Exact size of the image in bytes, at most ${MAX_UPLOAD_BYTES} (25 MiB).`, example: 5_242_880 }),
+    }),
+    success: { status: 201, description: 'The upload, with the URL and headers for the bytes.', schema: dataResponse(imageUploadSchema) },
+    errors: [401, 403, 422],
+  }),
+  completeImageUpload: defineRoute({
+    group: 'images',
+    operation: 'completeImageUpload',
+    method: 'POST',
+    path: '/v1/assets/images/uploads/{uploadId}/complete',
+    auth: 'key',
+    tags: ['Image assets'],
+    summary: 'Complete a large image upload',
+    description: 'Step 2 of 2: registers the uploaded bytes as an image asset (the same object as `POST /v1/assets/images` answers). The bytes must have arrived (else 409 `invalid_state`), have the declared size, really be the declared PNG or JPEG (file signature), and have readable dimensions (else 422 at `upload`). An upload completes once: again is 409 `invalid_state` naming the image.',
+    params: idParams('uploadId'),
+    success: { status: 201, description: 'The registered image.', schema: dataResponse(imageAssetSchema) },
+    errors: [401, 403, 404, 409, 422],
   }),
   listImages: defineRoute({
     group: 'images',

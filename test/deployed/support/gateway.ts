@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import type { LambdaService } from './lambda-service.js';
+import { TemplateWaf } from './waf.js';
 import { refTarget, resolveValue, resourcesOfType, type CfnTemplate, type ResolveContext } from './template.js';
 
 /** API Gateway's REST payload limit (not configurable). */
@@ -100,7 +101,7 @@ function requestTime(now: Date): string {
 }
 
 /**
- * API Gateway (REST, v1), configured by nothing but a synthesized template: resources and methods,
+ * API Gateway (REST, v1) behind its AWS WAF web ACL, configured by nothing but a synthesized template: resources and methods,
  * the REQUEST authorizer (identity source, result cache TTL, policy evaluation), Lambda proxy and MOCK
  * integrations, gateway responses, binary media types, compression, stage variables and throttling,
  * the 10 MB payload limit, and Lambda's 6 MB invocation limit behind it.
@@ -118,6 +119,7 @@ export class TemplateGateway {
   private tokensAt = Date.now();
   private readonly authorizerCache = new Map<string, { result: AuthorizerResult; expires: number }>();
   private readonly apiId: string;
+  private readonly waf: TemplateWaf;
   private server: Server | undefined;
   /** Requests the authorizer function actually saw (the cache is visible through it). */
   authorizerInvocations = 0;
@@ -138,8 +140,9 @@ export class TemplateGateway {
     this.binaryMediaTypes = ((apiProps.BinaryMediaTypes as string[] | undefined) ?? []).map((type) => type.replace('~1', '/'));
     this.minimumCompressionSize = apiProps.MinimumCompressionSize as number | undefined;
 
-    const [[, stage] = []] = resourcesOfType(template, 'AWS::ApiGateway::Stage');
-    if (!stage) throw new Error('Expected a stage');
+    const [[stageLogicalId, stage] = []] = resourcesOfType(template, 'AWS::ApiGateway::Stage');
+    if (!stage || !stageLogicalId) throw new Error('Expected a stage');
+    this.waf = new TemplateWaf(template, stageLogicalId);
     const stageProps = pick(stage.Properties, ['StageName', 'Variables', 'MethodSettings']);
     this.stageName = stageProps.StageName as string;
     this.stageVariables = (stageProps.Variables as Record<string, string> | undefined) ?? null;
@@ -244,7 +247,8 @@ export class TemplateGateway {
       sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
       requestId: randomUUID(),
     };
-    const answer = size > API_GATEWAY_PAYLOAD_LIMIT_BYTES ? this.gatewayError('REQUEST_TOO_LARGE', incoming) : await this.handle(incoming);
+    const blocked = this.waf.evaluate({ method: incoming.method, uriPath: incoming.path, headers });
+    const answer = blocked ?? (size > API_GATEWAY_PAYLOAD_LIMIT_BYTES ? this.gatewayError('REQUEST_TOO_LARGE', incoming) : await this.handle(incoming));
     const acceptsGzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
     let body = answer.body;
     const responseHeaders = { ...answer.headers };

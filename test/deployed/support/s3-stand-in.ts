@@ -163,11 +163,12 @@ export class S3StandIn {
     }
     if (method !== 'GET' && method !== 'HEAD') return this.fail(response, 405, 'MethodNotAllowed', 'The specified method is not allowed against this resource.');
     if (!found) {
+      // S3 answers a missing key with 403 to a caller without s3:ListBucket, which no function here has.
       if (method === 'HEAD') {
-        response.writeHead(404);
+        response.writeHead(403);
         return void response.end();
       }
-      return this.fail(response, 404, 'NoSuchKey', 'The specified key does not exist.');
+      return this.fail(response, 403, 'AccessDenied', 'Access Denied');
     }
     const headers: Record<string, string> = { 'Content-Type': found.contentType, ETag: found.etag, 'Accept-Ranges': 'bytes', ...(found.cacheControl ? { 'Cache-Control': found.cacheControl } : {}) };
     const range = /^bytes=(\d+)-(\d*)$/.exec(String(request.headers.range ?? ''));

@@ -1,0 +1,104 @@
+import type { GatewayAnswer } from './gateway.js';
+import { refTarget, resourcesOfType, type CfnTemplate } from './template.js';
+
+type Statement = Record<string, Record<string, unknown>>;
+
+export interface WafRequest {
+  readonly method: string;
+  /** The URI path as the client sent it (stage included). */
+  readonly uriPath: string;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+interface Rule {
+  name: string;
+  priority: number;
+  statement: Statement;
+  action: Record<string, unknown>;
+}
+
+function fieldValue(field: Record<string, unknown>, request: WafRequest): string | undefined {
+  if ('Method' in field) return request.method;
+  if ('UriPath' in field) return request.uriPath;
+  const header = (field.SingleHeader as { Name?: string } | undefined)?.Name;
+  if (header) return Object.entries(request.headers).find(([name]) => name.toLowerCase() === header.toLowerCase())?.[1];
+  throw new Error(`WAF field ${JSON.stringify(field)} is not emulated`);
+}
+
+function assertNoTransformation(statement: Record<string, unknown>): void {
+  const transformations = (statement.TextTransformations as { Type: string }[] | undefined) ?? [];
+  if (transformations.some((transformation) => transformation.Type !== 'NONE')) throw new Error('WAF text transformations are not emulated');
+}
+
+/** A WAF statement's verdict; a field the request lacks never matches (WAF's default for a missing header). */
+function matches(statement: Statement, request: WafRequest): boolean {
+  const [[type, body]] = Object.entries(statement) as [[string, Record<string, unknown>]];
+  switch (type) {
+    case 'AndStatement':
+      return (body.Statements as Statement[]).every((inner) => matches(inner, request));
+    case 'OrStatement':
+      return (body.Statements as Statement[]).some((inner) => matches(inner, request));
+    case 'NotStatement':
+      return !matches(body.Statement as Statement, request);
+    case 'ByteMatchStatement': {
+      assertNoTransformation(body);
+      const value = fieldValue(body.FieldToMatch as Record<string, unknown>, request);
+      if (value === undefined) return false;
+      const search = String(body.SearchString);
+      switch (body.PositionalConstraint) {
+        case 'EXACTLY': return value === search;
+        case 'STARTS_WITH': return value.startsWith(search);
+        case 'ENDS_WITH': return value.endsWith(search);
+        case 'CONTAINS': return value.includes(search);
+        default: throw new Error(`WAF positional constraint ${String(body.PositionalConstraint)} is not emulated`);
+      }
+    }
+    case 'RegexMatchStatement': {
+      assertNoTransformation(body);
+      const value = fieldValue(body.FieldToMatch as Record<string, unknown>, request);
+      return value !== undefined && new RegExp(String(body.RegexString)).test(value);
+    }
+    default:
+      throw new Error(`WAF statement ${type} is not emulated`);
+  }
+}
+
+/**
+ * The AWS WAF web ACL associated with the API's stage, evaluated before the gateway as WAF is: rules
+ * in priority order, the first Block answers with its custom response (which takes precedence over
+ * gateway responses). Statement types the tier does not know fail loudly.
+ */
+export class TemplateWaf {
+  private readonly rules: Rule[] = [];
+  private readonly bodies: Record<string, { ContentType: string; Content: string }> = {};
+
+  constructor(template: CfnTemplate, stageLogicalId: string) {
+    const association = resourcesOfType(template, 'AWS::WAFv2::WebACLAssociation')
+      .find(([, resource]) => JSON.stringify(resource.Properties?.ResourceArn).includes(`"${stageLogicalId}"`));
+    if (!association) return;
+    const aclId = refTarget(association[1].Properties?.WebACLArn) as string;
+    const acl = template.Resources[aclId]?.Properties ?? {};
+    if (!('Allow' in ((acl.DefaultAction as Record<string, unknown> | undefined) ?? {}))) throw new Error('Only a default Allow web ACL is emulated');
+    Object.assign(this.bodies, acl.CustomResponseBodies ?? {});
+    this.rules = ((acl.Rules as Record<string, unknown>[] | undefined) ?? [])
+      .map((rule) => ({ name: String(rule.Name), priority: Number(rule.Priority), statement: rule.Statement as Statement, action: rule.Action as Record<string, unknown> }))
+      .sort((a, b) => a.priority - b.priority);
+  }
+
+  /** The custom response of the first blocking rule that matches, or undefined to let the request through. */
+  evaluate(request: WafRequest): GatewayAnswer | undefined {
+    for (const rule of this.rules) {
+      if (!matches(rule.statement, request)) continue;
+      if ('Allow' in rule.action) return undefined;
+      if ('Count' in rule.action) continue;
+      const response = (rule.action.Block as { CustomResponse?: { ResponseCode: number; CustomResponseBodyKey?: string; ResponseHeaders?: { Name: string; Value: string }[] } } | undefined)?.CustomResponse;
+      if (!response) return { status: 403, headers: { 'Content-Type': 'text/html' }, body: Buffer.from('<html><body>Forbidden</body></html>') };
+      const body = response.CustomResponseBodyKey ? this.bodies[response.CustomResponseBodyKey] : undefined;
+      const contentTypes: Record<string, string> = { APPLICATION_JSON: 'application/json', TEXT_PLAIN: 'text/plain', TEXT_HTML: 'text/html' };
+      const headers: Record<string, string> = { ...(body ? { 'Content-Type': contentTypes[body.ContentType] ?? 'text/plain' } : {}) };
+      for (const header of response.ResponseHeaders ?? []) headers[`x-amzn-waf-${header.Name}`] = header.Value;
+      return { status: response.ResponseCode, headers, body: Buffer.from(body?.Content ?? '') };
+    }
+    return undefined;
+  }
+}
