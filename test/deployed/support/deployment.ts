@@ -102,6 +102,19 @@ export class Deployment {
             return `${logicalId.toLowerCase().slice(0, 20)}.cloudfront.test`;
           case 'AWS::Lambda::Function.Arn':
             return `arn:aws:lambda:${REGION}:${ACCOUNT_ID}:function:${physical}`;
+          case 'AWS::KMS::Key.Arn':
+            return `arn:aws:kms:${REGION}:${ACCOUNT_ID}:key/${physical}`;
+          case 'AWS::DynamoDB::GlobalTable.StreamArn':
+          case 'AWS::DynamoDB::Table.StreamArn':
+            return `arn:aws:dynamodb:${REGION}:${ACCOUNT_ID}:table/${physical}/stream/2026-01-01T00:00:00.000`;
+          case 'AWS::SQS::Queue.Arn':
+            return `arn:aws:sqs:${REGION}:${ACCOUNT_ID}:${physical}`;
+          case 'AWS::SQS::Queue.QueueName':
+            return physical;
+          case 'AWS::SQS::Queue.QueueUrl':
+            return `https://sqs.${REGION}.amazonaws.com/${ACCOUNT_ID}/${physical}`;
+          case 'AWS::SNS::Topic.TopicArn':
+            return `arn:aws:sns:${REGION}:${ACCOUNT_ID}:${physical}`;
           case 'AWS::IAM::Role.Arn':
             return `arn:aws:iam::${ACCOUNT_ID}:role/${physical}`;
           case 'AWS::ApiGateway::RestApi.RootResourceId':
