@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { MAX_IMAGE_BYTES, MAX_UPLOAD_BYTES, UPLOAD_URL_TTL_SECONDS } from '../../images/image-limits.js';
+import { MAX_IMAGE_BYTES, MAX_UPLOAD_BYTES } from '../../images/image-limits.js';
 import { defineRoute } from '../route.js';
 import { IMAGE_CONTENT_TYPES, imageAssetSchema } from '../../images/image-model.js';
 import { MAX_IMAGE_DIMENSION } from '../../images/image-header.js';
@@ -48,19 +48,17 @@ export const listImagesQuerySchema = z
 export const imageUploadSchema = z
   .object({
     id: idSchema,
-    status: z.enum(['pending', 'completed']).meta({ description: '`completed` once registered as an image.' }),
+    status: z.enum(['pending', 'completed']),
     filename: z.string(),
     contentType: z.enum(IMAGE_CONTENT_TYPES),
-    sizeBytes: z.number().int().positive().meta({ description: 'The exact size the bytes must have.' }),
+    sizeBytes: z.number().int().positive(),
     upload: z.object({
       method: z.literal('PUT'),
-      url: z.string().meta({ description: 'Where to PUT the raw bytes (a presigned S3 URL deployed). Valid until `expiresAt`.' }),
-      headers: z.record(z.string(), z.string()).meta({
-        description: 'Headers the PUT must carry with exactly these values (`Content-Type`, `Content-Length`): they are signed into the URL, so any other type or size is refused with 403.',
-      }),
+      url: z.string(),
+      headers: z.record(z.string(), z.string()).meta({ description: 'Send exactly these (signed: another type or size is a 403).' }),
     }),
-    expiresAt: z.iso.datetime().meta({ description: `When the upload URL stops accepting bytes (${UPLOAD_URL_TTL_SECONDS / 60} minutes after creation).` }),
-    imageId: idSchema.nullable().meta({ description: 'The image this upload became; null while pending.' }),
+    expiresAt: z.iso.datetime(),
+    imageId: idSchema.nullable(),
     createdAt: z.iso.datetime(),
   })
   .meta({ id: 'ImageUpload', description: 'A two-step image upload: PUT the bytes to `upload.url`, then complete it.' });
@@ -90,7 +88,7 @@ export const imagesRoutes = {
     auth: 'key',
     tags: ['Image assets'],
     summary: 'Start a large image upload',
-    description: `Step 1 of 2, for images up to ${MAX_UPLOAD_BYTES / 1024 / 1024} MiB (the single-request upload takes 4 MiB). Declare the file; the answer's \`upload\` says where to send the bytes: \`PUT upload.url\` with exactly \`upload.headers\` and the raw bytes as the body, before \`expiresAt\` (${UPLOAD_URL_TTL_SECONDS / 60} minutes). Storage refuses another content type or length (403). Then call \`POST /v1/assets/images/uploads/{uploadId}/complete\`.`,
+    description: `Step 1 of 2 (images up to 25 MiB): PUT the raw bytes to \`upload.url\` with exactly \`upload.headers\` before \`expiresAt\`, then complete.`,
     body: z.strictObject({
       filename: filenameSchema,
       contentType: z.enum(IMAGE_CONTENT_TYPES),
@@ -107,7 +105,7 @@ export const imagesRoutes = {
     auth: 'key',
     tags: ['Image assets'],
     summary: 'Complete a large image upload',
-    description: 'Step 2 of 2: registers the uploaded bytes as an image asset (the same object as `POST /v1/assets/images` answers). The bytes must have arrived (else 409 `invalid_state`), have the declared size, really be the declared PNG or JPEG (file signature), and have readable dimensions (else 422 at `upload`). An upload completes once: again is 409 `invalid_state` naming the image.',
+    description: 'Step 2 of 2: the uploaded bytes become an image asset. 409 `invalid_state` before they arrive or when already completed; 422 at `upload` when they are not the declared type or size.',
     params: idParams('uploadId'),
     success: { status: 201, description: 'The registered image.', schema: dataResponse(imageAssetSchema) },
     errors: [401, 403, 404, 409, 422],
