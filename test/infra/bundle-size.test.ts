@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -20,5 +20,12 @@ describe('bundle size budget', () => {
     const { bytes } = await bundleLikeCdk(handlerEntry(fn), join(outdir, fn));
     // Assess
     expect(bytes).toBeLessThanOrEqual(BUNDLE_BUDGET_KIB * 1024);
+  });
+
+  it('leaves the DynamoDB client out of the docs function, which reads no data (its headroom for every route\'s schemas)', async () => {
+    // Act
+    const { file } = await bundleLikeCdk(handlerEntry('docs'), join(outdir, 'docs-client'));
+    // Assess
+    expect(readFileSync(file, 'utf8')).not.toContain('DynamoDBClient');
   });
 });
