@@ -36,6 +36,8 @@ const API_DESCRIPTION = [
   '- Every POST accepts an `Idempotency-Key` header: a retry with the same key and body replays the first response; the same key with a different body is 409 `idempotency_key_reused`.',
   '- Versioned resources (forms, properties, checkouts, events, invoices) carry `version`; send `If-Match: <version>` on updates to get 409 `conflict` instead of overwriting a newer change.',
   '- Every response carries `X-Request-Id`; quote it when reporting a problem.',
+  '- Images: one request carries at most 4 MiB (its base64 event must fit Lambda\'s 6 MB), else 413 pointing to the two-step upload: '
+    + '`POST /v1/assets/images/uploads` (up to 25 MiB), `PUT` the bytes to `upload.url` with `upload.headers`, then `POST .../{uploadId}/complete`.',
 ].join('\n');
 
 const idempotencyKeyHeader = {

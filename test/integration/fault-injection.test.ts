@@ -82,9 +82,10 @@ afterAll(async () => {
   await api?.close();
 });
 
-function send(route: RouteDefinition, idempotencyKey: string): Promise<ApiResponse> {
+async function send(route: RouteDefinition, idempotencyKey: string): Promise<ApiResponse> {
   const request = scenarios[route.operation]?.(fixture);
   if (!request) throw new Error(`No fault scenario for ${route.operation}: add one to test/integration/faults/fault-scenarios.ts`);
+  await request.prepare?.();
   const headers: Record<string, string> = {};
   if (route.method === 'POST' && route.idempotent !== false) headers['Idempotency-Key'] = idempotencyKey;
   if (request.contentType) headers['content-type'] = request.contentType;

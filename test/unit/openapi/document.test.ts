@@ -68,6 +68,18 @@ describe('GET /openapi.json document', () => {
     expect((document.info as Json).version).toBe(API_VERSION);
   });
 
+  it('records the image size choice API.md leaves open: 4 MiB in one request, larger images in two steps', () => {
+    // Prepare
+    const register = routeTable.find((route) => route.operation === 'registerImage') as RouteDefinition;
+
+    // Assess
+    expect((document.info as Json).description).toEqual(expect.stringContaining('one request carries at most 4 MiB'));
+    expect((document.info as Json).description).toEqual(expect.stringContaining('`POST /v1/assets/images/uploads` (up to 25 MiB)'));
+    expect(document.paths['/v1/assets/images/uploads']?.post).toBeDefined();
+    expect(document.paths['/v1/assets/images/uploads/{uploadId}/complete']?.post).toBeDefined();
+    expect(operationOf(register)?.responses['413']).toBeDefined();
+  });
+
   it('documents every route of the route table under its path and method, with its operation id', () => {
     // Act
     const missing = routeTable.filter((route) => operationOf(route)?.operationId !== route.operation);
