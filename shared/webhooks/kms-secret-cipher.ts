@@ -1,5 +1,6 @@
 import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
-import { request } from 'node:https';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { fromEnv } from '@aws-sdk/credential-provider-env';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { SECRET_ENCRYPTION_PURPOSE, type SecretCipher, type SecretOwner } from './webhook-secrets.js';
@@ -48,11 +49,12 @@ export class KmsError extends Error {
   }
 }
 
-/** One HTTPS round trip; replaceable in tests. */
-export type KmsTransport = (request: { hostname: string; path: string; headers: Record<string, string>; body: string }) => Promise<{ statusCode: number; body: string }>;
+/** One round trip (HTTPS to KMS; HTTP only to the deployed-artifact tier's stand-in); replaceable in tests. */
+export type KmsTransport = (request: { protocol: 'https:' | 'http:'; hostname: string; port?: number; path: string; headers: Record<string, string>; body: string }) => Promise<{ statusCode: number; body: string }>;
 
-const httpsTransport: KmsTransport = ({ hostname, path, headers, body }) => new Promise((resolve, reject) => {
-  const outgoing = request({ hostname, path, method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, timeout: 5_000 }, (response) => {
+const nodeTransport: KmsTransport = ({ protocol, hostname, port, path, headers, body }) => new Promise((resolve, reject) => {
+  const request = protocol === 'http:' ? httpRequest : httpsRequest;
+  const outgoing = request({ hostname, port, path, method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, timeout: 5_000 }, (response) => {
     const chunks: Buffer[] = [];
     response.on('data', (chunk: Buffer) => chunks.push(chunk));
     response.on('end', () => resolve({ statusCode: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
@@ -67,6 +69,8 @@ export interface KmsClientOptions {
   region?: string;
   credentials?: Credentials | (() => Promise<Credentials>);
   transport?: KmsTransport;
+  /** Another KMS endpoint (`KMS_ENDPOINT`): set only by the deployed-artifact tier, for its KMS stand-in. */
+  endpoint?: string;
 }
 
 /**
@@ -77,17 +81,20 @@ export interface KmsClientOptions {
  */
 export function kmsJsonCall(options: KmsClientOptions = {}) {
   const region = options.region ?? process.env.AWS_REGION ?? 'us-east-1';
-  const hostname = `kms.${region}.amazonaws.com`;
+  const endpoint = new URL(options.endpoint ?? process.env.KMS_ENDPOINT ?? `https://kms.${region}.amazonaws.com`);
+  const protocol = endpoint.protocol === 'http:' ? 'http:' : 'https:';
+  const { hostname, host } = endpoint;
+  const port = endpoint.port ? Number(endpoint.port) : undefined;
   const signer = new SignatureV4({ service: 'kms', region, credentials: options.credentials ?? fromEnv(), sha256: Sha256, uriEscapePath: true });
-  const transport = options.transport ?? httpsTransport;
+  const transport = options.transport ?? nodeTransport;
   return async (operation: 'Encrypt' | 'Decrypt', payload: Record<string, unknown>): Promise<Record<string, unknown>> => {
     const body = JSON.stringify(payload);
     for (let attempt = 1; ; attempt += 1) {
       const signed = await signer.sign({
-        method: 'POST', protocol: 'https:', hostname, path: '/', query: {}, body,
-        headers: { host: hostname, 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `TrentService.${operation}` },
+        method: 'POST', protocol, hostname, port, path: '/', query: {}, body,
+        headers: { host, 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `TrentService.${operation}` },
       });
-      const response = await transport({ hostname, path: '/', headers: signed.headers, body });
+      const response = await transport({ protocol, hostname, port, path: '/', headers: signed.headers, body });
       const parsed = (response.body ? JSON.parse(response.body) : {}) as Record<string, unknown>;
       if (response.statusCode >= 200 && response.statusCode < 300) return parsed;
       const type = String(parsed.__type ?? 'UnknownError').split('#').pop() as string;

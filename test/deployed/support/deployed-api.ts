@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Deployment, REGION, readAssembly, type StackArtifact } from './deployment.js';
 import { TemplateGateway } from './gateway.js';
 import { LambdaService, type FunctionDefinition } from './lambda-service.js';
+import { KmsStandIn } from './kms-stand-in.js';
 import { S3StandIn } from './s3-stand-in.js';
 import { createTablesFromTemplate } from './tables.js';
 import { resourcesOfType } from './template.js';
@@ -13,6 +14,7 @@ export interface DeployedApi {
   readonly gateway: TemplateGateway;
   readonly lambda: LambdaService;
   readonly s3: S3StandIn;
+  readonly kms: KmsStandIn;
   /** Physical table names by logical id (data stack). */
   readonly tables: ReadonlyMap<string, string>;
   close(): Promise<void>;
@@ -51,7 +53,7 @@ function functionDefinitions(deployment: Deployment, stack: StackArtifact): Map<
 /**
  * Deploys a synthesized assembly onto this machine: the data stack's tables on DynamoDB Local, the
  * API stack's functions as Node processes running their asset bundles, its REST API as a gateway
- * built from the template, and its buckets in an S3 stand-in. The only inputs besides the assembly
+ * built from the template, and its buckets in an S3 stand-in, its KMS keys in a KMS stand-in. The only inputs besides the assembly
  * are what Lambda itself provides (credentials, region) and the DynamoDB and S3 endpoint overrides.
  */
 export async function deployAssembly(options: DeployOptions): Promise<DeployedApi> {
@@ -63,6 +65,9 @@ export async function deployAssembly(options: DeployOptions): Promise<DeployedAp
   const credentials = { accessKeyId: 'deployedtier', secretAccessKey: 'deployedtier' };
   const s3 = new S3StandIn(new Set(deployment.physicalNames(deployment.stack('-Data'), 'AWS::S3::Bucket').values()), credentials);
   const s3Endpoint = await s3.listen();
+  const kmsKeys = [...stacks.values()].flatMap((stack) => resourcesOfType(stack.template, 'AWS::KMS::Key').map(([logicalId]) => deployment.context(stack).getAtt(logicalId, 'Arn')));
+  const kms = new KmsStandIn(new Set(kmsKeys), credentials);
+  const kmsEndpoint = await kms.listen();
   const lambda = new LambdaService(functionDefinitions(deployment, api), {
     AWS_REGION: REGION,
     AWS_DEFAULT_REGION: REGION,
@@ -71,6 +76,7 @@ export async function deployAssembly(options: DeployOptions): Promise<DeployedAp
     // Endpoint overrides: the only variables the tier adds to what the template sets.
     DYNAMODB_ENDPOINT: options.dynamoEndpoint,
     S3_ENDPOINT: s3Endpoint,
+    KMS_ENDPOINT: kmsEndpoint,
   });
   const gateway = new TemplateGateway(api.template, deployment.context(api), lambda);
   const url = await gateway.listen();
@@ -80,11 +86,13 @@ export async function deployAssembly(options: DeployOptions): Promise<DeployedAp
     gateway,
     lambda,
     s3,
+    kms,
     tables,
     close: async () => {
       await gateway.close();
       lambda.close();
       await s3.close();
+      await kms.close();
     },
   };
 }

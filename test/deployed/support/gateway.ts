@@ -10,7 +10,7 @@ import { refTarget, resolveValue, resourcesOfType, type CfnTemplate, type Resolv
 export const API_GATEWAY_PAYLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
 
 /** Default status of each gateway response type (AWS "Gateway response types for API Gateway"). */
-const RESPONSE_TYPE_STATUS: Record<string, number> = {
+export const RESPONSE_TYPE_STATUS: Readonly<Record<string, number>> = {
   ACCESS_DENIED: 403, API_CONFIGURATION_ERROR: 500, AUTHORIZER_CONFIGURATION_ERROR: 500, AUTHORIZER_FAILURE: 500,
   BAD_REQUEST_PARAMETERS: 400, BAD_REQUEST_BODY: 400, EXPIRED_TOKEN: 403, INTEGRATION_FAILURE: 504,
   INTEGRATION_TIMEOUT: 504, INVALID_API_KEY: 403, INVALID_SIGNATURE: 403, MISSING_AUTHENTICATION_TOKEN: 403,

@@ -1,28 +1,13 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { serveOnLoopback, type LoopbackServer } from './loopback-server.js';
+import { verifySigV4, type StandInCredentials } from './sigv4.js';
 
 interface StoredObject {
   body: Buffer;
   contentType: string;
   cacheControl: string | undefined;
   etag: string;
-}
-
-/** RFC 3986 encoding, as SigV4 canonical query strings need it. */
-function encode(value: string): string {
-  return encodeURIComponent(value).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-
-const hmac = (key: Buffer | string, data: string) => createHmac('sha256', key).update(data).digest();
-const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
-
-/** Parses `X-Amz-Date`/`x-amz-date` (`20261123T191655Z`). */
-function amzDate(value: string): Date {
-  const match = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(value);
-  if (!match) return new Date(Number.NaN);
-  const [, y, mo, d, h, mi, s] = match.map(Number) as number[];
-  return new Date(Date.UTC(y as number, (mo as number) - 1, d, h, mi, s));
 }
 
 /**
@@ -34,29 +19,24 @@ function amzDate(value: string): Date {
  */
 export class S3StandIn {
   private readonly objects = new Map<string, StoredObject>();
-  private server: Server | undefined;
+  private server: LoopbackServer | undefined;
   /** Operations served, for tests of what the functions did. */
   readonly log: string[] = [];
 
   constructor(
     private readonly buckets: ReadonlySet<string>,
-    private readonly credentials: { accessKeyId: string; secretAccessKey: string },
+    private readonly credentials: StandInCredentials,
   ) {}
 
   async listen(): Promise<string> {
-    this.server = createServer((request, response) => {
-      this.serve(request, response).catch((error: unknown) => this.fail(response, 500, 'InternalError', String(error)));
-    });
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', () => resolve()));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    this.server = await serveOnLoopback((request, response) => this.serve(request, response), (response, error) => this.fail(response, 500, 'InternalError', String(error)));
+    return this.server.url;
   }
 
   async close(): Promise<void> {
-    const server = this.server;
-    if (!server) return;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await this.server?.close();
   }
+
 
   object(bucket: string, key: string): StoredObject | undefined {
     return this.objects.get(`${bucket}/${key}`);
@@ -68,63 +48,12 @@ export class S3StandIn {
     response.end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message}</Message></Error>`);
   }
 
-  /** Verifies the request's SigV4 signature (header or presigned); returns the reason it is refused, if it is. */
-  private authenticate(request: IncomingMessage, url: URL, body: Buffer): { status: number; code: string; message: string } | undefined {
-    const query = url.searchParams;
-    const presigned = query.has('X-Amz-Signature');
-    let credential: string;
-    let signedHeaders: string;
-    let signature: string;
-    let date: string;
-    let payloadHash: string;
-    if (presigned) {
-      credential = query.get('X-Amz-Credential') ?? '';
-      signedHeaders = query.get('X-Amz-SignedHeaders') ?? '';
-      signature = query.get('X-Amz-Signature') ?? '';
-      date = query.get('X-Amz-Date') ?? '';
-      payloadHash = 'UNSIGNED-PAYLOAD';
-      const expires = Number(query.get('X-Amz-Expires'));
-      if (!Number.isInteger(expires) || expires < 1 || expires > 604_800) return { status: 400, code: 'AuthorizationQueryParametersError', message: 'X-Amz-Expires must be 1..604800 seconds' };
-      if (amzDate(date).getTime() + expires * 1000 < Date.now()) return { status: 403, code: 'AccessDenied', message: 'Request has expired' };
-    } else {
-      const header = String(request.headers.authorization ?? '');
-      const match = /^AWS4-HMAC-SHA256 Credential=([^,]+), ?SignedHeaders=([^,]+), ?Signature=([a-f0-9]+)$/.exec(header);
-      if (!match) return { status: 403, code: 'AccessDenied', message: 'Missing or malformed Authorization' };
-      [, credential, signedHeaders, signature] = match as unknown as [string, string, string, string];
-      date = String(request.headers['x-amz-date'] ?? '');
-      payloadHash = String(request.headers['x-amz-content-sha256'] ?? '');
-      if (payloadHash !== 'UNSIGNED-PAYLOAD' && !payloadHash.startsWith('STREAMING-') && payloadHash !== sha256(body)) {
-        return { status: 400, code: 'XAmzContentSHA256Mismatch', message: 'The provided x-amz-content-sha256 header does not match what was computed.' };
-      }
-    }
-    const [accessKeyId, day, region, service] = credential.split('/');
-    if (accessKeyId !== this.credentials.accessKeyId) return { status: 403, code: 'InvalidAccessKeyId', message: 'The AWS Access Key Id you provided does not exist in our records.' };
-    const canonicalQuery = [...query.entries()]
-      .filter(([name]) => name !== 'X-Amz-Signature')
-      .map(([name, value]) => [encode(name), encode(value)])
-      .sort(([a, av], [b, bv]) => (a === b ? (av as string).localeCompare(bv as string) : (a as string) < (b as string) ? -1 : 1))
-      .map(([name, value]) => `${name}=${value}`)
-      .join('&');
-    const names = signedHeaders.split(';');
-    const canonicalHeaders = names.map((name) => `${name}:${String(request.headers[name] ?? '').trim().replace(/\s+/g, ' ')}\n`).join('');
-    const canonicalRequest = [request.method, url.pathname, canonicalQuery, canonicalHeaders, signedHeaders, payloadHash].join('\n');
-    const scope = `${day}/${region}/${service}/aws4_request`;
-    const stringToSign = ['AWS4-HMAC-SHA256', date, scope, sha256(canonicalRequest)].join('\n');
-    const key = hmac(hmac(hmac(hmac(`AWS4${this.credentials.secretAccessKey}`, day as string), region as string), service as string), 'aws4_request');
-    const expected = hmac(key, stringToSign);
-    const given = Buffer.from(signature, 'hex');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      return { status: 403, code: 'SignatureDoesNotMatch', message: 'The request signature we calculated does not match the signature you provided.' };
-    }
-    return undefined;
-  }
-
   private async serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks);
     const url = new URL(request.url ?? '/', 'http://s3');
-    const refused = this.authenticate(request, url, body);
+    const refused = verifySigV4({ method: request.method ?? 'GET', url, headers: request.headers, body }, this.credentials, 's3');
     if (refused) return this.fail(response, refused.status, refused.code, refused.message);
     const [, bucket = '', ...keyParts] = url.pathname.split('/');
     const key = decodeURIComponent(keyParts.join('/'));

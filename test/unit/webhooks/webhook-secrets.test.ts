@@ -58,6 +58,20 @@ describe('webhook secrets', () => {
     }
   });
 
+  it('calls another KMS endpoint when given one (the deployed-artifact tier\'s stand-in), signing its host', async () => {
+    // Prepare
+    const sent: Parameters<KmsTransport>[0][] = [];
+    const transport: KmsTransport = async (request) => {
+      sent.push(request);
+      return { statusCode: 200, body: JSON.stringify({ CiphertextBlob: 'c2VhbGVk' }) };
+    };
+    // Act
+    await kmsCipher('k', { region: 'us-east-1', credentials: { accessKeyId: 'A', secretAccessKey: 'S' }, transport, endpoint: 'http://127.0.0.1:4599' }).encrypt('whsec_x', owner);
+    // Assess
+    expect(sent[0]).toMatchObject({ protocol: 'http:', hostname: '127.0.0.1', port: 4599, headers: expect.objectContaining({ host: '127.0.0.1:4599' }) });
+    expect(sent[0]?.headers.authorization).toMatch(/SignedHeaders=[^,]*host/);
+  });
+
   it('surfaces a KMS refusal as a KmsError after one retry of throttling only', async () => {
     // Prepare
     let calls = 0;
