@@ -45,6 +45,9 @@ export default defineConfig({
           // A flow is tens of requests through cold Node processes: generous for a loaded machine.
           testTimeout: 240_000,
           hookTimeout: 180_000,
+          // Each file deploys the app (a Node process per function): one file at a time keeps a loaded
+          // 2-core machine from answering 503 (DynamoDB Local past the 1 s request timeout).
+          fileParallelism: false,
           env: { POWERTOOLS_LOG_LEVEL: 'SILENT' },
         },
       },
