@@ -36,7 +36,16 @@ export class EdgeFirewall extends Construct {
       rules: props.rules.map((rule, priority) => ({
         name: rule.name,
         priority,
-        action: { block: { customResponse: { responseCode: rule.status, customResponseBodyKey: rule.name } } },
+        action: {
+          block: {
+            customResponse: {
+              responseCode: rule.status,
+              customResponseBodyKey: rule.name,
+              // Sent as named (WAF prefixes only headers it inserts into requests); content-type comes from the body.
+              responseHeaders: Object.entries(rule.headers).map(([name, value]) => ({ name, value })),
+            },
+          },
+        },
         visibilityConfig: visibility(rule.name),
         statement: {
           andStatement: {

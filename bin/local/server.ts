@@ -182,7 +182,7 @@ async function handle(request: IncomingMessage, response: ServerResponse, option
   // Deployed, AWS WAF answers these before API Gateway sees the request (see lib/edge-firewall.ts).
   const edge = standIn ? undefined : refusingEdgeRule(method, url.pathname, request.headers['content-length']);
   if (edge) {
-    response.writeHead(edge.status, { 'Content-Type': 'application/json' });
+    response.writeHead(edge.status, { ...edge.headers, 'Content-Type': 'application/json' });
     return void response.end(edge.body);
   }
   if (body === undefined) return sendGatewayError(response, GATEWAY_ERRORS.REQUEST_TOO_LARGE, requestId);

@@ -1,3 +1,4 @@
+import { GATEWAY_ERRORS, gatewayErrorHeaders } from './gateway-responses.js';
 import { IMAGE_TOO_LARGE_MESSAGE } from './routes/images.js';
 
 /** Lambda refuses a synchronous invocation whose event is larger than this (6 MiB). */
@@ -25,6 +26,11 @@ export interface EdgeRule {
   readonly maxContentLength: number;
   readonly status: number;
   readonly body: string;
+  /**
+   * Headers of the answer besides its JSON content type: those of every gateway error response
+   * (security headers, CORS), so an answer from the edge reads like one from API Gateway.
+   */
+  readonly headers: Readonly<Record<string, string>>;
 }
 
 
@@ -36,6 +42,7 @@ export const EDGE_RULES: readonly EdgeRule[] = [{
   maxContentLength: LAMBDA_MAX_BINARY_BODY_BYTES,
   status: 413,
   body: JSON.stringify({ error: { code: 'payload_too_large', message: IMAGE_TOO_LARGE_MESSAGE } }),
+  headers: gatewayErrorHeaders(GATEWAY_ERRORS.REQUEST_TOO_LARGE),
 }];
 
 /** The rule that refuses this request, if any (`contentLength` is the header's raw value). */

@@ -77,7 +77,7 @@ describe('images function and the uploads bucket', () => {
 });
 
 describe('edge firewall', () => {
-  it('answers every edge rule with its status and body from a regional WAF web ACL on the stage', () => {
+  it('answers every edge rule with its status, body and headers from a regional WAF web ACL on the stage', () => {
     // Prepare
     const [acl] = Object.entries(resourcesOf(app.api, 'AWS::WAFv2::WebACL'));
     const [, association] = Object.entries(resourcesOf(app.api, 'AWS::WAFv2::WebACLAssociation'))[0] ?? [];
@@ -85,7 +85,7 @@ describe('edge firewall', () => {
 
     // Act
     const props = acl?.[1].Properties ?? {};
-    const rules = props.Rules as { Name: string; Action: { Block: { CustomResponse: { ResponseCode: number; CustomResponseBodyKey: string } } } }[];
+    const rules = props.Rules as { Name: string; Action: { Block: { CustomResponse: { ResponseCode: number; CustomResponseBodyKey: string; ResponseHeaders?: { Name: string; Value: string }[] } } } }[];
 
     // Assess
     expect(props.Scope).toBe('REGIONAL');
@@ -94,6 +94,11 @@ describe('edge firewall', () => {
     for (const rule of EDGE_RULES) {
       const block = rules.find((candidate) => candidate.Name === rule.name)?.Action.Block.CustomResponse;
       expect(block?.ResponseCode).toBe(rule.status);
+      // The headers of every gateway error response: a browser can read the 413, nosniff and HSTS apply.
+      expect(block?.ResponseHeaders).toEqual(expect.arrayContaining([
+        { Name: 'Access-Control-Allow-Origin', Value: '*' }, { Name: 'X-Content-Type-Options', Value: 'nosniff' },
+        { Name: 'Strict-Transport-Security', Value: expect.stringContaining('max-age=') },
+      ]));
       expect((props.CustomResponseBodies as Record<string, { Content: string }>)[block?.CustomResponseBodyKey as string]?.Content).toBe(rule.body);
       expect(JSON.stringify(props.Rules)).toContain(JSON.stringify(decimalAtMost(rule.maxContentLength)).slice(1, -1));
     }

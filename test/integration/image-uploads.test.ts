@@ -162,6 +162,9 @@ describe('single-request image upload limits', () => {
     // Assess
     expect(response.status).toBe(413);
     expect(response.text).toBe(EDGE_RULES[0]!.body);
+    // As every gateway error: readable cross-origin, with the security headers.
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
   it('still registers a 4 MiB image in one request', async () => {

@@ -96,7 +96,8 @@ export class TemplateWaf {
       const body = response.CustomResponseBodyKey ? this.bodies[response.CustomResponseBodyKey] : undefined;
       const contentTypes: Record<string, string> = { APPLICATION_JSON: 'application/json', TEXT_PLAIN: 'text/plain', TEXT_HTML: 'text/html' };
       const headers: Record<string, string> = { ...(body ? { 'Content-Type': contentTypes[body.ContentType] ?? 'text/plain' } : {}) };
-      for (const header of response.ResponseHeaders ?? []) headers[`x-amzn-waf-${header.Name}`] = header.Value;
+      // A Block's custom response headers are sent as named (WAF prefixes `x-amzn-waf-` only to headers it inserts into requests).
+      for (const header of response.ResponseHeaders ?? []) headers[header.Name] = header.Value;
       return { status: response.ResponseCode, headers, body: Buffer.from(body?.Content ?? '') };
     }
     return undefined;
