@@ -48,7 +48,9 @@ export default defineConfig({
           // Each file deploys the app (a Node process per function): one file at a time keeps a loaded
           // 2-core machine from answering 503 (DynamoDB Local past the 1 s request timeout).
           fileParallelism: false,
-          env: { POWERTOOLS_LOG_LEVEL: 'SILENT' },
+          // The local side of the comparison guards webhook URLs as deployed: npm test runs the integration
+          // setup first, which sets the local policy in the environment every later worker inherits.
+          env: { POWERTOOLS_LOG_LEVEL: 'SILENT', WEBHOOK_URL_POLICY: 'deployed' },
         },
       },
       {
