@@ -21,8 +21,7 @@ import { WebhookDelivery } from './webhook-delivery.js';
 import { BoxofficeFunction } from './boxoffice-function.js';
 import { EventEndSweeper } from './event-end-sweeper.js';
 import { addGatewayErrors } from './gateway-errors.js';
-import { ApiFirewall } from './address-rate-limit.js';
-import { EdgeFirewall } from './edge-firewall.js';
+import { ApiFirewall } from './api-firewall.js';
 import { EDGE_RULES } from '../shared/http/edge-rules.js';
 import { createGroupFunctions } from './group-functions.js';
 import { BoxofficeMonitoring } from './monitoring.js';
@@ -163,9 +162,11 @@ export class ApiStack extends Stack {
       },
     });
     addGatewayErrors(this.api);
-    this.firewall = new ApiFirewall(this, 'Firewall', { stage: this.api.deploymentStage, stageName: props.stage, metricPrefix: `boxoffice-${props.stage}` });
-    // Requests that would reach Lambda too large to invoke are answered 413 at the edge, never 5xx.
-    new EdgeFirewall(this, 'EdgeFirewall', { stage: this.api.deploymentStage, rules: EDGE_RULES, metricPrefix: `boxoffice-${props.stage}` });
+    // One web ACL on the stage: the per-address limit of the public routes (429), then bodies that would
+    // reach Lambda too large to invoke (413, never a 5xx).
+    this.firewall = new ApiFirewall(this, 'Firewall', {
+      stage: this.api.deploymentStage, stageName: props.stage, edgeRules: EDGE_RULES, metricPrefix: `boxoffice-${props.stage}`,
+    });
     addRouteMethods({ api: this.api, routes: routeTable, functions: this.functions, authorizer });
 
     this.refundReconciler = new RefundReconciler(this, 'RefundReconciler', {

@@ -6,7 +6,6 @@ import {
   GATEWAY_ERRORS, METHOD_NOT_ALLOWED, corsPreflightHeaders, gatewayErrorBody, gatewayErrorHeaders, methodNotAllowedHeaders, type GatewayErrorDefinition,
 } from '../../shared/http/gateway-responses.js';
 import { SECURITY_HEADERS } from '../../shared/http/security-headers.js';
-import { refusingEdgeRule } from '../../shared/http/edge-rules.js';
 import type { RouteGroup } from '../../shared/http/route.js';
 import { routeTable } from '../../shared/http/routes.js';
 import { createRouteResolver } from './route-resolver.js';
@@ -19,6 +18,7 @@ import { AUTHORIZER_CACHE_TTL_SECONDS, AUTHORIZER_IDENTITY_HEADER } from '../../
 import { FUNCTION_TIMEOUT_MS } from '../../shared/db/time-budget.js';
 import { PortInUseError } from './ports.js';
 import { LocalRateLimiter, type LocalRateLimitOptions } from './rate-limiter.js';
+import { LocalFirewall } from './firewall.js';
 
 type Authorizer = (event: APIGatewayRequestAuthorizerEvent, context: Context) => Promise<APIGatewayAuthorizerResult>;
 
@@ -167,7 +167,7 @@ function writeResult(response: ServerResponse, result: APIGatewayProxyResult): v
   response.end(result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : undefined);
 }
 
-async function handle(request: IncomingMessage, response: ServerResponse, options: LocalServerOptions, cache: AuthorizerCache, limiter: LocalRateLimiter): Promise<void> {
+async function handle(request: IncomingMessage, response: ServerResponse, options: LocalServerOptions, cache: AuthorizerCache, limiter: LocalRateLimiter, firewall: LocalFirewall): Promise<void> {
   const requestId = randomUUID();
   // Every answer, the server's own (local stand-ins, errors) included; explicit headers still win.
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.setHeader(name, value);
@@ -176,14 +176,12 @@ async function handle(request: IncomingMessage, response: ServerResponse, option
   const standIn = url.pathname.startsWith(LOCAL_STAND_IN_PREFIX);
   const body = await readBody(request, standIn ? MAX_STAND_IN_BODY_BYTES : MAX_BODY_BYTES);
   const sourceIp = request.socket.remoteAddress ?? '127.0.0.1';
-  // Deployed, the WAF rule answers before API Gateway sees the request: before routing, for any method.
-  const addressWait = limiter.checkAddress(url.pathname, sourceIp);
-  if (addressWait !== undefined) return sendRateLimited(response, requestId, addressWait);
-  // Deployed, AWS WAF answers these before API Gateway sees the request (see lib/edge-firewall.ts).
-  const edge = standIn ? undefined : refusingEdgeRule(method, url.pathname, request.headers['content-length']);
-  if (edge) {
-    response.writeHead(edge.status, { ...edge.headers, 'Content-Type': 'application/json' });
-    return void response.end(edge.body);
+  // Deployed, the stage's AWS WAF web ACL answers these before API Gateway sees the request (lib/api-firewall.ts).
+  const verdict = standIn ? undefined : firewall.check({ method, path: url.pathname, sourceIp, contentLength: request.headers['content-length'] });
+  if (verdict?.kind === 'rate_limited') return sendRateLimited(response, requestId, verdict.retryAfterSeconds);
+  if (verdict?.kind === 'edge_rule') {
+    response.writeHead(verdict.rule.status, { ...verdict.rule.headers, 'Content-Type': 'application/json' });
+    return void response.end(verdict.rule.body);
   }
   if (body === undefined) return sendGatewayError(response, GATEWAY_ERRORS.REQUEST_TOO_LARGE, requestId);
   const incoming: IncomingRequest = { method, url, headers: request.headers, body, sourceIp, requestId };
@@ -235,8 +233,9 @@ async function handle(request: IncomingMessage, response: ServerResponse, option
 export async function startLocalServer(options: LocalServerOptions): Promise<LocalServer> {
   const cache = new AuthorizerCache(options.authorizerCacheTtlSeconds ?? AUTHORIZER_CACHE_TTL_SECONDS, options.now);
   const limiter = new LocalRateLimiter(options.rateLimits);
+  const firewall = new LocalFirewall(limiter);
   const server = createServer((request, response) => {
-    handle(request, response, options, cache, limiter).catch((error: unknown) => {
+    handle(request, response, options, cache, limiter, firewall).catch((error: unknown) => {
       console.error('Local server failure', error);
       if (!response.headersSent) sendGatewayError(response, GATEWAY_ERRORS.DEFAULT_5XX, 'local');
       else response.end();

@@ -34,6 +34,15 @@ export interface EdgeRule {
 }
 
 
+/**
+ * Where the rules sit in the stage's one web ACL (lib/api-firewall.ts), which WAF evaluates by
+ * priority, the first Block answering: the per-address rate limit of the public routes first (every
+ * request to a public path counts toward its address), then the edge rules in EDGE_RULES order. The
+ * local server evaluates them in the same order (bin/local/firewall.ts).
+ */
+export const ADDRESS_RATE_RULE_PRIORITY = 0;
+export const FIRST_EDGE_RULE_PRIORITY = 1;
+
 export const EDGE_RULES: readonly EdgeRule[] = [{
   name: 'ImageUploadTooLarge',
   method: 'POST',
@@ -46,9 +55,11 @@ export const EDGE_RULES: readonly EdgeRule[] = [{
 }];
 
 /** The rule that refuses this request, if any (`contentLength` is the header's raw value). */
-export function refusingEdgeRule(method: string, path: string, contentLength: string | undefined): EdgeRule | undefined {
+export function refusingEdgeRule(
+  method: string, path: string, contentLength: string | undefined, rules: readonly EdgeRule[] = EDGE_RULES,
+): EdgeRule | undefined {
   const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
-  return EDGE_RULES.find((rule) => rule.method === method && rule.path === trimmed
+  return rules.find((rule) => rule.method === method && rule.path === trimmed
     && !(contentLength !== undefined && new RegExp(decimalAtMost(rule.maxContentLength)).test(contentLength)));
 }
 

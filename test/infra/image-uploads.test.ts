@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
-import { EDGE_RULES, decimalAtMost } from '../../shared/http/edge-rules.js';
 import { refTarget, resourcesOf, synthesize, type SynthesizedApp } from './support/synth.js';
 
 let app: SynthesizedApp;
@@ -73,36 +72,5 @@ describe('images function and the uploads bucket', () => {
     // Assess
     expect(knowing).toEqual(['boxoffice-images']);
     expect(granted).toHaveLength(1);
-  });
-});
-
-describe('edge firewall', () => {
-  it('answers every edge rule with its status, body and headers from a regional WAF web ACL on the stage', () => {
-    // Prepare
-    const [acl] = Object.entries(resourcesOf(app.api, 'AWS::WAFv2::WebACL'));
-    const [, association] = Object.entries(resourcesOf(app.api, 'AWS::WAFv2::WebACLAssociation'))[0] ?? [];
-    const stageId = Object.keys(resourcesOf(app.api, 'AWS::ApiGateway::Stage'))[0] as string;
-
-    // Act
-    const props = acl?.[1].Properties ?? {};
-    const rules = props.Rules as { Name: string; Action: { Block: { CustomResponse: { ResponseCode: number; CustomResponseBodyKey: string; ResponseHeaders?: { Name: string; Value: string }[] } } } }[];
-
-    // Assess
-    expect(props.Scope).toBe('REGIONAL');
-    expect(props.DefaultAction).toEqual({ Allow: {} });
-    expect(rules.map((rule) => rule.Name)).toEqual(EDGE_RULES.map((rule) => rule.name));
-    for (const rule of EDGE_RULES) {
-      const block = rules.find((candidate) => candidate.Name === rule.name)?.Action.Block.CustomResponse;
-      expect(block?.ResponseCode).toBe(rule.status);
-      // The headers of every gateway error response: a browser can read the 413, nosniff and HSTS apply.
-      expect(block?.ResponseHeaders).toEqual(expect.arrayContaining([
-        { Name: 'Access-Control-Allow-Origin', Value: '*' }, { Name: 'X-Content-Type-Options', Value: 'nosniff' },
-        { Name: 'Strict-Transport-Security', Value: expect.stringContaining('max-age=') },
-      ]));
-      expect((props.CustomResponseBodies as Record<string, { Content: string }>)[block?.CustomResponseBodyKey as string]?.Content).toBe(rule.body);
-      expect(JSON.stringify(props.Rules)).toContain(JSON.stringify(decimalAtMost(rule.maxContentLength)).slice(1, -1));
-    }
-    expect(refTarget(association?.Properties.WebACLArn)).toBe(acl?.[0]);
-    expect(JSON.stringify(association?.Properties.ResourceArn)).toContain(stageId);
   });
 });

@@ -23,6 +23,7 @@ interface ApiMethod {
   httpMethod: string;
   authorizationType: string;
   authorizerId?: string;
+  apiKeyRequired: boolean;
   integration: Record<string, unknown>;
 }
 
@@ -50,6 +51,7 @@ interface AuthorizerResult {
   principalId: string;
   policyDocument: { Statement: { Effect: string; Action: string | string[]; Resource: string | string[] }[] };
   context?: Record<string, unknown>;
+  usageIdentifierKey?: string;
 }
 
 export interface GatewayRequest {
@@ -139,6 +141,10 @@ export class TemplateGateway {
     const apiProps = pick(api.Properties, ['BinaryMediaTypes', 'MinimumCompressionSize']);
     this.binaryMediaTypes = ((apiProps.BinaryMediaTypes as string[] | undefined) ?? []).map((type) => type.replace('~1', '/'));
     this.minimumCompressionSize = apiProps.MinimumCompressionSize as number | undefined;
+    // Methods requiring an API key are emulated with the key source the stack uses (the authorizer's usageIdentifierKey).
+    const keySource = api.Properties?.ApiKeySourceType ?? 'HEADER';
+    const requiresKey = resourcesOfType(template, 'AWS::ApiGateway::Method').some(([, method]) => method.Properties?.ApiKeyRequired === true);
+    if (requiresKey && keySource !== 'AUTHORIZER') throw new Error(`API key source ${String(keySource)} is not emulated`);
 
     const [[stageLogicalId, stage] = []] = resourcesOfType(template, 'AWS::ApiGateway::Stage');
     if (!stage || !stageLogicalId) throw new Error('Expected a stage');
@@ -178,6 +184,7 @@ export class TemplateGateway {
         httpMethod: String(props.HttpMethod),
         authorizationType: String(props.AuthorizationType ?? 'NONE'),
         ...(props.AuthorizerId ? { authorizerId: refTarget(props.AuthorizerId) as string } : {}),
+        apiKeyRequired: props.ApiKeyRequired === true,
         integration: props.Integration as Record<string, unknown>,
       });
     }
@@ -247,7 +254,7 @@ export class TemplateGateway {
       sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
       requestId: randomUUID(),
     };
-    const blocked = this.waf.evaluate({ method: incoming.method, uriPath: incoming.path, headers });
+    const blocked = this.waf.evaluate({ method: incoming.method, uriPath: incoming.path, headers, sourceIp: incoming.sourceIp });
     const answer = blocked ?? (size > API_GATEWAY_PAYLOAD_LIMIT_BYTES ? this.gatewayError('REQUEST_TOO_LARGE', incoming) : await this.handle(incoming));
     const acceptsGzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
     let body = answer.body;
@@ -367,6 +374,9 @@ export class TemplateGateway {
       if (authorizer.ttlSeconds > 0) this.authorizerCache.set(cacheKey, result);
     }
     if (!policyAllows(result.result, methodArn)) return 'ACCESS_DENIED';
+    // The API's key source is AUTHORIZER: a method that requires an API key takes the authorizer's
+    // usageIdentifierKey (that the key is in a usage plan is the admin CLI's doing, not the template's).
+    if (method.apiKeyRequired && !result.result.usageIdentifierKey) return 'INVALID_API_KEY';
     const context: Record<string, unknown> = { principalId: result.result.principalId, integrationLatency: 0 };
     for (const [key, value] of Object.entries(result.result.context ?? {})) context[key] = String(value);
     return context;

@@ -8,6 +8,8 @@ export interface WafRequest {
   /** The URI path as the client sent it (stage included). */
   readonly uriPath: string;
   readonly headers: Readonly<Record<string, string>>;
+  /** The client address (a rate-based rule's IP aggregation key). */
+  readonly sourceIp: string;
 }
 
 interface Rule {
@@ -25,24 +27,77 @@ function fieldValue(field: Record<string, unknown>, request: WafRequest): string
   throw new Error(`WAF field ${JSON.stringify(field)} is not emulated`);
 }
 
-function assertNoTransformation(statement: Record<string, unknown>): void {
-  const transformations = (statement.TextTransformations as { Type: string }[] | undefined) ?? [];
-  if (transformations.some((transformation) => transformation.Type !== 'NONE')) throw new Error('WAF text transformations are not emulated');
+/** RFC 3986 remove_dot_segments plus collapsed slashes: what WAF's NORMALIZE_PATH does to a path. */
+function normalizePath(path: string): string {
+  const output: string[] = [];
+  const segments = path.replace(/\/{2,}/g, '/').split('/');
+  for (const [index, segment] of segments.entries()) {
+    const last = index === segments.length - 1;
+    if (segment === '.' || segment === '..') {
+      if (segment === '..' && output.length > 1) output.pop();
+      if (last) output.push('');
+      continue;
+    }
+    output.push(segment);
+  }
+  return output.join('/');
+}
+
+const TRANSFORMATIONS: Record<string, (value: string) => string> = {
+  NONE: (value) => value,
+  URL_DECODE: (value) => {
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return value;
+    }
+  },
+  NORMALIZE_PATH: normalizePath,
+};
+
+/** The field's value after the statement's text transformations, in their priority order. */
+function transformed(statement: Record<string, unknown>, request: WafRequest): string | undefined {
+  const value = fieldValue(statement.FieldToMatch as Record<string, unknown>, request);
+  if (value === undefined) return undefined;
+  const transformations = [...((statement.TextTransformations as { Priority: number; Type: string }[] | undefined) ?? [])].sort((a, b) => a.Priority - b.Priority);
+  return transformations.reduce((text, transformation) => {
+    const apply = TRANSFORMATIONS[transformation.Type];
+    if (!apply) throw new Error(`WAF text transformation ${transformation.Type} is not emulated`);
+    return apply(text);
+  }, value);
+}
+
+/**
+ * A rate-based statement's counts: per rule and aggregation key (the client address), the times of
+ * the requests its scope-down statement matched over the trailing evaluation window; over the limit,
+ * the statement matches.
+ */
+class RateCounter {
+  private readonly seen = new Map<string, number[]>();
+
+  constructor(private readonly now: () => number) {}
+
+  exceeds(key: string, limit: number, windowSeconds: number): boolean {
+    const now = this.now();
+    const times = (this.seen.get(key) ?? []).filter((time) => time > now - windowSeconds * 1000);
+    times.push(now);
+    this.seen.set(key, times);
+    return times.length > limit;
+  }
 }
 
 /** A WAF statement's verdict; a field the request lacks never matches (WAF's default for a missing header). */
-function matches(statement: Statement, request: WafRequest): boolean {
+function matches(statement: Statement, request: WafRequest, rates: RateCounter, ruleName: string): boolean {
   const [[type, body]] = Object.entries(statement) as [[string, Record<string, unknown>]];
   switch (type) {
     case 'AndStatement':
-      return (body.Statements as Statement[]).every((inner) => matches(inner, request));
+      return (body.Statements as Statement[]).every((inner) => matches(inner, request, rates, ruleName));
     case 'OrStatement':
-      return (body.Statements as Statement[]).some((inner) => matches(inner, request));
+      return (body.Statements as Statement[]).some((inner) => matches(inner, request, rates, ruleName));
     case 'NotStatement':
-      return !matches(body.Statement as Statement, request);
+      return !matches(body.Statement as Statement, request, rates, ruleName);
     case 'ByteMatchStatement': {
-      assertNoTransformation(body);
-      const value = fieldValue(body.FieldToMatch as Record<string, unknown>, request);
+      const value = transformed(body, request);
       if (value === undefined) return false;
       const search = String(body.SearchString);
       switch (body.PositionalConstraint) {
@@ -54,9 +109,14 @@ function matches(statement: Statement, request: WafRequest): boolean {
       }
     }
     case 'RegexMatchStatement': {
-      assertNoTransformation(body);
-      const value = fieldValue(body.FieldToMatch as Record<string, unknown>, request);
+      const value = transformed(body, request);
       return value !== undefined && new RegExp(String(body.RegexString)).test(value);
+    }
+    case 'RateBasedStatement': {
+      if (body.AggregateKeyType !== 'IP') throw new Error(`WAF rate aggregation ${String(body.AggregateKeyType)} is not emulated`);
+      const scope = body.ScopeDownStatement as Statement | undefined;
+      if (scope && !matches(scope, request, rates, ruleName)) return false;
+      return rates.exceeds(`${ruleName} ${request.sourceIp}`, Number(body.Limit), Number(body.EvaluationWindowSec ?? 300));
     }
     default:
       throw new Error(`WAF statement ${type} is not emulated`);
@@ -66,13 +126,17 @@ function matches(statement: Statement, request: WafRequest): boolean {
 /**
  * The AWS WAF web ACL associated with the API's stage, evaluated before the gateway as WAF is: rules
  * in priority order, the first Block answers with its custom response (which takes precedence over
- * gateway responses). Statement types the tier does not know fail loudly.
+ * gateway responses). Rate-based rules count per client address over their window. Statement types
+ * and text transformations the tier does not know fail loudly.
  */
 export class TemplateWaf {
   private readonly rules: Rule[] = [];
   private readonly bodies: Record<string, { ContentType: string; Content: string }> = {};
+  private readonly rates: RateCounter;
 
-  constructor(template: CfnTemplate, stageLogicalId: string) {
+  /** `now`: the clock of rate-based rules (tests). */
+  constructor(template: CfnTemplate, stageLogicalId: string, now: () => number = Date.now) {
+    this.rates = new RateCounter(now);
     const association = resourcesOfType(template, 'AWS::WAFv2::WebACLAssociation')
       .find(([, resource]) => JSON.stringify(resource.Properties?.ResourceArn).includes(`"${stageLogicalId}"`));
     if (!association) return;
@@ -88,7 +152,7 @@ export class TemplateWaf {
   /** The custom response of the first blocking rule that matches, or undefined to let the request through. */
   evaluate(request: WafRequest): GatewayAnswer | undefined {
     for (const rule of this.rules) {
-      if (!matches(rule.statement, request)) continue;
+      if (!matches(rule.statement, request, this.rates, rule.name)) continue;
       if ('Allow' in rule.action) return undefined;
       if ('Count' in rule.action) continue;
       const response = (rule.action.Block as { CustomResponse?: { ResponseCode: number; CustomResponseBodyKey?: string; ResponseHeaders?: { Name: string; Value: string }[] } } | undefined)?.CustomResponse;
