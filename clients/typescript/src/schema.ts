@@ -500,9 +500,49 @@ export interface paths {
         put?: never;
         /**
          * Register an image
-         * @description The body is the raw image (`Content-Type: image/png` or `image/jpeg`, at most 5 MiB). The bytes must really be PNG or JPEG (file signature) and match the declared type, else 422. Width and height are decoded from the image header as a decoder reads it: the PNG IHDR chunk (which must come first, with valid field values and a matching CRC) or the JPEG frame header (SOFn, found by walking the marker segments from SOI); a corrupt or truncated header, or a width or height above 16384 pixels, is 422. The returned `url` downloads the bytes.
+         * @description Raw PNG or JPEG body, at most 4 MiB (larger: 413, use `POST /v1/assets/images/uploads`). The bytes must be the declared type (else 422). Width and height are decoded from the header (PNG IHDR first, CRC checked; JPEG SOFn); a corrupt header or a side above 16384 px is 422.
          */
         post: operations["registerImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/assets/images/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a large image upload
+         * @description Step 1 of 2 (images up to 25 MiB): PUT the raw bytes to `upload.url` with exactly `upload.headers` before `expiresAt`, then complete.
+         */
+        post: operations["createImageUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/assets/images/uploads/{uploadId}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete a large image upload
+         * @description Step 2 of 2: the uploaded bytes become an image asset. 409 `invalid_state` before they arrive or when already completed; 422 at `upload` when they are not the declared type or size.
+         */
+        post: operations["completeImageUpload"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2129,8 +2169,7 @@ export interface components {
             /** @enum {string} */
             status: "ok" | "degraded";
             version: string;
-            /** Format: date-time */
-            timestamp: string;
+            timestamp: components["schemas"]["DateTime2"];
             /** @enum {string} */
             db: "connected" | "disconnected";
         };
@@ -2408,6 +2447,28 @@ export interface components {
             data: components["schemas"]["ImageAsset"][];
             /** @description Pass as `cursor` to read the next page (one Query whatever the depth); `null` on the last page. */
             nextCursor: string | null;
+        };
+        /** @description A two-step image upload: PUT the bytes to `upload.url`, then complete it. */
+        ImageUpload: {
+            id: components["schemas"]["Id"];
+            /** @enum {string} */
+            status: "pending" | "completed";
+            filename: string;
+            /** @enum {string} */
+            contentType: "image/png" | "image/jpeg";
+            sizeBytes: number;
+            upload: {
+                /** @constant */
+                method: "PUT";
+                url: string;
+                /** @description Send exactly these (signed: another type or size is a 403). */
+                headers: {
+                    [key: string]: string;
+                };
+            };
+            expiresAt: components["schemas"]["DateTime2"];
+            imageId: components["schemas"]["Id"] | null;
+            createdAt: components["schemas"]["DateTime2"];
         };
         /** @description A standalone checkout. */
         Checkout: {
@@ -3325,6 +3386,8 @@ export interface components {
             [key: string]: unknown;
         };
         LogicGroups: components["schemas"]["SelectionLogicGroup"][];
+        /** Format: date-time */
+        DateTime2: string;
         /** @enum {string} */
         EventsItem: "invoice.finalized" | "invoice.paid" | "invoice.payment_failed" | "invoice.voided" | "refund.created" | "payout.created" | "form_response.created" | "contact.created" | "event.published" | "*";
         Shared: {
@@ -3373,12 +3436,15 @@ export interface components {
         Name: string;
         Accept: ("images" | "documents" | "data" | "audio" | "video")[];
         Shared4: {
-            data: components["schemas"]["Property"];
+            data: components["schemas"]["ImageAsset"];
         };
         Shared5: {
-            data: components["schemas"]["Contact"];
+            data: components["schemas"]["Property"];
         };
         Shared6: {
+            data: components["schemas"]["Contact"];
+        };
+        Shared7: {
             data: components["schemas"]["Event"];
         };
         ContentBlocks: components["schemas"]["ContentBlocksItem"][];
@@ -3391,7 +3457,7 @@ export interface components {
         ProductType: "product" | "add-on" | "bundle" | "donation" | "event-ticket";
         MultiDayEndTimes2: components["schemas"]["DateTime"][];
         SubmitButtonText: string;
-        Shared7: {
+        Shared8: {
             data: components["schemas"]["WebhookEndpointWithSecret"];
         };
         Marks: components["schemas"]["RichTextMarkOutput"][];
@@ -3406,11 +3472,8 @@ export interface components {
          */
         Events: components["schemas"]["EventsItem"][];
         LogicGroups2: components["schemas"]["YesNoLogicGroup"][];
-        Shared8: {
-            data: components["schemas"]["WebhookEndpoint"];
-        };
         Shared9: {
-            data: components["schemas"]["ImageAsset"];
+            data: components["schemas"]["WebhookEndpoint"];
         };
         Shared10: {
             data: components["schemas"]["Checkout"];
@@ -3430,6 +3493,11 @@ export interface components {
         };
         /** @enum {string} */
         Reason: "duplicate" | "fraudulent" | "requested_by_customer";
+        /**
+         * @description Original file name, kept for display.
+         * @example poster.png
+         */
+        Filename: string;
         RedirectUrl2: components["schemas"]["RedirectUrl"] | null;
         LineItems: components["schemas"]["InvoiceLineItem"][];
         OptionIndices: number[];
@@ -4919,7 +4987,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Shared4"];
+                    "application/json": components["schemas"]["Shared5"];
                 };
             };
             400: components["responses"]["InvalidJson"];
@@ -4951,7 +5019,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Shared4"];
+                    "application/json": components["schemas"]["Shared5"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -4991,7 +5059,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Shared4"];
+                    "application/json": components["schemas"]["Shared5"];
                 };
             };
             400: components["responses"]["InvalidJson"];
@@ -5109,7 +5177,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Shared5"];
+                    "application/json": components["schemas"]["Shared6"];
                 };
             };
             400: components["responses"]["InvalidJson"];
@@ -5141,7 +5209,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Shared5"];
+                    "application/json": components["schemas"]["Shared6"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -5181,7 +5249,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Shared5"];
+                    "application/json": components["schemas"]["Shared6"];
                 };
             };
             400: components["responses"]["InvalidJson"];
@@ -5372,7 +5440,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Shared6"];
+                    "application/json": components["schemas"]["Shared7"];
                 };
             };
             400: components["responses"]["InvalidJson"];
@@ -5404,7 +5472,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Shared6"];
+                    "application/json": components["schemas"]["Shared7"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -5455,7 +5523,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Shared6"];
+                    "application/json": components["schemas"]["Shared7"];
                 };
             };
             400: components["responses"]["InvalidJson"];
@@ -5673,7 +5741,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description Original file name, kept for display. */
-                filename: string;
+                filename: components["schemas"]["Filename"];
             };
             header?: {
                 /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. */
@@ -5682,7 +5750,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description Raw bytes, at most 5242880 bytes. */
+        /** @description Raw bytes, at most 4194304 bytes. */
         requestBody: {
             content: {
                 "image/png": string;
@@ -5696,7 +5764,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Shared9"];
+                    "application/json": components["schemas"]["Shared4"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -5704,6 +5772,113 @@ export interface operations {
             409: components["responses"]["ConflictOrIdempotencyKeyReused"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createImageUpload: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "filename": "poster.png",
+                 *       "contentType": "image/png",
+                 *       "sizeBytes": 5242880
+                 *     }
+                 */
+                "application/json": {
+                    filename: components["schemas"]["Filename"];
+                    /** @enum {string} */
+                    contentType: "image/png" | "image/jpeg";
+                    /**
+                     * @description Exact size of the image in bytes, at most 26214400 (25 MiB).
+                     * @example 5242880
+                     */
+                    sizeBytes: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The upload, with the URL and headers for the bytes. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "6740f1a2c3d4e5f637386ae0",
+                     *         "status": "pending",
+                     *         "filename": "gala.jpg",
+                     *         "contentType": "image/png",
+                     *         "sizeBytes": 184320,
+                     *         "upload": {
+                     *           "method": "PUT",
+                     *           "url": "https://hooks.example.com/boxoffice",
+                     *           "headers": {}
+                     *         },
+                     *         "expiresAt": "2027-04-17T19:00:00.000Z",
+                     *         "imageId": "6740f1a2c3d4e5f6214c2857",
+                     *         "createdAt": "2027-04-17T19:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ImageUpload"];
+                    };
+                };
+            };
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["IdempotencyKeyReused"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    completeImageUpload: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
+            };
+            path: {
+                uploadId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The registered image. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Shared4"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrIdempotencyKeyReused"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -5727,7 +5902,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Shared9"];
+                    "application/json": components["schemas"]["Shared4"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -7207,7 +7382,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Shared7"];
+                    "application/json": components["schemas"]["Shared8"];
                 };
             };
             400: components["responses"]["InvalidJson"];
@@ -7239,7 +7414,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Shared8"];
+                    "application/json": components["schemas"]["Shared9"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -7303,7 +7478,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Shared8"];
+                    "application/json": components["schemas"]["Shared9"];
                 };
             };
             400: components["responses"]["InvalidJson"];
@@ -7338,7 +7513,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Shared7"];
+                    "application/json": components["schemas"]["Shared8"];
                 };
             };
             401: components["responses"]["Unauthorized"];
