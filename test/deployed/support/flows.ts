@@ -61,8 +61,17 @@ export function shapeOf(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(shapeOf);
   if (value === null) return null;
   if (typeof value === 'object') {
-    // Maps keyed by ids (answers, contact properties) differ only in the ids each environment minted.
-    return Object.fromEntries(Object.keys(value as object).sort().map((key, index) => [/^[a-f0-9]{24}$/.test(key) ? `<id ${index}>` : key, shapeOf((value as Record<string, unknown>)[key])]));
+    // Maps keyed by ids (answers, contact properties) differ only in the ids each environment minted. Ids
+    // end in a random tail, so ids minted in the same millisecond sort differently in each environment:
+    // the id-keyed entries are compared in the order of their shapes, not of their ids.
+    const record = value as Record<string, unknown>;
+    const keys = Object.keys(record).sort();
+    const isId = (key: string) => /^[a-f0-9]{24}$/.test(key);
+    const byId = keys.filter(isId).map((key) => shapeOf(record[key])).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+    return Object.fromEntries([
+      ...keys.filter((key) => !isId(key)).map((key) => [key, shapeOf(record[key])]),
+      ...byId.map((shape, index) => [`<id ${index}>`, shape]),
+    ]);
   }
   if (typeof value === 'string') {
     if (/^[a-f0-9]{24}$/.test(value)) return '<id>';
