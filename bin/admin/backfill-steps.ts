@@ -1,3 +1,4 @@
+import { checkoutListBackfill } from '../../shared/checkouts/checkout-backfill.js';
 import { CONTACT_ENTITY } from '../../shared/contacts/contact-model.js';
 import { creationOrderBackfill, type BackfillStep } from '../../shared/db/backfill.js';
 import { EVENT_BACKFILL_STEPS } from '../../shared/events/event-backfill.js';
@@ -33,4 +34,5 @@ export const BACKFILL_STEPS: readonly BackfillStep[] = [
   creationOrderBackfill(FORM_RESPONSE_ENTITY, 'form responses'),
   creationOrderBackfill(WEBHOOK_ENDPOINT_ENTITY, 'webhook endpoints'),
   creationOrderBackfill(WEBHOOK_DELIVERY_ENTITY, 'webhook deliveries'),
+  checkoutListBackfill,
 ];

@@ -1,10 +1,8 @@
 import type { ErrorDetail } from '../errors.js';
 import { newId } from '../ids.js';
-import type { CreateCheckoutBody } from '../http/routes/checkouts.js';
-import type { CheckoutRecord } from './checkout-entity.js';
+import type { CheckoutDraft, CreateCheckoutBody } from './checkout-model.js';
 
-/** The host-writable part of a checkout, after defaults, as validated before it is stored. */
-export type CheckoutDraft = Omit<CheckoutRecord, 'id' | 'ownerId' | 'createdAt' | 'updatedAt' | 'version'>;
+export type { CheckoutDraft };
 
 type Product = CheckoutDraft['products'][number];
 

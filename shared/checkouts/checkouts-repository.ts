@@ -1,16 +1,28 @@
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../db/client.js';
-import { withoutKeys } from '../db/query.js';
-import { legacyQueryAll as queryAll } from '../db/legacy-query.js';
-import { TABLE_KEYS } from '../db/table-design.js';
+import { getItem, versionIs } from '../db/conditional.js';
+import { queryAll } from '../db/query.js';
+import { keyOfItem, notExists, type ItemKey } from '../db/table-design.js';
+import { transaction, type Transaction } from '../db/transaction.js';
 import { ConflictError, ValidationError } from '../errors.js';
-import { checkoutKeys, toCheckoutItem, toDeletedCheckoutItem, type CheckoutRecord } from './checkout-entity.js';
+import { checkoutListKeys, listItemsOf } from './checkout-list-model.js';
+import {
+  LIST_NAMES_ATTRIBUTE, checkoutKeys, fromCheckoutItem, toCheckoutItem, toDeletedCheckoutItem,
+  type CheckoutRecord, type ListNames, type StoredCheckout,
+} from './checkout-model.js';
 
-/** The stored version moved on since it was read: the caller retries or answers 409. */
-export class CheckoutVersionConflictError extends ConflictError {
+/*
+ * Checkout writes (the checkout with its list projections, one transaction each) and single reads.
+ * Loaded by the events and forms functions too (renames re-key projections), so it keeps to what
+ * writes need; the list's reads live in checkout-list-repository.ts.
+ */
+
+/**
+ * The event or form a checkout's list projections were keyed with was renamed after its name was read:
+ * read the names again and redo the write (`readModifyWrite` retries on it).
+ */
+export class ListNameChangedError extends Error {
   constructor() {
-    super('The checkout was modified since you read it. Read it again and retry.');
+    super('An event or form was renamed while the checkout was written.');
+    this.name = 'ListNameChangedError';
   }
 }
 
@@ -19,89 +31,112 @@ function isItemTooLarge(error: unknown): boolean {
   return error instanceof Error && error.name === 'ValidationException' && /item size/i.test(error.message);
 }
 
-const tooLarge = () => new ValidationError({ path: 'products', message: 'The checkout is too large to store: use fewer products, dependents or custom fees.' });
-
-function toRecord(item: Record<string, unknown>): CheckoutRecord {
-  return withoutKeys(item) as CheckoutRecord;
-}
-
-export async function insertCheckout(workspaceId: string, record: CheckoutRecord): Promise<void> {
+async function committing(tx: Transaction): Promise<void> {
   try {
-    await db.send(new PutCommand({
-      TableName: tableName(),
-      Item: toCheckoutItem(workspaceId, record),
-      ConditionExpression: 'attribute_not_exists(#pk)',
-      ExpressionAttributeNames: { '#pk': TABLE_KEYS.partitionKey },
-    }));
+    await tx.commit();
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) throw new ConflictError('A checkout with this id already exists.');
-    if (isItemTooLarge(error)) throw tooLarge();
-    throw error;
-  }
-}
-
-/** A live checkout of the workspace (consistent read: updates build on it), or undefined. */
-export async function findCheckout(workspaceId: string, checkoutId: string): Promise<CheckoutRecord | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: checkoutKeys.checkout(workspaceId, checkoutId), ConsistentRead: true }));
-  return Item ? toRecord(Item) : undefined;
-}
-
-/** Replaces a checkout only if it still has the version that was read. */
-export async function replaceCheckout(workspaceId: string, next: CheckoutRecord, readVersion: number): Promise<void> {
-  try {
-    await db.send(new PutCommand({
-      TableName: tableName(),
-      Item: toCheckoutItem(workspaceId, next),
-      ConditionExpression: '#version = :read',
-      ExpressionAttributeNames: { '#version': 'version' },
-      ExpressionAttributeValues: { ':read': readVersion },
-    }));
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) throw new CheckoutVersionConflictError();
-    if (isItemTooLarge(error)) throw tooLarge();
+    if (isItemTooLarge(error)) throw new ValidationError({ path: 'products', message: 'The checkout is too large to store: use fewer products, dependents or custom fees.' });
     throw error;
   }
 }
 
 /**
- * Soft delete in ONE transaction: the live item goes (only at the version read) and the record is
- * kept under the deleted prefix with `deletedAt`.
+ * A condition that an event or form still has the name the projections are keyed with, checked in
+ * the write's transaction: a rename that lands in between re-keys the checkouts it can already see,
+ * and this check makes sure no write keyed with the old name lands after it. Built by the caller
+ * from the event's or form's key (this module does not load their models).
  */
-export async function softDeleteCheckout(workspaceId: string, record: CheckoutRecord, deletedAt: string): Promise<void> {
-  try {
-    await db.send(new TransactWriteCommand({
-      TransactItems: [
-        {
-          Delete: {
-            TableName: tableName(),
-            Key: checkoutKeys.checkout(workspaceId, record.id),
-            ConditionExpression: '#version = :read',
-            ExpressionAttributeNames: { '#version': 'version' },
-            ExpressionAttributeValues: { ':read': record.version },
-          },
-        },
-        { Put: { TableName: tableName(), Item: toDeletedCheckoutItem(workspaceId, record, deletedAt) } },
-      ],
-    }));
-  } catch (error) {
-    if (error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') {
-      throw new CheckoutVersionConflictError();
+export interface NameCheck {
+  key: ItemKey;
+  name: string;
+}
+
+function withNameChecks(tx: Transaction, checks: readonly NameCheck[]): Transaction {
+  for (const { key, name } of checks) {
+    tx.check(key, { expression: '#name = :name', names: { '#name': 'name' }, values: { ':name': name }, onFailed: () => new ListNameChangedError() });
+  }
+  return tx;
+}
+
+const keyId = (key: ItemKey) => JSON.stringify(key);
+
+/** Puts of the projections a checkout has now, deletes of those it had before and no longer has. */
+function withListChanges(tx: Transaction, workspaceId: string, before: StoredCheckout | undefined, after: CheckoutRecord | undefined, names: ListNames): Transaction {
+  const puts = after ? listItemsOf(workspaceId, after, names) : [];
+  const kept = new Set(puts.map((item) => keyId(keyOfItem(item))));
+  if (before) {
+    for (const item of listItemsOf(workspaceId, before.record, before.listNames)) {
+      const key = keyOfItem(item);
+      if (!kept.has(keyId(key))) tx.delete(key);
     }
-    throw error;
   }
+  for (const item of puts) tx.put(item);
+  return tx;
+}
+
+/** Creates a checkout with its list projections in one transaction. */
+export async function insertCheckout(workspaceId: string, record: CheckoutRecord, names: ListNames, checks: readonly NameCheck[] = []): Promise<void> {
+  const tx = transaction().put(toCheckoutItem(workspaceId, record, names), { ...notExists(), onFailed: () => new ConflictError('A checkout with this id already exists.') });
+  await committing(withNameChecks(withListChanges(tx, workspaceId, undefined, record, names), checks));
 }
 
 /**
- * Every live checkout of the workspace: one Query on its collection (paged by DynamoDB per 1 MB).
- * The list endpoint filters, searches and sorts in memory, so its cost grows with the number of
- * live checkouts of the workspace, not with the page asked for (README "Checkouts").
+ * A live checkout of the workspace, or undefined. `consistent` for the read of a read-modify-write
+ * (the write is decided on it); a plain GET reads eventually consistent at half the cost.
  */
-export async function listLiveCheckouts(workspaceId: string): Promise<CheckoutRecord[]> {
-  const items = await queryAll({
-    TableName: tableName(),
-    KeyConditionExpression: '#pk = :pk',
-    ExpressionAttributeNames: { '#pk': TABLE_KEYS.partitionKey },
-    ExpressionAttributeValues: { ':pk': checkoutKeys.collection(workspaceId) },
+export async function findCheckout(workspaceId: string, checkoutId: string, options: { consistent?: boolean } = {}): Promise<StoredCheckout | undefined> {
+  const item = await getItem(checkoutKeys.checkout(workspaceId, checkoutId), options);
+  return item ? fromCheckoutItem(item) : undefined;
+}
+
+/**
+ * Replaces a checkout only if it still has the version that was read, and moves its list
+ * projections with it (one transaction): every projection is rewritten (they carry `updatedAt`),
+ * those whose key changed are removed.
+ */
+export async function replaceCheckout(workspaceId: string, current: StoredCheckout, next: CheckoutRecord, names: ListNames, checks: readonly NameCheck[] = []): Promise<void> {
+  const tx = transaction().put(toCheckoutItem(workspaceId, next, names), versionIs(current.version, 'checkout'));
+  await committing(withNameChecks(withListChanges(tx, workspaceId, current, next, names), checks));
+}
+
+/**
+ * Soft delete in ONE transaction: the live item goes (only at the version read) with its projections,
+ * and the record is kept under the deleted prefix with `deletedAt`.
+ */
+export async function softDeleteCheckout(workspaceId: string, current: StoredCheckout, deletedAt: string): Promise<void> {
+  const tx = transaction()
+    .delete(checkoutKeys.checkout(workspaceId, current.record.id), versionIs(current.version, 'checkout'))
+    .put(toDeletedCheckoutItem(workspaceId, current.record, deletedAt));
+  await withListChanges(tx, workspaceId, current, undefined, {}).commit();
+}
+
+/**
+ * Re-keys a checkout's list projections with fresh event/form names (after a rename, or in the
+ * backfill), at the version read: the checkout's `listNames` are updated in the same transaction, the
+ * projections keyed with the old names removed and every projection put again. `onVersionMoved` is
+ * the error when the checkout changed since it was read. Returns the number of projections written.
+ */
+export async function rekeyCheckout(workspaceId: string, current: StoredCheckout, names: ListNames, checks: readonly NameCheck[], onVersionMoved: () => Error): Promise<number> {
+  const tx = transaction().update({
+    key: checkoutKeys.checkout(workspaceId, current.record.id),
+    update: 'SET #listNames = :names',
+    names: { '#listNames': LIST_NAMES_ATTRIBUTE },
+    values: { ':names': names },
+    condition: { ...versionIs(current.version, 'checkout'), onFailed: onVersionMoved },
   });
-  return items.map(toRecord);
+  withListChanges(tx, workspaceId, current, current.record, names);
+  await withNameChecks(tx, checks).commit();
+  return listItemsOf(workspaceId, current.record, names).length;
+}
+
+/** The ids of an event's live checkouts (strongly consistent: a rename re-keys exactly these). */
+export async function checkoutIdsOfEvent(workspaceId: string, eventId: string): Promise<string[]> {
+  const items = await queryAll({ partition: checkoutListKeys.partition(workspaceId, '_id', 'value', { kind: 'event', eventId }), consistent: true });
+  return items.map((item) => String(item.id));
+}
+
+/** The ids of the live checkouts whose order form is `formId` (strongly consistent). */
+export async function checkoutIdsOfForm(workspaceId: string, formId: string): Promise<string[]> {
+  const items = await queryAll({ partition: checkoutListKeys.byFormPartition(workspaceId, formId), consistent: true });
+  return items.map((item) => String(item.id));
 }

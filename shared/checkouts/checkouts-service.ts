@@ -1,40 +1,28 @@
+import { decodeCursor, type CursorScope } from '../db/cursor.js';
+import { readModifyWrite } from '../db/read-modify-write.js';
+import { InvalidQueryError, NotFoundError, ValidationError } from '../errors.js';
 import { getEventsByIds, getProductsByIds } from '../events/events-repository.js';
-import { blobUrls } from '../blob-store/index.js';
-import { NotFoundError, ValidationError } from '../errors.js';
 import { getFormNames, getFormSummaries, type FormSummary } from '../forms/forms-repository.js';
-import { CHECKOUT_ROUND_TRIP, checkoutSchema, type CheckoutView, type CreateCheckoutBody, type ListCheckoutsQuery, type UpdateCheckoutBody } from '../http/routes/checkouts.js';
 import { newId } from '../ids.js';
 import { checkEchoed, dropEchoed } from '../model/round-trip.js';
-import { resolveImageReferences } from '../images/images-service.js';
-import type { CheckoutRecord } from './checkout-entity.js';
-import { effectiveSort, isSelected, pageOf, productsCountOf, sortCheckouts, type DisplayNames } from './checkout-listing.js';
+import type { FilterCondition } from './checkout-filters.js';
+import { effectiveSort, isSelected, searchNeedle } from './checkout-listing.js';
+import { LIST_SCAN_BUDGET, conditionsOf, planCheckoutList } from './checkout-list-plan.js';
 import {
-  applyCheckoutPatch, checkoutReferenceProblems, checkoutShapeProblems, referencedProductIds, withFeeIds, type CheckoutDraft,
-} from './checkout-rules.js';
+  CHECKOUT_ROUND_TRIP, type CheckoutDraft, type CheckoutRecord, type CheckoutSortField, type CheckoutStatus, type CheckoutView, type CreateCheckoutBody,
+  type ListNames, type StoredCheckout, type UpdateCheckoutBody,
+} from './checkout-model.js';
+import { emptyPrefetch, presentCheckouts, type EventSummary, type PresentationContext, type Prefetched } from './checkout-presentation.js';
+import { applyCheckoutPatch, checkoutReferenceProblems, checkoutShapeProblems, referencedProductIds, withFeeIds } from './checkout-rules.js';
+import * as listRepository from './checkout-list-repository.js';
+import { nameChecksOf } from './checkout-name-checks.js';
 import * as repository from './checkouts-repository.js';
 
-/** Attempts of an update without If-Match before giving up with 409 (each re-reads and re-applies). */
-const MAX_WRITE_ATTEMPTS = 5;
+export type { PresentationContext };
 
 function draftOf(record: CheckoutRecord): CheckoutDraft {
   const { id: _id, ownerId: _owner, createdAt: _created, updatedAt: _updated, version: _version, ...draft } = record;
   return draft;
-}
-
-type EventSummary = { name: string; image?: string[] };
-
-/** Events and form names already read for a request, reused when presenting its checkouts. */
-interface Prefetched {
-  events: Map<string, EventSummary>;
-  forms: Map<string, string>;
-}
-
-const emptyPrefetch = (): Prefetched => ({ events: new Map(), forms: new Map() });
-
-/** What presenting a checkout needs from the request: image URLs of the local blob store depend on it. */
-export interface PresentationContext {
-  /** API root as the client called it. */
-  baseUrl: string;
 }
 
 /**
@@ -62,138 +50,160 @@ async function validateDraft(workspaceId: string, draft: CheckoutDraft, scope = 
   return { events, forms: new Map([...forms].map(([id, summary]) => [id, summary.name])) };
 }
 
-/** The response shape, fields in a stable, documented order (DynamoDB returns attributes in any order). */
-function toView(record: CheckoutRecord, event: EventSummary | undefined, eventImage: string | undefined, formName: string | undefined): CheckoutView {
-  const full: Record<string, unknown> = {
-    ...record,
-    products: record.products.map(({ productId, quantity, visibility, dependents }) => ({ productId, quantity, visibility, dependents })),
-    productsCount: productsCountOf(record),
-    eventName: event?.name,
-    eventImage,
-    formName,
-    isEventSet: record.eventId !== undefined,
-  };
-  const ordered: Record<string, unknown> = {};
-  for (const key of Object.keys(checkoutSchema.shape)) if (full[key] !== undefined) ordered[key] = full[key];
-  return ordered as CheckoutView;
+/**
+ * The names of the checkout's event and form, which its list projections are keyed with (sorting by
+ * `event`/`form`). Reads what `known` does not hold yet (one BatchGet each) and adds it there.
+ */
+async function listNamesOf(workspaceId: string, draft: CheckoutDraft, known: Prefetched): Promise<ListNames> {
+  const { eventId, orderFormId } = draft;
+  const [events, forms] = await Promise.all([
+    eventId !== undefined && !known.events.has(eventId) ? getEventsByIds(workspaceId, [eventId]) : new Map<string, EventSummary>(),
+    orderFormId !== undefined && !known.forms.has(orderFormId) ? getFormNames(workspaceId, [orderFormId]) : new Map<string, string>(),
+  ]);
+  events.forEach((event, id) => known.events.set(id, event));
+  forms.forEach((name, id) => known.forms.set(id, name));
+  const event = eventId !== undefined ? known.events.get(eventId)?.name : undefined;
+  const form = orderFormId !== undefined ? known.forms.get(orderFormId) : undefined;
+  return { ...(event !== undefined ? { event } : {}), ...(form !== undefined ? { form } : {}) };
 }
 
-/**
- * Adds the computed fields to a set of checkouts with one BatchGet of their distinct events and one
- * of their distinct forms (per 100 ids), skipping what the request already read: never one read per checkout.
- */
-export async function presentCheckouts(workspaceId: string, records: readonly CheckoutRecord[], context: PresentationContext, known: Prefetched = emptyPrefetch()): Promise<CheckoutView[]> {
-  const missingEvents = [...new Set(records.flatMap((record) => (record.eventId && !known.events.has(record.eventId) ? [record.eventId] : [])))];
-  const missingForms = [...new Set(records.flatMap((record) => (record.orderFormId && !known.forms.has(record.orderFormId) ? [record.orderFormId] : [])))];
-  const [events, forms] = await Promise.all([
-    missingEvents.length > 0 ? getEventsByIds(workspaceId, missingEvents) : new Map<string, EventSummary>(),
-    missingForms.length > 0 ? getFormNames(workspaceId, missingForms) : new Map<string, string>(),
-  ]);
-  const eventOf = (id: string) => known.events.get(id) ?? events.get(id);
-  const formOf = (id: string) => known.forms.get(id) ?? forms.get(id);
-  // An event image may be an image asset id: one more batch read turns those into download URLs.
-  const imageReferences = [...new Set(records.flatMap((record) => {
-    const reference = record.eventId ? eventOf(record.eventId)?.image?.[0] : undefined;
-    return reference ? [reference] : [];
-  }))];
-  const imageUrls = imageReferences.length > 0 ? await resolveImageReferences(workspaceId, imageReferences, blobUrls(), context.baseUrl) : new Map<string, string>();
-  return records.map((record) => {
-    const event = record.eventId ? eventOf(record.eventId) : undefined;
-    const imageReference = event?.image?.[0];
-    return toView(record, event, imageReference ? imageUrls.get(imageReference) : undefined, record.orderFormId ? formOf(record.orderFormId) : undefined);
-  });
-}
+/** A rename raced with the write: the names read are stale, read them again. */
+const renamedMeanwhile = (error: unknown) => error instanceof repository.ListNameChangedError;
 
 export async function createCheckout(workspaceId: string, sent: CreateCheckoutBody, context: PresentationContext, now = new Date()): Promise<CheckoutView> {
   // A GET body is taken as a copy: its id, owner, dates, version and computed fields are not this checkout's.
   const body = dropEchoed(sent, CHECKOUT_ROUND_TRIP);
   const draft: CheckoutDraft = { ...body, products: withFeeIds(body.products) };
-  const prefetched = await validateDraft(workspaceId, draft);
+  let known = await validateDraft(workspaceId, draft);
   const timestamp = now.toISOString();
   const record: CheckoutRecord = { ...draft, id: newId(now), ownerId: workspaceId, createdAt: timestamp, updatedAt: timestamp, version: 1 };
-  // The answer is built before the write: once committed, nothing may fail the request.
-  const [view] = await presentCheckouts(workspaceId, [record], context, prefetched);
-  await repository.insertCheckout(workspaceId, record);
-  return view as CheckoutView;
+  // A new checkout has no version to race on; the loop only re-reads names a concurrent rename changed.
+  return readModifyWrite({
+    resource: 'checkout',
+    read: async () => ({ version: 0 }),
+    write: async () => {
+      const names = await listNamesOf(workspaceId, draft, known);
+      // The answer is built before the write: once committed, nothing may fail the request.
+      const [view] = await presentCheckouts(workspaceId, [record], context, known);
+      try {
+        await repository.insertCheckout(workspaceId, record, names, nameChecksOf(workspaceId, record, names));
+      } catch (error) {
+        if (renamedMeanwhile(error)) known = emptyPrefetch();
+        throw error;
+      }
+      return view as CheckoutView;
+    },
+    retryOn: renamedMeanwhile,
+  });
 }
 
-async function findOrThrow(workspaceId: string, checkoutId: string): Promise<CheckoutRecord> {
-  const record = await repository.findCheckout(workspaceId, checkoutId);
-  if (!record) throw new NotFoundError('Checkout');
-  return record;
+async function findOrThrow(workspaceId: string, checkoutId: string, options: { consistent?: boolean } = {}): Promise<StoredCheckout> {
+  const stored = await repository.findCheckout(workspaceId, checkoutId, options);
+  if (!stored) throw new NotFoundError('Checkout');
+  return stored;
 }
 
+/** One checkout, read eventually consistent (half the cost of a strong read; `version` tells what was seen). */
 export async function getCheckout(workspaceId: string, checkoutId: string, context: PresentationContext): Promise<CheckoutView> {
-  const [view] = await presentCheckouts(workspaceId, [await findOrThrow(workspaceId, checkoutId)], context);
+  const [view] = await presentCheckouts(workspaceId, [(await findOrThrow(workspaceId, checkoutId)).record], context);
   return view as CheckoutView;
 }
 
 /**
- * Runs a read-modify-write at the version read. With `If-Match` a moved version is a 409 at once;
- * without it the change is re-applied to the fresh record, so no concurrent update is lost.
+ * A partial update through the one optimistic-concurrency loop: with `If-Match` a moved version is a
+ * 409; without it the change is re-applied to the fresh record, so no concurrent update is lost.
  */
-async function withVersionRetry<R>(workspaceId: string, checkoutId: string, ifMatch: number | undefined, write: (current: CheckoutRecord) => Promise<R>): Promise<R> {
-  for (let attempt = 1; ; attempt += 1) {
-    const current = await findOrThrow(workspaceId, checkoutId);
-    if (ifMatch !== undefined && current.version !== ifMatch) throw new repository.CheckoutVersionConflictError();
-    try {
-      return await write(current);
-    } catch (error) {
-      if (!(error instanceof repository.CheckoutVersionConflictError) || ifMatch !== undefined || attempt >= MAX_WRITE_ATTEMPTS) throw error;
-    }
-  }
-}
-
-export async function updateCheckout(workspaceId: string, checkoutId: string, sent: UpdateCheckoutBody, context: PresentationContext & { ifMatch?: number }): Promise<CheckoutView> {
-  const { ifMatch } = context;
-  const view = await withVersionRetry(workspaceId, checkoutId, ifMatch, async (current) => {
-    // A GET body sent back: its read-only fields must be the stored ones, its `version` the current one.
-    const patch = checkEchoed(current, sent, CHECKOUT_ROUND_TRIP);
-    const changes: Record<string, unknown> = { ...patch, ...(patch.products ? { products: withFeeIds(patch.products) } : {}) };
-    const scope = { products: patch.products !== undefined, event: patch.eventId !== undefined, form: patch.orderFormId !== undefined };
-    const draft = applyCheckoutPatch(draftOf(current), changes);
-    const prefetched = await validateDraft(workspaceId, draft, scope);
-    if (Object.values(patch).every((value) => value === undefined)) return (await presentCheckouts(workspaceId, [current], context, prefetched))[0];
-    const next: CheckoutRecord = { ...draft, id: current.id, ownerId: current.ownerId, createdAt: current.createdAt, updatedAt: new Date().toISOString(), version: current.version + 1 };
-    // The answer is built before the write: once committed, nothing may fail the request.
-    const [presented] = await presentCheckouts(workspaceId, [next], context, prefetched);
-    await repository.replaceCheckout(workspaceId, next, current.version);
-    return presented;
+export async function updateCheckout(workspaceId: string, checkoutId: string, sent: UpdateCheckoutBody, context: PresentationContext & { ifMatch?: number | undefined }): Promise<CheckoutView> {
+  return readModifyWrite({
+    resource: 'checkout',
+    ifMatch: context.ifMatch,
+    read: () => findOrThrow(workspaceId, checkoutId, { consistent: true }),
+    write: async (current) => {
+      // A GET body sent back: its read-only fields must be the stored ones, its `version` the current one.
+      const patch = checkEchoed(current.record, sent, CHECKOUT_ROUND_TRIP);
+      const changes: Record<string, unknown> = { ...patch, ...(patch.products ? { products: withFeeIds(patch.products) } : {}) };
+      const scope = { products: patch.products !== undefined, event: patch.eventId !== undefined, form: patch.orderFormId !== undefined };
+      const draft = applyCheckoutPatch(draftOf(current.record), changes);
+      const known = await validateDraft(workspaceId, draft, scope);
+      if (Object.values(patch).every((value) => value === undefined)) return (await presentCheckouts(workspaceId, [current.record], context, known))[0] as CheckoutView;
+      const names = await listNamesOf(workspaceId, draft, known);
+      const next: CheckoutRecord = {
+        ...draft, id: current.record.id, ownerId: current.record.ownerId, createdAt: current.record.createdAt, updatedAt: new Date().toISOString(), version: current.version + 1,
+      };
+      // The answer is built before the write: once committed, nothing may fail the request.
+      const [view] = await presentCheckouts(workspaceId, [next], context, known);
+      await repository.replaceCheckout(workspaceId, current, next, names, nameChecksOf(workspaceId, next, names));
+      return view as CheckoutView;
+    },
+    retryOn: renamedMeanwhile,
   });
-  return view as CheckoutView;
 }
 
 /** Soft delete: afterwards the checkout is 404 and absent from lists. */
 export async function deleteCheckout(workspaceId: string, checkoutId: string, ifMatch?: number): Promise<void> {
-  await withVersionRetry(workspaceId, checkoutId, ifMatch, async (current) => {
-    await repository.softDeleteCheckout(workspaceId, current, new Date().toISOString());
-    return undefined;
+  await readModifyWrite({
+    resource: 'checkout',
+    ifMatch,
+    read: () => findOrThrow(workspaceId, checkoutId, { consistent: true }),
+    write: (current) => repository.softDeleteCheckout(workspaceId, current, new Date().toISOString()),
   });
 }
 
-/** Events or forms of every selected checkout, for sorting by display name (one BatchGet per 100 ids). */
-async function prefetchFor(workspaceId: string, records: readonly CheckoutRecord[], field: 'event' | 'form'): Promise<Prefetched> {
-  if (field === 'event') {
-    return { events: await getEventsByIds(workspaceId, records.flatMap((record) => (record.eventId ? [record.eventId] : []))), forms: new Map() };
-  }
-  return { events: new Map(), forms: await getFormNames(workspaceId, records.flatMap((record) => (record.orderFormId ? [record.orderFormId] : []))) };
+export interface CheckoutListQuery {
+  pageNumber?: number | undefined;
+  pageSize: number;
+  cursor?: string | undefined;
+  search?: string | undefined;
+  status?: CheckoutStatus | undefined;
+  eventId?: string | undefined;
+  timeslotId?: string | undefined;
+  sortField?: CheckoutSortField | undefined;
+  sortDirection?: 'asc' | 'desc' | undefined;
+  filters?: FilterCondition[] | undefined;
+}
+
+export interface CheckoutListPage {
+  data: CheckoutView[];
+  hasMore: boolean;
+  pageNumber: number;
+  pageSize: number;
+  nextCursor: string | null;
 }
 
 /**
- * One page of the workspace's checkouts. Reads every live checkout of the workspace (one Query),
- * filters and sorts in memory, then resolves names for the page only, except when sorting by
- * `event`/`form`, which needs the names of every match first.
+ * One page of the workspace's checkouts (README "Data model", checkouts): the plan picks the list
+ * projections that hold the candidates in the requested order; one Query per partition read (a
+ * merge of at most 8), then one BatchGet of the page's checkouts and one per 100 of their events,
+ * forms and event images. When a condition must be evaluated on the projections, at most
+ * LIST_SCAN_BUDGET of them are examined per request and `nextCursor` continues after them.
  */
-export async function listCheckouts(workspaceId: string, query: ListCheckoutsQuery, context: PresentationContext): Promise<{ data: CheckoutView[]; hasMore: boolean; pageNumber: number; pageSize: number }> {
-  const all = await repository.listLiveCheckouts(workspaceId);
-  const selected = all.filter((record) => isSelected(record, query));
+export async function listCheckouts(workspaceId: string, query: CheckoutListQuery, context: PresentationContext): Promise<CheckoutListPage> {
   const { field, direction } = effectiveSort(query);
-  const known = field === 'event' || field === 'form' ? await prefetchFor(workspaceId, selected, field) : emptyPrefetch();
-  const names: DisplayNames = {
-    events: new Map([...known.events].map(([id, event]) => [id, event.name])),
-    forms: known.forms,
+  const needle = searchNeedle(query.search);
+  const conditions = conditionsOf(query);
+  const pageNumber = query.pageNumber ?? 0;
+  const scope: CursorScope = {
+    owner: workspaceId,
+    list: 'checkouts',
+    shape: { field, direction, search: needle, status: query.status, eventId: query.eventId, timeslotId: query.timeslotId, filters: query.filters },
   };
-  const { items, hasMore } = pageOf(sortCheckouts(selected, field, direction, names), query.pageNumber, query.pageSize);
-  const data = await presentCheckouts(workspaceId, items, context, known);
-  return { data, hasMore, pageNumber: query.pageNumber, pageSize: query.pageSize };
+  const plan = planCheckoutList({ sortField: field, ascending: direction === 'asc', search: needle, conditions });
+  const empty = { data: [], hasMore: false, pageNumber, pageSize: query.pageSize, nextCursor: null };
+  if (plan.scopes.length === 0) {
+    // Nothing can match; a cursor is still checked, so a forged one is refused the same way.
+    if (query.cursor !== undefined) decodeCursor(scope, query.cursor, 2);
+    return empty;
+  }
+  const page = await listRepository.listCheckoutIds(workspaceId, field, direction === 'asc', plan, { page: pageNumber, limit: query.pageSize, cursor: query.cursor }, scope);
+  if (page.pageBeyondBudget) {
+    throw new InvalidQueryError([{
+      path: 'pageNumber',
+      message: `this search or filter examines at most ${LIST_SCAN_BUDGET} checkouts per request, which do not reach page ${pageNumber}: read on from page 0 by following nextCursor (cursor)`,
+    }]);
+  }
+  const stored = await listRepository.getCheckoutsByIds(workspaceId, page.items);
+  // A checkout changed or deleted between the two reads no longer matches: leave it out.
+  const records = page.items.flatMap((id) => stored.get(id)?.record ?? []).filter((record) => isSelected(record, conditions, needle));
+  const data = await presentCheckouts(workspaceId, records, context);
+  return { data, hasMore: page.hasMore, pageNumber, pageSize: query.pageSize, nextCursor: page.nextCursor };
 }

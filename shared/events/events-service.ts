@@ -1,10 +1,11 @@
 import type { PageRequest, Page } from '../db/query.js';
+import { followRename } from '../checkouts/checkout-renames.js';
 import { readModifyWrite } from '../db/read-modify-write.js';
 import { NotFoundError, ValidationError, type ErrorDetail } from '../errors.js';
 import { newId } from '../ids.js';
 import { checkEchoed, dropEchoed } from '../model/round-trip.js';
 import type { EventListFilter } from './event-listing-model.js';
-import { EVENT_LIMITS, EVENT_ROUND_TRIP, type CreateEventInput, type Event, type Product, type UpdateEventInput } from './event-model.js';
+import { EVENT_LIMITS, EVENT_ROUND_TRIP, eventKeys, type CreateEventInput, type Event, type Product, type UpdateEventInput } from './event-model.js';
 import { findEvent, insertEvent, listEvents as listEventPage, saveEvent } from './events-repository.js';
 import { referralCodeExists } from '../partners/partners-repository.js';
 import { eventWebhookEvents } from './event-webhooks.js';
@@ -114,7 +115,8 @@ export async function getEvent(workspaceId: string, eventId: string): Promise<Ev
  * is re-applied on the fresh event until it lands, so no concurrent change is lost.
  */
 export async function updateEvent(workspaceId: string, eventId: string, patch: UpdateEventInput, ifMatch?: number): Promise<Event> {
-  return readModifyWrite({
+  let renamed = false;
+  const event = await readModifyWrite({
     resource: 'event',
     ifMatch,
     read: async () => {
@@ -128,9 +130,13 @@ export async function updateEvent(workspaceId: string, eventId: string, patch: U
       if (typeof patch.referral_code === 'string' && patch.referral_code !== current.referral_code) await assertReferralCodeExists(patch.referral_code);
       const next = applyEventUpdate(current, checkEchoed(current, patch, EVENT_ROUND_TRIP));
       await saveEvent(workspaceId, current, next, { also: eventWebhookEvents(workspaceId, current, next) });
+      renamed = next.name !== current.name;
       return next;
     },
   });
+  // Checkouts sorted by event name keep the name in their list keys: they follow the rename.
+  if (renamed) await followRename(workspaceId, { field: 'event', id: eventId, name: event.name, key: eventKeys.event(workspaceId, eventId) });
+  return event;
 }
 
 /** One page of the workspace's events (README "Events and the partner listing: access patterns"). */

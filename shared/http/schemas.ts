@@ -68,9 +68,42 @@ export const CURSOR_DOC = 'Opaque position from the previous page\'s `nextCursor
 export const NEXT_CURSOR_DOC = 'Pass as `cursor` to read the next page (one Query whatever the depth); `null` on the last page.';
 
 /**
+ * A zero-based page number that stays undefined when absent, so that its combination with `cursor`
+ * can be refused (`refineCursorPaging`). `pageName`/`sizeName` are the list's parameter names.
+ */
+export function pageNumberQuery(pageName: string, sizeName: string) {
+  return z
+    .string()
+    .regex(/^-?\d+$/, 'must be an integer')
+    .transform(Number)
+    .pipe(z.number().int().min(0).max(9_007_199_254_740_991))
+    .optional()
+    .meta({ description: `Zero-based page index (default 0); \`${pageName} * ${sizeName}\` must stay below ${MAX_PAGE_DEPTH}: read deeper with \`cursor\`. Not with \`cursor\`.`, override: { type: 'integer', minimum: 0, default: 0 } });
+}
+
+/** The `cursor` parameter of a list (API.md "Deep pages and cursors"). */
+export function cursorQuery(pageName: string, keep = 'every other parameter') {
+  return z.string().min(1).max(2048).optional().meta({ description: `Opaque position from the previous page's \`nextCursor\`; one read per page at any depth. Keep ${keep} unchanged. Not with \`${pageName}\`.` });
+}
+
+/**
+ * The paging rules of a list with cursors: `cursor` and a page number are exclusive, and a page number
+ * may not reach 10,000 items deep (the message names `cursor`). For `.superRefine` of the query schema.
+ */
+export function refineCursorPaging(pageName: string, sizeName: string) {
+  return (parsed: Record<string, unknown>, context: z.RefinementCtx): void => {
+    const page = parsed[pageName] as number | undefined;
+    if (parsed.cursor !== undefined && page !== undefined) {
+      context.addIssue({ code: 'custom', path: ['cursor'], message: `cannot be combined with ${pageName}; follow nextCursor alone` });
+    } else if ((page ?? 0) * (parsed[sizeName] as number) >= MAX_PAGE_DEPTH) {
+      context.addIssue({ code: 'custom', path: [pageName], message: `${pageName} * ${sizeName} must stay below ${MAX_PAGE_DEPTH}; to read deeper, follow nextCursor with the cursor parameter` });
+    }
+  };
+}
+
+/**
  * Query schema of a generic list that also takes `cursor` (API.md "Deep pages and cursors"): `page`
- * and `cursor` are exclusive, and a page number may not reach 10,000 items deep. `page` stays
- * undefined when absent, so the combination with `cursor` can be refused.
+ * and `cursor` are exclusive, and a page number may not reach 10,000 items deep.
  */
 export function cursorListQuery<const S extends readonly [string, ...string[]], F extends z.ZodRawShape>(
   sortFields: S,
@@ -80,26 +113,13 @@ export function cursorListQuery<const S extends readonly [string, ...string[]], 
 ) {
   const defaultDirection = options.defaultDirection ?? 'asc';
   return z.strictObject({
-    page: z
-      .string()
-      .regex(/^-?\d+$/, 'must be an integer')
-      .transform(Number)
-      .pipe(z.number().int().min(0).max(9_007_199_254_740_991))
-      .optional()
-      .meta({ description: PAGE_DOC, override: { type: 'integer', minimum: 0, default: 0 } }),
+    page: pageNumberQuery('page', 'limit'),
     limit: intQuery({ min: 1, max: 100, default: 20, description: 'Items per page, 1..100.' }),
-    cursor: z.string().min(1).max(2048).optional().meta({ description: CURSOR_DOC }),
+    cursor: cursorQuery('page', '`sort`, `direction` and filters'),
     sort: z.enum(sortFields).default(defaultSort),
     direction: directionSchema.default(defaultDirection).meta({ description: `Sort direction; default \`${defaultDirection}\`${defaultDirection === 'desc' ? ' (newest first)' : ''}.` }),
     ...filters,
-  }).superRefine((parsed, context) => {
-    const query = parsed as { page?: number; limit: number; cursor?: string };
-    if (query.cursor !== undefined && query.page !== undefined) {
-      context.addIssue({ code: 'custom', path: ['cursor'], message: 'cannot be combined with page; follow nextCursor alone' });
-    } else if ((query.page ?? 0) * query.limit >= MAX_PAGE_DEPTH) {
-      context.addIssue({ code: 'custom', path: ['page'], message: `page * limit must stay below ${MAX_PAGE_DEPTH}; to read deeper, follow nextCursor with the cursor parameter` });
-    }
-  });
+  }).superRefine(refineCursorPaging('page', 'limit'));
 }
 
 /** Response schema of a generic list with cursors. */

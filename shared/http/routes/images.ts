@@ -3,7 +3,7 @@ import { MAX_IMAGE_BYTES, MAX_UPLOAD_BYTES } from '../../images/image-limits.js'
 import { defineRoute } from '../route.js';
 import { IMAGE_CONTENT_TYPES, imageAssetSchema } from '../../images/image-model.js';
 import { MAX_IMAGE_DIMENSION } from '../../images/image-header.js';
-import { dataResponse, idParams, idSchema, intQuery, MAX_PAGE_DEPTH } from '../schemas.js';
+import { cursorQuery, dataResponse, idParams, idSchema, intQuery, pageNumberQuery, refineCursorPaging } from '../schemas.js';
 
 export { MAX_IMAGE_BYTES, MAX_UPLOAD_BYTES } from '../../images/image-limits.js';
 
@@ -27,23 +27,11 @@ const filenameSchema = z
  */
 export const listImagesQuerySchema = z
   .strictObject({
-    page: z
-      .string()
-      .regex(/^-?\d+$/, 'must be an integer')
-      .transform(Number)
-      .pipe(z.number().int().min(0).max(9_007_199_254_740_991))
-      .optional()
-      .meta({ description: `Zero-based page index (default 0); \`page * pageSize\` must stay below ${MAX_PAGE_DEPTH}: read deeper with \`cursor\`. Not with \`cursor\`.`, override: { type: 'integer', minimum: 0, default: 0 } }),
+    page: pageNumberQuery('page', 'pageSize'),
     pageSize: intQuery({ min: 1, max: 250, default: 50, description: 'Items per page, 1..250.' }),
-    cursor: z.string().min(1).max(2048).optional().meta({ description: 'Opaque position from the previous page\'s `nextCursor`; one Query per page at any depth. Not with `page`.' }),
+    cursor: cursorQuery('page'),
   })
-  .superRefine((query, context) => {
-    if (query.cursor !== undefined && query.page !== undefined) {
-      context.addIssue({ code: 'custom', path: ['cursor'], message: 'cannot be combined with page; follow nextCursor alone' });
-    } else if ((query.page ?? 0) * query.pageSize >= MAX_PAGE_DEPTH) {
-      context.addIssue({ code: 'custom', path: ['page'], message: `page * pageSize must stay below ${MAX_PAGE_DEPTH}; to read deeper, follow nextCursor with the cursor parameter` });
-    }
-  });
+  .superRefine(refineCursorPaging('page', 'pageSize'));
 
 export const imageUploadSchema = z
   .object({

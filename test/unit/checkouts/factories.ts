@@ -1,4 +1,4 @@
-import type { CheckoutRecord } from '../../../shared/checkouts/checkout-entity.js';
+import type { CheckoutRecord } from '../../../shared/checkouts/checkout-model.js';
 
 let counter = 0;
 

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkoutListBackfill } from '../../shared/checkouts/checkout-backfill.js';
+import { listItemsOf } from '../../shared/checkouts/checkout-list-model.js';
+import { checkoutKeys, fromCheckoutItem, LIST_NAMES_ATTRIBUTE } from '../../shared/checkouts/checkout-model.js';
+import { rekeyCheckout } from '../../shared/checkouts/checkouts-repository.js';
+import { deleteItem, getItem, putItem } from '../../shared/db/conditional.js';
+import { keyOfItem } from '../../shared/db/table-design.js';
+import { startApi, type TestApi, type TestWorkspace } from './support/api.js';
+
+/**
+ * The checkouts list's projections stay true when what they are keyed with changes elsewhere (an
+ * event or form rename), and the backfill gives checkouts stored before them their projections.
+ */
+
+let api: TestApi;
+/** Each test's own workspace. */
+let ws: TestWorkspace;
+
+async function post(path: string, body: unknown): Promise<{ id: string; name: string }> {
+  const response = await api.request('POST', path, { key: ws.apiKey, body });
+  expect(response.status).toBe(201);
+  return response.body.data;
+}
+const event = (name: string) => post('/v1/events', { name, start: '2030-01-01T10:00:00Z', end: '2030-01-01T12:00:00Z' });
+const names = async (query: string) => (await api.request('GET', `/v1/checkouts?${query}`, { key: ws.apiKey })).body.data.map((checkout: { name: string }) => checkout.name);
+
+beforeAll(async () => {
+  api = await startApi();
+});
+afterAll(async () => api.close());
+
+describe('checkout list projections follow renames', () => {
+  it('re-keys the checkouts of a renamed event, so sorting by event uses the new name', async () => {
+    // Prepare
+    ws = await api.newWorkspace('Event rename');
+    const [apple, zebra] = [await event('Apple'), await event('Zebra')];
+    await post('/v1/checkouts', { name: 'on zebra', eventId: zebra.id });
+    await post('/v1/checkouts', { name: 'on apple', eventId: apple.id });
+    await post('/v1/checkouts', { name: 'on apple too', eventId: apple.id });
+    expect(await names('sortField=event')).toEqual(['on apple', 'on apple too', 'on zebra']);
+    // Act
+    const renamed = await api.request('PATCH', `/v1/events/${apple.id}`, { key: ws.apiKey, body: { name: 'Zulu' } });
+    // Assess
+    expect(renamed.status).toBe(200);
+    expect(await names('sortField=event')).toEqual(['on zebra', 'on apple', 'on apple too']);
+    expect(await names(`sortField=event&eventId=${apple.id}&sortDirection=desc`)).toEqual(['on apple too', 'on apple']);
+  });
+
+  it('re-keys the checkouts of a renamed order form, so sorting by form uses the new name', async () => {
+    ws = await api.newWorkspace('Form rename');
+    const alpha = await post('/v1/forms', { name: 'Alpha', type: 'order' });
+    const beta = await post('/v1/forms', { name: 'Beta', type: 'order' });
+    await post('/v1/checkouts', { name: 'with alpha', orderFormId: alpha.id });
+    await post('/v1/checkouts', { name: 'with beta', orderFormId: beta.id });
+    expect(await names('sortField=form')).toEqual(['with alpha', 'with beta']);
+    const renamed = await api.request('PATCH', `/v1/forms/${alpha.id}`, { key: ws.apiKey, body: { name: 'Omega' } });
+    expect(renamed.status).toBe(200);
+    expect(await names('sortField=form')).toEqual(['with beta', 'with alpha']);
+  });
+});
+
+describe('checkout list backfill', () => {
+  it('gives a checkout stored without list projections all of them, and a second run writes nothing', async () => {
+    // Prepare: a checkout as the previous version stored it (no projections, no listNames).
+    ws = await api.newWorkspace('Checkout backfill');
+    const gala = await event('Gala');
+    const created = await post('/v1/checkouts', { name: 'Legacy', eventId: gala.id, timeslotId: 'slot-1' });
+    const key = checkoutKeys.checkout(ws.workspaceId, created.id);
+    const stored = fromCheckoutItem(await getItem(key, { consistent: true }) as Record<string, unknown>);
+    for (const item of listItemsOf(ws.workspaceId, stored.record, stored.listNames)) await deleteItem(keyOfItem(item));
+    const { [LIST_NAMES_ATTRIBUTE]: _names, ...legacy } = await getItem(key, { consistent: true }) as Record<string, unknown>;
+    await putItem(legacy);
+    expect(await names('sortField=name')).toEqual([]);
+    // Act
+    const first = await checkoutListBackfill.rebuild(legacy);
+    const second = await checkoutListBackfill.rebuild(await getItem(key, { consistent: true }) as Record<string, unknown>);
+    // Assess
+    expect(first).toBe(10 * 4);
+    expect(second).toBe(0);
+    expect(checkoutListBackfill.entity).toBe(legacy.entity);
+    for (const query of ['sortField=name', 'sortField=event', 'status=open', `eventId=${gala.id}`, 'timeslotId=slot-1', 'search=legacy']) {
+      expect(await names(query), query).toEqual(['Legacy']);
+    }
+  });
+
+  it('re-keys a checkout whose projections kept an old event name (a rename stopped half-way)', async () => {
+    ws = await api.newWorkspace('Checkout repair');
+    const [mango, kiwi] = [await event('Mango'), await event('Kiwi')];
+    const stale = await post('/v1/checkouts', { name: 'stale', eventId: mango.id });
+    await post('/v1/checkouts', { name: 'kiwi', eventId: kiwi.id });
+    const key = checkoutKeys.checkout(ws.workspaceId, stale.id);
+    // The projections carry a name the event no longer has.
+    await rekeyCheckout(ws.workspaceId, fromCheckoutItem(await getItem(key, { consistent: true }) as Record<string, unknown>), { event: 'Apricot' }, [], () => new Error('moved'));
+    expect(await names('sortField=event')).toEqual(['stale', 'kiwi']);
+    await checkoutListBackfill.rebuild(await getItem(key, { consistent: true }) as Record<string, unknown>);
+    expect(await names('sortField=event')).toEqual(['kiwi', 'stale']);
+  });
+});
