@@ -104,8 +104,18 @@ export const checkoutListKeys = {
     `WS#${workspaceId}#CHECKOUTS#LIST#${field}#${segment === 'value' ? 'V' : 'N'}#${scopePart(scope)}`,
   /** The sort key of a checkout whose encoded sort value is `value` ('' in the `N` segment). */
   sortKey: (value: string, checkoutId: string) => `${value}${SEPARATOR}${checkoutId}`,
-  byForm: (workspaceId: string, formId: string, checkoutId: string): ItemKey => itemKey(`WS#${workspaceId}#CHECKOUTS#BY_FORM#${formId}`, checkoutId),
+  /** A form's checkouts, keyed by the form name they were keyed with (a rename finds the stale ones by key). */
+  byForm: (workspaceId: string, formId: string, formName: string | undefined, checkoutId: string): ItemKey =>
+    itemKey(checkoutListKeys.byFormPartition(workspaceId, formId), checkoutListKeys.sortKey(formName === undefined ? '' : encodeText(formName), checkoutId)),
   byFormPartition: (workspaceId: string, formId: string) => `WS#${workspaceId}#CHECKOUTS#BY_FORM#${formId}`,
+  /**
+   * The sort-key ranges, in a partition keyed `<encoded name>\u0001<id>`, of the entries keyed with a
+   * name other than `name`: below and above that name's keys (ids are hex, so `g` bounds them).
+   */
+  otherNameRanges: (name: string) => {
+    const prefix = `${encodeText(name)}${SEPARATOR}`;
+    return [{ lt: prefix }, { gte: `${prefix}g` }];
+  },
 };
 
 /** The sort-key bounds of an integer interval [lo, hi) of a numeric sort field, for a key range. */
@@ -170,7 +180,7 @@ export function listItemsOf(workspaceId: string, record: CheckoutRecord, names: 
     }
   }
   if (record.orderFormId !== undefined) {
-    items.push({ ...checkoutListKeys.byForm(workspaceId, record.orderFormId, record.id), ...entityAttribute(CHECKOUT_BY_FORM_ENTITY), id: record.id });
+    items.push({ ...checkoutListKeys.byForm(workspaceId, record.orderFormId, names.form, record.id), ...entityAttribute(CHECKOUT_BY_FORM_ENTITY), id: record.id });
   }
   return items;
 }

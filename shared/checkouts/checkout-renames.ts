@@ -1,8 +1,9 @@
 import { readModifyWrite } from '../db/read-modify-write.js';
 import type { ItemKey } from '../db/table-design.js';
 import { StaleVersionError } from '../errors.js';
+import { logger } from '../logger.js';
 import type { StoredCheckout } from './checkout-model.js';
-import { ListNameChangedError, checkoutIdsOfEvent, checkoutIdsOfForm, findCheckout, rekeyCheckout } from './checkouts-repository.js';
+import { ListNameChangedError, checkoutIdsKeyedWithOtherName, findCheckout, rekeyCheckout } from './checkouts-repository.js';
 
 /**
  * Sorting checkouts by `event` or `form` orders them by the event's or form's name, which their list
@@ -12,8 +13,9 @@ import { ListNameChangedError, checkoutIdsOfEvent, checkoutIdsOfForm, findChecko
  *
  * Checkout writes check, in their transaction, that the names they keyed with are still current, so a
  * write racing with a rename either lands before it (and is re-keyed here) or fails and is redone with
- * the new name. A re-keying overtaken by a later rename stops: the later one finishes the job. If the
- * process stops half-way, `npm run admin -- backfill` re-keys what is left.
+ * the new name. A re-keying overtaken by a later rename stops: the later one finishes the job. If it
+ * stops half-way (a fault, a crash), sending the update again, the checkout's next write or
+ * `npm run admin -- backfill` re-keys what is left.
  */
 
 /** What was renamed: an event or an order form, its new name, and the key of its item (for the name check). */
@@ -46,10 +48,20 @@ async function rekeyOne(workspaceId: string, checkoutId: string, rename: Rename)
   });
 }
 
-/** After an event or order form was renamed: re-keys the list projections of the checkouts that reference it. */
+/**
+ * After an event or order form was (perhaps) renamed: re-keys the list projections of the checkouts
+ * that reference it and still carry another name. Called on every update that sets the name, so that
+ * sending the update again finishes a re-keying a fault interrupted. The rename is stored by then:
+ * a failure here is logged, never the request's answer.
+ */
 export async function followRename(workspaceId: string, rename: Rename): Promise<void> {
-  const checkoutIds = rename.field === 'event' ? await checkoutIdsOfEvent(workspaceId, rename.id) : await checkoutIdsOfForm(workspaceId, rename.id);
-  for (const checkoutId of checkoutIds) {
-    if (await rekeyOne(workspaceId, checkoutId, rename) === 'superseded') return;
+  try {
+    for (const checkoutId of await checkoutIdsKeyedWithOtherName(workspaceId, rename, rename.name)) {
+      if (await rekeyOne(workspaceId, checkoutId, rename) === 'superseded') return;
+    }
+  } catch (error) {
+    logger.warn('Checkouts not re-keyed after a rename; the next update naming it, their next write or the backfill does it', {
+      workspaceId, field: rename.field, id: rename.id, error: error as Error,
+    });
   }
 }

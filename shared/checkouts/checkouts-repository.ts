@@ -129,14 +129,16 @@ export async function rekeyCheckout(workspaceId: string, current: StoredCheckout
   return listItemsOf(workspaceId, current.record, names).length;
 }
 
-/** The ids of an event's live checkouts (strongly consistent: a rename re-keys exactly these). */
-export async function checkoutIdsOfEvent(workspaceId: string, eventId: string): Promise<string[]> {
-  const items = await queryAll({ partition: checkoutListKeys.partition(workspaceId, '_id', 'value', { kind: 'event', eventId }), consistent: true });
-  return items.map((item) => String(item.id));
-}
-
-/** The ids of the live checkouts whose order form is `formId` (strongly consistent). */
-export async function checkoutIdsOfForm(workspaceId: string, formId: string): Promise<string[]> {
-  const items = await queryAll({ partition: checkoutListKeys.byFormPartition(workspaceId, formId), consistent: true });
-  return items.map((item) => String(item.id));
+/**
+ * The ids of the live checkouts that reference an event or form whose list projections are keyed with
+ * another name than `name` (strongly consistent: a rename re-keys exactly these). Two key-range Queries
+ * of the event's `event`-sort partition or the form's by-form partition: when nothing is stale they
+ * read nothing.
+ */
+export async function checkoutIdsKeyedWithOtherName(workspaceId: string, reference: { field: 'event' | 'form'; id: string }, name: string): Promise<string[]> {
+  const partition = reference.field === 'event'
+    ? checkoutListKeys.partition(workspaceId, 'event', 'value', { kind: 'event', eventId: reference.id })
+    : checkoutListKeys.byFormPartition(workspaceId, reference.id);
+  const found = await Promise.all(checkoutListKeys.otherNameRanges(name).map((range) => queryAll({ partition, range, consistent: true })));
+  return [...new Set(found.flat().map((item) => String(item.id)))];
 }

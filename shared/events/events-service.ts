@@ -115,7 +115,6 @@ export async function getEvent(workspaceId: string, eventId: string): Promise<Ev
  * is re-applied on the fresh event until it lands, so no concurrent change is lost.
  */
 export async function updateEvent(workspaceId: string, eventId: string, patch: UpdateEventInput, ifMatch?: number): Promise<Event> {
-  let renamed = false;
   const event = await readModifyWrite({
     resource: 'event',
     ifMatch,
@@ -130,12 +129,11 @@ export async function updateEvent(workspaceId: string, eventId: string, patch: U
       if (typeof patch.referral_code === 'string' && patch.referral_code !== current.referral_code) await assertReferralCodeExists(patch.referral_code);
       const next = applyEventUpdate(current, checkEchoed(current, patch, EVENT_ROUND_TRIP));
       await saveEvent(workspaceId, current, next, { also: eventWebhookEvents(workspaceId, current, next) });
-      renamed = next.name !== current.name;
       return next;
     },
   });
-  // Checkouts sorted by event name keep the name in their list keys: they follow the rename.
-  if (renamed) await followRename(workspaceId, { field: 'event', id: eventId, name: event.name, key: eventKeys.event(workspaceId, eventId) });
+  // Checkouts sorted by event name keep the name in their list keys: they follow a rename.
+  if (patch.name !== undefined) await followRename(workspaceId, { field: 'event', id: eventId, name: event.name, key: eventKeys.event(workspaceId, eventId) });
   return event;
 }
 

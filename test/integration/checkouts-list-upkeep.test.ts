@@ -24,6 +24,12 @@ async function post(path: string, body: unknown): Promise<{ id: string; name: st
 const event = (name: string) => post('/v1/events', { name, start: '2030-01-01T10:00:00Z', end: '2030-01-01T12:00:00Z' });
 const names = async (query: string) => (await api.request('GET', `/v1/checkouts?${query}`, { key: ws.apiKey })).body.data.map((checkout: { name: string }) => checkout.name);
 
+/** Re-keys a checkout's projections with names its event or form no longer has (a rename stopped half-way). */
+async function keyWithStaleNames(checkoutId: string, stale: { event?: string; form?: string }): Promise<void> {
+  const stored = await getItem(checkoutKeys.checkout(ws.workspaceId, checkoutId), { consistent: true }) as Record<string, unknown>;
+  await rekeyCheckout(ws.workspaceId, fromCheckoutItem(stored), stale, [], () => new Error('moved'));
+}
+
 beforeAll(async () => {
   api = await startApi();
 });
@@ -46,6 +52,20 @@ describe('checkout list projections follow renames', () => {
     expect(await names(`sortField=event&eventId=${apple.id}&sortDirection=desc`)).toEqual(['on apple too', 'on apple']);
   });
 
+  it('finishes an interrupted re-keying when the update naming the event is sent again', async () => {
+    // Prepare: the event is called Mango, but a checkout's projections still carry Apricot.
+    ws = await api.newWorkspace('Rename resumed');
+    const [mango, kiwi] = [await event('Mango'), await event('Kiwi')];
+    const stale = await post('/v1/checkouts', { name: 'stale', eventId: mango.id });
+    await post('/v1/checkouts', { name: 'kiwi', eventId: kiwi.id });
+    await keyWithStaleNames(stale.id, { event: 'Apricot' });
+    expect(await names('sortField=event')).toEqual(['stale', 'kiwi']);
+    // Act: the same name again
+    expect((await api.request('PATCH', `/v1/events/${mango.id}`, { key: ws.apiKey, body: { name: 'Mango' } })).status).toBe(200);
+    // Assess
+    expect(await names('sortField=event')).toEqual(['kiwi', 'stale']);
+  });
+
   it('re-keys the checkouts of a renamed order form, so sorting by form uses the new name', async () => {
     ws = await api.newWorkspace('Form rename');
     const alpha = await post('/v1/forms', { name: 'Alpha', type: 'order' });
@@ -56,6 +76,28 @@ describe('checkout list projections follow renames', () => {
     const renamed = await api.request('PATCH', `/v1/forms/${alpha.id}`, { key: ws.apiKey, body: { name: 'Omega' } });
     expect(renamed.status).toBe(200);
     expect(await names('sortField=form')).toEqual(['with beta', 'with alpha']);
+  });
+  it('finishes an interrupted re-keying of a form when its settings naming it are sent again, leaving a foreign workspace alone', async () => {
+    // Prepare: the form is called Mango, but a checkout's projections still carry Apricot; a foreign
+    // workspace has checkouts on a form of the same name.
+    const foreign = await api.newWorkspace('Foreign forms');
+    ws = foreign;
+    const foreignForm = await post('/v1/forms', { name: 'Mango', type: 'order' });
+    await post('/v1/checkouts', { name: 'foreign', orderFormId: foreignForm.id });
+    ws = await api.newWorkspace('Form rename resumed');
+    const [mango, kiwi] = [await post('/v1/forms', { name: 'Mango', type: 'order' }), await post('/v1/forms', { name: 'Kiwi', type: 'order' })];
+    const stale = await post('/v1/checkouts', { name: 'stale', orderFormId: mango.id });
+    await post('/v1/checkouts', { name: 'kiwi', orderFormId: kiwi.id });
+    await keyWithStaleNames(stale.id, { form: 'Apricot' });
+    expect(await names('sortField=form')).toEqual(['stale', 'kiwi']);
+    // Act: the same name again
+    expect((await api.request('PATCH', `/v1/forms/${mango.id}`, { key: ws.apiKey, body: { name: 'Mango' } })).status).toBe(200);
+    // Assess
+    expect(await names('sortField=form')).toEqual(['kiwi', 'stale']);
+    const stored = fromCheckoutItem(await getItem(checkoutKeys.checkout(ws.workspaceId, stale.id), { consistent: true }) as Record<string, unknown>);
+    expect(stored.listNames).toEqual({ form: 'Mango' });
+    ws = foreign;
+    expect(await names('sortField=form')).toEqual(['foreign']);
   });
 });
 
@@ -88,11 +130,10 @@ describe('checkout list backfill', () => {
     const [mango, kiwi] = [await event('Mango'), await event('Kiwi')];
     const stale = await post('/v1/checkouts', { name: 'stale', eventId: mango.id });
     await post('/v1/checkouts', { name: 'kiwi', eventId: kiwi.id });
-    const key = checkoutKeys.checkout(ws.workspaceId, stale.id);
     // The projections carry a name the event no longer has.
-    await rekeyCheckout(ws.workspaceId, fromCheckoutItem(await getItem(key, { consistent: true }) as Record<string, unknown>), { event: 'Apricot' }, [], () => new Error('moved'));
+    await keyWithStaleNames(stale.id, { event: 'Apricot' });
     expect(await names('sortField=event')).toEqual(['stale', 'kiwi']);
-    await checkoutListBackfill.rebuild(await getItem(key, { consistent: true }) as Record<string, unknown>);
+    await checkoutListBackfill.rebuild(await getItem(checkoutKeys.checkout(ws.workspaceId, stale.id), { consistent: true }) as Record<string, unknown>);
     expect(await names('sortField=event')).toEqual(['kiwi', 'stale']);
   });
 });

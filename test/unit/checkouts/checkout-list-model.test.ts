@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeNumber, encodeText, listItemsOf } from '../../../shared/checkouts/checkout-list-model.js';
+import { checkoutListKeys, encodeNumber, encodeText, listItemsOf } from '../../../shared/checkouts/checkout-list-model.js';
 import { checkoutRecord } from './factories.js';
 
 /** Sorts strings the way DynamoDB sorts keys: by UTF-8 bytes. */
@@ -63,5 +63,29 @@ describe('listItemsOf', () => {
     const record = checkoutRecord({ products: [{ productId: 'p', visibility: 'visible', dependents: [] }] });
     const item = listItemsOf('w', record, {}).find((entry) => entry.PK === 'WS#w#CHECKOUTS#LIST#productsCount#V#ALL');
     expect(item?.SK).toBe(`${encodeNumber(1)}\u0001${record.id}`);
+  });
+});
+
+describe('checkoutListKeys.otherNameRanges', () => {
+  /** Whether a sort key falls in a `lt` / `gte` range, compared as DynamoDB does (UTF-8 bytes). */
+  const inRange = (key: string, range: { lt?: string; gte?: string }) =>
+    range.lt !== undefined ? Buffer.compare(Buffer.from(key), Buffer.from(range.lt)) < 0 : Buffer.compare(Buffer.from(key), Buffer.from(range.gte as string)) >= 0;
+  const stale = (name: string, keyedWith: string, id: string) =>
+    checkoutListKeys.otherNameRanges(name).some((range) => inRange(checkoutListKeys.sortKey(encodeText(keyedWith), id), range));
+
+  it('selects the entries keyed with any other name, below and above it, and none keyed with the name', () => {
+    const ids = ['0'.repeat(24), 'f'.repeat(24), '65a1b2c3d4e5f60718293a4b'];
+    for (const id of ids) {
+      expect(stale('Mango', 'Mango', id), id).toBe(false);
+      expect(stale('Mango', 'Apricot', id), id).toBe(true);
+      expect(stale('Mango', 'Zucchini', id), id).toBe(true);
+      // Names that start with the name, or that it starts with, are other names.
+      expect(stale('Mango', 'Mango 2', id), id).toBe(true);
+      expect(stale('Mango', 'Man', id), id).toBe(true);
+    }
+  });
+
+  it('treats names that key the same (case, accents) as the same name', () => {
+    expect(stale('Crème', 'CREME', 'a'.repeat(24))).toBe(false);
   });
 });
