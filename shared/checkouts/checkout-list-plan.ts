@@ -20,8 +20,6 @@ import {
  * What is left is evaluated on the projections, at most `LIST_SCAN_BUDGET` per request.
  */
 
-/** The most projections one request examines when a condition must be evaluated (documented bound). */
-export const LIST_SCAN_BUDGET = 1_000;
 /** At most this many event or timeslot partitions are merged for an `in` condition. */
 export const MAX_MERGED_VALUES = 8;
 

@@ -5,8 +5,8 @@ import { segmentedPage, type Segment, type SegmentedPage } from '../db/segmented
 import { matchesFilters } from './checkout-filters.js';
 import { matchesSearch } from './checkout-listing.js';
 import { checkoutListKeys, isOptionalField, numberRangeKeys, type ListEntry } from './checkout-list-model.js';
-import { LIST_SCAN_BUDGET, type ListPlan } from './checkout-list-plan.js';
-import { checkoutKeys, fromCheckoutItem, type CheckoutSortField, type StoredCheckout } from './checkout-model.js';
+import type { ListPlan } from './checkout-list-plan.js';
+import { LIST_SCAN_BUDGET, checkoutKeys, fromCheckoutItem, type CheckoutSortField, type StoredCheckout } from './checkout-model.js';
 
 /** The reads of `GET /v1/checkouts` (README "Access patterns: checkouts list"). */
 

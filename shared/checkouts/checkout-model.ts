@@ -13,6 +13,13 @@ import { echoedFields, type RoundTrip } from '../model/round-trip.js';
 /** Size limits that keep one checkout well inside one DynamoDB item. */
 export const CHECKOUT_LIMITS = { products: 100, dependents: 20, customFees: 20, taxIds: 10 } as const;
 
+/**
+ * The most list projections one request of `GET /v1/checkouts` examines when `search` or a condition
+ * the keys cannot serve must be evaluated (the documented bound; here so the route can state it
+ * without loading the list planner).
+ */
+export const LIST_SCAN_BUDGET = 1_000;
+
 export const CHECKOUT_SORT_FIELDS = ['name', 'description', 'createdAt', 'updatedAt', 'status', 'visibility', 'productsCount', '_id', 'event', 'form'] as const;
 export type CheckoutSortField = (typeof CHECKOUT_SORT_FIELDS)[number];
 

@@ -7,10 +7,10 @@ import { newId } from '../ids.js';
 import { checkEchoed, dropEchoed } from '../model/round-trip.js';
 import type { FilterCondition } from './checkout-filters.js';
 import { effectiveSort, isSelected, searchNeedle } from './checkout-listing.js';
-import { LIST_SCAN_BUDGET, conditionsOf, planCheckoutList } from './checkout-list-plan.js';
+import { conditionsOf, planCheckoutList } from './checkout-list-plan.js';
 import {
-  CHECKOUT_ROUND_TRIP, type CheckoutDraft, type CheckoutRecord, type CheckoutSortField, type CheckoutStatus, type CheckoutView, type CreateCheckoutBody,
-  type ListNames, type StoredCheckout, type UpdateCheckoutBody,
+  CHECKOUT_ROUND_TRIP, LIST_SCAN_BUDGET, type CheckoutDraft, type CheckoutRecord, type CheckoutSortField, type CheckoutStatus, type CheckoutView,
+  type CreateCheckoutBody, type ListNames, type StoredCheckout, type UpdateCheckoutBody,
 } from './checkout-model.js';
 import { emptyPrefetch, presentCheckouts, type EventSummary, type PresentationContext, type Prefetched } from './checkout-presentation.js';
 import { applyCheckoutPatch, checkoutReferenceProblems, checkoutShapeProblems, referencedProductIds, withFeeIds } from './checkout-rules.js';

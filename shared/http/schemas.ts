@@ -122,15 +122,21 @@ export function cursorListQuery<const S extends readonly [string, ...string[]], 
   }).superRefine(refineCursorPaging('page', 'limit'));
 }
 
+/** The page number field of a list answer that also takes cursors. */
+export const pageAskedFor = () => z.number().int().meta({ description: 'The page number asked for (0 when reading by cursor).' });
+
+/** The `nextCursor` field of every list answer with cursors. */
+export const nextCursorSchema = () => z.string().nullable().meta({ description: 'Pass as `cursor` to read the next page (the same cost whatever the depth); `null` on the last page.' });
+
 /** Response schema of a generic list with cursors. */
 export function cursorListResponse<T extends z.ZodType>(item: T) {
   return z.object({
     data: z.array(item),
-    page: z.number().int().meta({ description: 'The page number asked for (0 when reading by cursor).' }),
+    page: pageAskedFor(),
     limit: z.number().int(),
     total: z.number().int().meta({ description: 'Number of items in `data`.' }),
     hasMore: z.boolean(),
-    nextCursor: z.string().nullable().meta({ description: NEXT_CURSOR_DOC }),
+    nextCursor: nextCursorSchema(),
   });
 }
 

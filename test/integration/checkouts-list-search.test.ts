@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIST_SCAN_BUDGET } from '../../shared/checkouts/checkout-list-plan.js';
+import { LIST_SCAN_BUDGET } from '../../shared/checkouts/checkout-model.js';
 import { startApi, type TestApi, type TestWorkspace } from './support/api.js';
 import { seedCheckouts } from './support/checkouts-seed.js';
 import { dbStats } from './support/db-stats.js';

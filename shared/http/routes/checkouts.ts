@@ -1,11 +1,10 @@
 import * as z from 'zod';
 import { filtersQuerySchema } from '../../checkouts/checkout-filters.js';
-import { LIST_SCAN_BUDGET } from '../../checkouts/checkout-list-plan.js';
 import {
-  CHECKOUT_SORT_FIELDS, CHECKOUT_STATUSES, checkoutSchema, createCheckoutBodySchema, updateCheckoutBodySchema,
+  CHECKOUT_SORT_FIELDS, CHECKOUT_STATUSES, LIST_SCAN_BUDGET, checkoutSchema, createCheckoutBodySchema, updateCheckoutBodySchema,
 } from '../../checkouts/checkout-model.js';
 import { defineRoute } from '../route.js';
-import { cursorQuery, dataResponse, idParams, intQuery, pageNumberQuery, refineCursorPaging } from '../schemas.js';
+import { cursorQuery, dataResponse, idParams, intQuery, nextCursorSchema, pageAskedFor, pageNumberQuery, refineCursorPaging } from '../schemas.js';
 
 /**
  * The checkouts list keeps the spec's `pageNumber`/`pageSize` and its 400 `invalid_query`, and takes
@@ -18,12 +17,12 @@ export const listCheckoutsQuerySchema = z
     pageSize: intQuery({ min: 1, max: 200, default: 50, description: 'Items per page, 1..200.' }),
     cursor: cursorQuery('pageNumber'),
     search: z.string().max(200).optional().meta({
-      description: `Case-insensitive substring of name or description. Search examines at most ${LIST_SCAN_BUDGET} checkouts per request (in the requested order): a page may come back short, even empty, with \`hasMore: true\`; \`nextCursor\` continues after the last checkout examined. Page numbers only reach as far as those ${LIST_SCAN_BUDGET} checkouts (400 beyond: follow \`nextCursor\`).`,
+      description: `Case-insensitive substring of name or description. Examines at most ${LIST_SCAN_BUDGET} checkouts per request: a page may come back short with \`hasMore: true\` (follow \`nextCursor\`); page numbers reach no further (400).`,
     }),
     status: z.enum(CHECKOUT_STATUSES).optional(),
     eventId: z.string().max(100).optional(),
     timeslotId: z.string().max(100).optional(),
-    sortField: z.enum(CHECKOUT_SORT_FIELDS).optional().meta({ description: 'Default `createdAt`. `event` and `form` sort by the display name of the event or form; `_id` by id (ids order by creation second only; within a second at random). Text sorts ignore case and accents and compare numbers by value, on the first 200 characters; checkouts without the value sort last; ties by id in the same direction.' }),
+    sortField: z.enum(CHECKOUT_SORT_FIELDS).optional().meta({ description: 'Default `createdAt`. `event` and `form` sort by the display name of the event or form; `_id` by id (ordered by creation second only). Text sorts ignore case and accents and compare numbers by value; checkouts without the value sort last; ties by id.' }),
     sortDirection: z.enum(['asc', 'desc']).optional().meta({ description: 'Default `asc` when `sortField` is given, else `desc` (newest first).' }),
     filters: filtersQuerySchema.optional(),
   })
@@ -55,17 +54,17 @@ export const checkoutsRoutes = {
     auth: 'key',
     tags: ['Checkouts'],
     summary: 'List checkouts',
-    description: `Filters, search and sort apply before paging; every answer carries \`nextCursor\`. Any malformed or out-of-range parameter (or an unknown one, or a cursor this list did not issue) is 400 \`invalid_query\`. Cost: every sort is a key order kept per status/visibility/event-set combination, per event and per timeslot, so a page reads about its own items (status, visibility, isEventSet, eventId and timeslotId conditions select those partitions; \`gt\`/\`gte\`/\`lt\`/\`lte\`/\`eq\` on the sort field are key ranges), then one BatchGet of the page's checkouts and one per 100 of their events, forms and event images. Conditions the keys cannot serve (and \`search\`) are evaluated on at most ${LIST_SCAN_BUDGET} checkouts per request: a page may then come back short with \`hasMore: true\`; follow \`nextCursor\`.`,
+    description: `Filters, search and sort apply before paging; every answer carries \`nextCursor\`. Any malformed, out-of-range or unknown parameter, or a cursor this list did not issue, is 400 \`invalid_query\`. Cost: every sort and filter is a key read, so a page reads about its own items at any depth; \`search\` and conditions the keys cannot serve examine at most ${LIST_SCAN_BUDGET} checkouts per request (a short page with \`hasMore: true\`: follow \`nextCursor\`).`,
     query: listCheckoutsQuerySchema,
     success: {
       status: 200,
       description: 'One page of checkouts.',
       schema: z.object({
         data: z.array(checkoutSchema),
-        hasMore: z.boolean().meta({ description: 'More checkouts may follow. With `search` or an evaluated filter a short page can have `hasMore: true`: the request stopped after examining its share of checkouts.' }),
-        pageNumber: z.number().int().meta({ description: 'The page number asked for (0 when reading by cursor).' }),
+        hasMore: z.boolean().meta({ description: 'More checkouts may follow (with `search` or an evaluated filter, even after a short page).' }),
+        pageNumber: pageAskedFor(),
         pageSize: z.number().int(),
-        nextCursor: z.string().nullable().meta({ description: 'Pass as `cursor` to read on (one read per page whatever the depth); `null` on the last page.' }),
+        nextCursor: nextCursorSchema(),
       }).meta({ id: 'CheckoutList' }),
     },
     errors: [400, 401, 403],

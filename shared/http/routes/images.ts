@@ -3,7 +3,7 @@ import { MAX_IMAGE_BYTES, MAX_UPLOAD_BYTES } from '../../images/image-limits.js'
 import { defineRoute } from '../route.js';
 import { IMAGE_CONTENT_TYPES, imageAssetSchema } from '../../images/image-model.js';
 import { MAX_IMAGE_DIMENSION } from '../../images/image-header.js';
-import { cursorQuery, dataResponse, idParams, idSchema, intQuery, pageNumberQuery, refineCursorPaging } from '../schemas.js';
+import { cursorQuery, dataResponse, idParams, idSchema, intQuery, nextCursorSchema, pageNumberQuery, refineCursorPaging } from '../schemas.js';
 
 export { MAX_IMAGE_BYTES, MAX_UPLOAD_BYTES } from '../../images/image-limits.js';
 
@@ -115,7 +115,7 @@ export const imagesRoutes = {
       schema: z.object({
         hasMore: z.boolean(),
         data: z.array(imageAssetSchema),
-        nextCursor: z.string().nullable().meta({ description: 'Pass as `cursor` to read the next page (one Query whatever the depth); `null` on the last page.' }),
+        nextCursor: nextCursorSchema(),
       }).meta({ id: 'ImageAssetList' }),
     },
     errors: [401, 403, 422],
