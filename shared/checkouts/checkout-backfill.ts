@@ -1,7 +1,7 @@
 import { BackfillRaceError, type BackfillStep } from '../db/backfill.js';
 import { readModifyWrite } from '../db/read-modify-write.js';
 import { getEventsByIds } from '../events/events-repository.js';
-import { getFormNames } from '../forms/forms-repository.js';
+import { getFormNames } from '../forms/form-summaries.js';
 import { CHECKOUT_ENTITIES, LIST_NAMES_ATTRIBUTE, fromCheckoutItem, type CheckoutRecord, type ListNames } from './checkout-model.js';
 import { nameChecksOf } from './checkout-name-checks.js';
 import { ListNameChangedError, rekeyCheckout } from './checkouts-repository.js';

@@ -1,5 +1,5 @@
 import { eventKeys } from '../events/event-model.js';
-import { formKeys } from '../forms/form-model.js';
+import { formKeys } from '../forms/form-key-model.js';
 import type { CheckoutRecord, ListNames } from './checkout-model.js';
 import type { NameCheck } from './checkouts-repository.js';
 

@@ -1,6 +1,6 @@
 import { blobUrls } from '../blob-store/index.js';
 import { getEventsByIds } from '../events/events-repository.js';
-import { getFormNames } from '../forms/forms-repository.js';
+import { getFormNames } from '../forms/form-summaries.js';
 import { resolveImageReferences } from '../images/images-service.js';
 import { checkoutSchema, productsCountOf, type CheckoutRecord, type CheckoutView } from './checkout-model.js';
 

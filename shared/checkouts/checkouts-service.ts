@@ -2,7 +2,7 @@ import { decodeCursor, type CursorScope } from '../db/cursor.js';
 import { readModifyWrite } from '../db/read-modify-write.js';
 import { InvalidQueryError, NotFoundError, ValidationError } from '../errors.js';
 import { getEventsByIds, getProductsByIds } from '../events/events-repository.js';
-import { getFormNames, getFormSummaries, type FormSummary } from '../forms/forms-repository.js';
+import { getFormNames, getFormSummaries, type FormSummary } from '../forms/form-summaries.js';
 import { newId } from '../ids.js';
 import { checkEchoed, dropEchoed } from '../model/round-trip.js';
 import type { FilterCondition } from './checkout-filters.js';

@@ -1,9 +1,10 @@
 import * as z from 'zod';
 import type { PartitionQuery } from '../db/query.js';
-import { LIST_ORDER_INDEXES, creationOrderKey, entityAttribute, indexKey, itemKey, type ItemKey } from '../db/table-design.js';
+import { LIST_ORDER_INDEXES, creationOrderKey, entityAttribute, indexKey, type ItemKey } from '../db/table-design.js';
 import { idSchema, pickFields, type SortDirection } from '../model/primitives.js';
 import { echoedFields, type RoundTrip } from '../model/round-trip.js';
 import { formElementSchema, shortTextSchema, type FormElement } from './form-element-model.js';
+import { formKeys } from './form-key-model.js';
 
 /**
  * The form model: the zod schemas of a form (spec "Form") and of the inputs that change it, their
@@ -148,29 +149,7 @@ function updatedOrder(form: Pick<Form, 'updatedAt' | 'id'>): string {
   return `${form.updatedAt}#${form.id}`;
 }
 
-/**
- * Key builders: the only place form keys are spelled.
- * - form: `WS#<ws>#FORM` / `<id>`: the form and ALL its elements are one item (one version to
- *   guard); listed by creation time through `byCreatedAt` (GSI3: the same partition, sort key
- *   `<createdAt>#<id>`; ids order by second only). Also placed in
- *   the name order (GSI1 `WS#<ws>#FORMS_BY_NAME` / `<lower(name)>#<id>`) and the update order (GSI2
- *   `WS#<ws>#FORMS_BY_UPDATED` / `<updatedAt>#<id>`).
- * - status projection (keys only, written in the same transaction as the form):
- *   `WS#<ws>#FORM_BY_STATUS#<status>` / `<id>`, placed in the same two orders under
- *   `WS#<ws>#FORMS_BY_NAME#<status>` and `WS#<ws>#FORMS_BY_UPDATED#<status>`: the `status` filter in
- *   each sort is one partition of the table or of an index.
- * - pointer: `FORM#<id>` / `POINTER`, holding `workspaceId`: the public routes have no API key, so
- *   they find the form's workspace from our own data, never from the request.
- */
-export const formKeys = {
-  partition: (workspaceId: string) => `WS#${workspaceId}#FORM`,
-  form: (workspaceId: string, id: string): ItemKey => itemKey(formKeys.partition(workspaceId), id),
-  byStatusPartition: (workspaceId: string, status: FormStatus) => `WS#${workspaceId}#FORM_BY_STATUS#${status}`,
-  byStatus: (workspaceId: string, status: FormStatus, id: string): ItemKey => itemKey(formKeys.byStatusPartition(workspaceId, status), id),
-  byNamePartition: (workspaceId: string, status?: FormStatus) => `WS#${workspaceId}#FORMS_BY_NAME${status === undefined ? '' : `#${status}`}`,
-  byUpdatedPartition: (workspaceId: string, status?: FormStatus) => `WS#${workspaceId}#FORMS_BY_UPDATED${status === undefined ? '' : `#${status}`}`,
-  pointer: (id: string): ItemKey => itemKey(`FORM#${id}`, 'POINTER'),
-};
+export { formKeys };
 
 /** The index attributes that place an item of the `status` list (all forms when undefined) in the name and update orders. */
 function orderKeys(workspaceId: string, status: FormStatus | undefined, form: Form): Record<string, string> {

@@ -90,25 +90,3 @@ export async function listForms(workspaceId: string, list: FormListQuery, reques
   // A form whose status changed between the two reads no longer matches: leave it out.
   return { ...page, items: ids.flatMap((id) => found.get(id) ?? []).filter((form) => form.status === list.status) };
 }
-
-/** What other resources show of a form they reference. */
-export interface FormSummary {
-  name: string;
-  type: Form['type'];
-}
-
-/**
- * Name and type of many forms at once (e.g. a checkout's `orderFormId`): one BatchGetItem per 100
- * distinct ids, projecting only what is shown. Absent ids (or another workspace's) are missing.
- */
-export async function getFormSummaries(workspaceId: string, ids: readonly string[]): Promise<Map<string, FormSummary>> {
-  const keys = [...new Set(ids)].map((id) => formKeys.form(workspaceId, id));
-  const items = await batchGetItems(keys, { attributes: ['id', 'name', 'type'] });
-  return new Map(items.map((item) => [item.id as string, { name: item.name as string, type: item.type as Form['type'] }]));
-}
-
-/** Display names of many forms at once (`formName` on checkouts). */
-export async function getFormNames(workspaceId: string, ids: readonly string[]): Promise<Map<string, string>> {
-  const summaries = await getFormSummaries(workspaceId, ids);
-  return new Map([...summaries].map(([id, summary]) => [id, summary.name]));
-}
