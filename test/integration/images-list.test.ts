@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type TestApi, type TestWorkspace } from './support/api.js';
 import { dbStats } from './support/db-stats.js';
-import { seedImages } from './support/images-seed.js';
+import { seedImages } from './support/seed-images.js';
 
 let api: TestApi;
 let small: TestWorkspace;
