@@ -575,7 +575,7 @@ export interface paths {
         };
         /**
          * List checkouts
-         * @description Filters, search and sort apply before paging. Any malformed or out-of-range parameter (or an unknown one) is 400 `invalid_query`. Cost: one Query over the workspace's live checkouts, plus one BatchGet per 100 distinct events, forms and event image assets on the page (events or forms of all matches when sorting by `event`/`form`): never one read per checkout.
+         * @description Filters, search and sort apply before paging; every answer carries `nextCursor`. Any malformed, out-of-range or unknown parameter, or a cursor this list did not issue, is 400 `invalid_query`. Cost: every sort and filter is a key read, so a page reads about its own items at any depth; `search` and conditions the keys cannot serve examine at most 1000 checkouts per request (a short page with `hasMore: true`: follow `nextCursor`).
          */
         get: operations["listCheckouts"];
         put?: never;
@@ -2445,7 +2445,7 @@ export interface components {
         ImageAssetList: {
             hasMore: boolean;
             data: components["schemas"]["ImageAsset"][];
-            /** @description Pass as `cursor` to read the next page (one Query whatever the depth); `null` on the last page. */
+            /** @description Pass as `cursor` to read the next page (the same cost whatever the depth); `null` on the last page. */
             nextCursor: string | null;
         };
         /** @description A two-step image upload: PUT the bytes to `upload.url`, then complete it. */
@@ -2549,9 +2549,13 @@ export interface components {
         };
         CheckoutList: {
             data: components["schemas"]["Checkout"][];
+            /** @description More checkouts may follow (with `search` or an evaluated filter, even after a short page). */
             hasMore: boolean;
+            /** @description The page number asked for (0 when reading by cursor). */
             pageNumber: components["schemas"]["Version"];
             pageSize: components["schemas"]["Version"];
+            /** @description Pass as `cursor` to read the next page (the same cost whatever the depth); `null` on the last page. */
+            nextCursor: string | null;
         };
         Invoice: {
             id: components["schemas"]["Id"];
@@ -2599,7 +2603,7 @@ export interface components {
             /** @description Number of items in `data`. */
             total: components["schemas"]["Version"];
             hasMore: boolean;
-            /** @description Pass as `cursor` to read the next page (one Query whatever the depth); `null` on the last page. */
+            /** @description Pass as `cursor` to read the next page (the same cost whatever the depth); `null` on the last page. */
             nextCursor: string | null;
         };
         PayoutBalance: {
@@ -2686,7 +2690,7 @@ export interface components {
             /** @description Number of items in `data`. */
             total: components["schemas"]["Version"];
             hasMore: boolean;
-            /** @description Pass as `cursor` to read the next page (one Query whatever the depth); `null` on the last page. */
+            /** @description Pass as `cursor` to read the next page (the same cost whatever the depth); `null` on the last page. */
             nextCursor: string | null;
         };
         /**
@@ -2900,7 +2904,7 @@ export interface components {
             /** @description Number of items in `data`. */
             total: components["schemas"]["Version"];
             hasMore: boolean;
-            /** @description Pass as `cursor` to read the next page (one Query whatever the depth); `null` on the last page. */
+            /** @description Pass as `cursor` to read the next page (the same cost whatever the depth); `null` on the last page. */
             nextCursor: string | null;
         };
         /**
@@ -2958,7 +2962,7 @@ export interface components {
             /** @description Number of items in `data`. */
             total: components["schemas"]["Version"];
             hasMore: boolean;
-            /** @description Pass as `cursor` to read the next page (one Query whatever the depth); `null` on the last page. */
+            /** @description Pass as `cursor` to read the next page (the same cost whatever the depth); `null` on the last page. */
             nextCursor: string | null;
         };
         WebhookEndpoint: {
@@ -2982,7 +2986,7 @@ export interface components {
             /** @description Number of items in `data`. */
             total: components["schemas"]["Version"];
             hasMore: boolean;
-            /** @description Pass as `cursor` to read the next page (one Query whatever the depth); `null` on the last page. */
+            /** @description Pass as `cursor` to read the next page (the same cost whatever the depth); `null` on the last page. */
             nextCursor: string | null;
         };
         WebhookDelivery: {
@@ -3507,6 +3511,9 @@ export interface components {
         MaxTicketsPerOrder: number;
         ForEventItems: components["schemas"]["EventItemReference"][];
         Rows: components["schemas"]["FormRow"][];
+        /** @default 0 */
+        Page: number;
+        Cursor: string;
         /** @description Required (at least one, unique `value`) for `Select One` and `Select Multiple`; forbidden for every other type. */
         Options2: components["schemas"]["PropertyOption"][];
         /** @enum {string} */
@@ -3522,7 +3529,6 @@ export interface components {
         Type2: "Select Multiple with \"Other\"";
         /** @enum {string} */
         Status3: "active" | "archived";
-        Cursor: string;
         PayButtonLabel: string;
         CustomTerms: components["schemas"]["ContentBlocksItem"] | null;
         MultiDayEndTimes3: components["schemas"]["MultiDayEndTimes2"] | null;
@@ -3978,7 +3984,7 @@ export interface components {
         };
     };
     parameters: {
-        /** @description Opaque position from the previous page's `nextCursor`; one Query per page at any depth. Keep `sort`, `direction` and filters unchanged. Not with `page`. */
+        /** @description Opaque position from the previous page's `nextCursor`; one read per page at any depth. Keep `sort`, `direction` and filters unchanged. Not with `page`. */
         CursorQuery: components["schemas"]["Cursor"];
         /** @description Sort direction; default `asc`. */
         DirectionQuery: "asc" | "desc";
@@ -3994,7 +4000,7 @@ export interface components {
         /** @description Items per page, 1..100. */
         LimitQuery: number;
         /** @description Zero-based page index (default 0); `page * limit` must stay below 10000: read deeper with `cursor`. Not with `cursor`. */
-        PageQuery: number;
+        PageQuery: components["schemas"]["Page"];
         SortQuery: "createdAt";
     };
     requestBodies: never;
@@ -4172,7 +4178,7 @@ export interface operations {
                 page?: components["parameters"]["PageQuery"];
                 /** @description Items per page, 1..100. */
                 limit?: components["parameters"]["LimitQuery"];
-                /** @description Opaque position from the previous page's `nextCursor`; one Query per page at any depth. Keep `sort`, `direction` and filters unchanged. Not with `page`. */
+                /** @description Opaque position from the previous page's `nextCursor`; one read per page at any depth. Keep `sort`, `direction` and filters unchanged. Not with `page`. */
                 cursor?: components["parameters"]["CursorQuery"];
                 sort?: "name" | "createdAt" | "updatedAt";
                 /** @description Sort direction; default `asc`. */
@@ -4248,7 +4254,7 @@ export interface operations {
                         /** @description Number of items in `data`. */
                         total: components["schemas"]["Version"];
                         hasMore: boolean;
-                        /** @description Pass as `cursor` to read the next page (one Query whatever the depth); `null` on the last page. */
+                        /** @description Pass as `cursor` to read the next page (the same cost whatever the depth); `null` on the last page. */
                         nextCursor: string | null;
                     };
                 };
@@ -4880,7 +4886,7 @@ export interface operations {
                 page?: components["parameters"]["PageQuery"];
                 /** @description Items per page, 1..100. */
                 limit?: components["parameters"]["LimitQuery"];
-                /** @description Opaque position from the previous page's `nextCursor`; one Query per page at any depth. Keep `sort`, `direction` and filters unchanged. Not with `page`. */
+                /** @description Opaque position from the previous page's `nextCursor`; one read per page at any depth. Keep `sort`, `direction` and filters unchanged. Not with `page`. */
                 cursor?: components["parameters"]["CursorQuery"];
                 sort?: "createdAt" | "name" | "updatedAt";
                 /** @description Sort direction; default `asc`. */
@@ -4936,7 +4942,7 @@ export interface operations {
                         /** @description Number of items in `data`. */
                         total: components["schemas"]["Version"];
                         hasMore: boolean;
-                        /** @description Pass as `cursor` to read the next page (one Query whatever the depth); `null` on the last page. */
+                        /** @description Pass as `cursor` to read the next page (the same cost whatever the depth); `null` on the last page. */
                         nextCursor: string | null;
                     };
                 };
@@ -5082,7 +5088,7 @@ export interface operations {
                 page?: components["parameters"]["PageQuery"];
                 /** @description Items per page, 1..100. */
                 limit?: components["parameters"]["LimitQuery"];
-                /** @description Opaque position from the previous page's `nextCursor`; one Query per page at any depth. Keep `sort`, `direction` and filters unchanged. Not with `page`. */
+                /** @description Opaque position from the previous page's `nextCursor`; one read per page at any depth. Keep `sort`, `direction` and filters unchanged. Not with `page`. */
                 cursor?: components["parameters"]["CursorQuery"];
                 sort?: "createdAt" | "email";
                 /** @description Sort direction; default `asc`. */
@@ -5134,7 +5140,7 @@ export interface operations {
                         /** @description Number of items in `data`. */
                         total: components["schemas"]["Version"];
                         hasMore: boolean;
-                        /** @description Pass as `cursor` to read the next page (one Query whatever the depth); `null` on the last page. */
+                        /** @description Pass as `cursor` to read the next page (the same cost whatever the depth); `null` on the last page. */
                         nextCursor: string | null;
                     };
                 };
@@ -5272,7 +5278,7 @@ export interface operations {
                 page?: components["parameters"]["PageQuery"];
                 /** @description Items per page, 1..100. */
                 limit?: components["parameters"]["LimitQuery"];
-                /** @description Opaque position from the previous page's `nextCursor`; one Query per page at any depth. Keep `sort`, `direction` and filters unchanged. Not with `page`. */
+                /** @description Opaque position from the previous page's `nextCursor`; one read per page at any depth. Keep `sort`, `direction` and filters unchanged. Not with `page`. */
                 cursor?: components["parameters"]["CursorQuery"];
                 sort?: "start" | "end" | "createdAt" | "name";
                 /** @description Sort direction; default `asc`. */
@@ -5388,7 +5394,7 @@ export interface operations {
                         /** @description Number of items in `data`. */
                         total: components["schemas"]["Version"];
                         hasMore: boolean;
-                        /** @description Pass as `cursor` to read the next page (one Query whatever the depth); `null` on the last page. */
+                        /** @description Pass as `cursor` to read the next page (the same cost whatever the depth); `null` on the last page. */
                         nextCursor: string | null;
                     };
                 };
@@ -5687,10 +5693,10 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Zero-based page index (default 0); `page * pageSize` must stay below 10000: read deeper with `cursor`. Not with `cursor`. */
-                page?: number;
+                page?: components["schemas"]["Page"];
                 /** @description Items per page, 1..250. */
                 pageSize?: number;
-                /** @description Opaque position from the previous page's `nextCursor`; one Query per page at any depth. Not with `page`. */
+                /** @description Opaque position from the previous page's `nextCursor`; one read per page at any depth. Keep every other parameter unchanged. Not with `page`. */
                 cursor?: components["schemas"]["Cursor"];
             };
             header?: never;
@@ -5916,16 +5922,18 @@ export interface operations {
     listCheckouts: {
         parameters: {
             query?: {
-                /** @description Zero-based page index. */
-                pageNumber?: number;
+                /** @description Zero-based page index (default 0); `pageNumber * pageSize` must stay below 10000: read deeper with `cursor`. Not with `cursor`. */
+                pageNumber?: components["schemas"]["Page"];
                 /** @description Items per page, 1..200. */
                 pageSize?: number;
-                /** @description Case-insensitive substring of name or description. */
+                /** @description Opaque position from the previous page's `nextCursor`; one read per page at any depth. Keep every other parameter unchanged. Not with `pageNumber`. */
+                cursor?: components["schemas"]["Cursor"];
+                /** @description Case-insensitive substring of name or description. Examines at most 1000 checkouts per request: a page may come back short with `hasMore: true` (follow `nextCursor`); page numbers reach no further (400). */
                 search?: string;
                 status?: "open" | "closed";
                 eventId?: string;
                 timeslotId?: string;
-                /** @description Default `createdAt`. `event` and `form` sort by the display name of the event or form; `_id` by id (ids order by creation second only; within a second at random). Checkouts without the value sort last. */
+                /** @description Default `createdAt`. `event` and `form` sort by the display name of the event or form; `_id` by id (ordered by creation second only). Text sorts ignore case and accents and compare numbers by value; checkouts without the value sort last; ties by id. */
                 sortField?: "name" | "description" | "createdAt" | "updatedAt" | "status" | "visibility" | "productsCount" | "_id" | "event" | "form";
                 /** @description Default `asc` when `sortField` is given, else `desc` (newest first). */
                 sortDirection?: "asc" | "desc";
@@ -6020,7 +6028,8 @@ export interface operations {
                      *       ],
                      *       "hasMore": false,
                      *       "pageNumber": 0,
-                     *       "pageSize": 20
+                     *       "pageSize": 20,
+                     *       "nextCursor": "Spring Gala"
                      *     }
                      */
                     "application/json": components["schemas"]["CheckoutList"];
@@ -6277,7 +6286,7 @@ export interface operations {
                 page?: components["parameters"]["PageQuery"];
                 /** @description Items per page, 1..100. */
                 limit?: components["parameters"]["LimitQuery"];
-                /** @description Opaque position from the previous page's `nextCursor`; one Query per page at any depth. Keep `sort`, `direction` and filters unchanged. Not with `page`. */
+                /** @description Opaque position from the previous page's `nextCursor`; one read per page at any depth. Keep `sort`, `direction` and filters unchanged. Not with `page`. */
                 cursor?: components["parameters"]["CursorQuery"];
                 sort?: components["parameters"]["SortQuery"];
                 /** @description Sort direction; default `asc`. */
@@ -6911,7 +6920,7 @@ export interface operations {
                 page?: components["parameters"]["PageQuery"];
                 /** @description Items per page, 1..100. */
                 limit?: components["parameters"]["LimitQuery"];
-                /** @description Opaque position from the previous page's `nextCursor`; one Query per page at any depth. Keep `sort`, `direction` and filters unchanged. Not with `page`. */
+                /** @description Opaque position from the previous page's `nextCursor`; one read per page at any depth. Keep `sort`, `direction` and filters unchanged. Not with `page`. */
                 cursor?: components["parameters"]["CursorQuery"];
                 sort?: components["parameters"]["SortQuery"];
                 /** @description Sort direction; default `desc` (newest first). */
@@ -7139,7 +7148,7 @@ export interface operations {
                 page?: components["parameters"]["PageQuery"];
                 /** @description Items per page, 1..100. */
                 limit?: components["parameters"]["LimitQuery"];
-                /** @description Opaque position from the previous page's `nextCursor`; one Query per page at any depth. Keep `sort`, `direction` and filters unchanged. Not with `page`. */
+                /** @description Opaque position from the previous page's `nextCursor`; one read per page at any depth. Keep `sort`, `direction` and filters unchanged. Not with `page`. */
                 cursor?: components["parameters"]["CursorQuery"];
                 sort?: components["parameters"]["SortQuery"];
                 /** @description Sort direction; default `desc` (newest first). */
@@ -7299,7 +7308,7 @@ export interface operations {
                 page?: components["parameters"]["PageQuery"];
                 /** @description Items per page, 1..100. */
                 limit?: components["parameters"]["LimitQuery"];
-                /** @description Opaque position from the previous page's `nextCursor`; one Query per page at any depth. Keep `sort`, `direction` and filters unchanged. Not with `page`. */
+                /** @description Opaque position from the previous page's `nextCursor`; one read per page at any depth. Keep `sort`, `direction` and filters unchanged. Not with `page`. */
                 cursor?: components["parameters"]["CursorQuery"];
                 sort?: components["parameters"]["SortQuery"];
                 /** @description Sort direction; default `asc`. */
@@ -7533,7 +7542,7 @@ export interface operations {
                 page?: components["parameters"]["PageQuery"];
                 /** @description Items per page, 1..100. */
                 limit?: components["parameters"]["LimitQuery"];
-                /** @description Opaque position from the previous page's `nextCursor`; one Query per page at any depth. Keep `sort`, `direction` and filters unchanged. Not with `page`. */
+                /** @description Opaque position from the previous page's `nextCursor`; one read per page at any depth. Keep `sort`, `direction` and filters unchanged. Not with `page`. */
                 cursor?: components["parameters"]["CursorQuery"];
                 sort?: components["parameters"]["SortQuery"];
                 /** @description Sort direction; default `desc` (newest first). */
