@@ -1,6 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import type { CheckoutRecord, ListNames } from '../../../shared/checkouts/checkout-model.js';
 import { insertCheckout } from '../../../shared/checkouts/checkouts-repository.js';
-import { newId } from '../../../shared/ids.js';
 
 export interface SeedCheckoutOptions {
   /** Fields of the i-th checkout (0-based), over the defaults. */
@@ -21,10 +21,14 @@ export interface SeedCheckoutOptions {
 export async function seedCheckouts(workspaceId: string, count: number, options: SeedCheckoutOptions = {}): Promise<CheckoutRecord[]> {
   const start = options.startMs ?? Date.now();
   const records: CheckoutRecord[] = [];
+  // Ids in creation order, as the service's were before their tail became random: ties in a sort
+  // break by id, so a page holds the same checkouts on every run (its computed-field reads too).
+  const run = randomBytes(4).toString('hex');
   for (let index = 0; index < count; index += 1) {
     const created = new Date(start + index * (options.stepMs ?? 1));
+    const seconds = Math.floor(created.getTime() / 1000).toString(16).padStart(8, '0');
     const record: CheckoutRecord = {
-      id: newId(created), ownerId: workspaceId, name: `Checkout ${index}`, status: 'open', visibility: 'private', products: [],
+      id: `${seconds}${run}${index.toString(16).padStart(8, '0')}`, ownerId: workspaceId, name: `Checkout ${index}`, status: 'open', visibility: 'private', products: [],
       createdAt: created.toISOString(), updatedAt: created.toISOString(), version: 1,
       ...options.fields?.(index),
     };
