@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { CHECKOUT_SORT_FIELDS, type CheckoutRecord } from '../../../shared/checkouts/checkout-model.js';
 import { FORM_STATUSES } from '../../../shared/forms/form-model.js';
 import { newId } from '../../../shared/ids.js';
 import { insertInvoice } from '../../../shared/invoices/invoices-repository.js';
@@ -7,6 +8,7 @@ import { createPartner } from '../../../shared/partners/partners-repository.js';
 import { OBJECT_TYPES, PROPERTY_STATUSES } from '../../../shared/properties/property-model.js';
 import { insertDelivery, insertEndpoint } from '../../../shared/webhooks/webhooks-repository.js';
 import { createApiKey, createWorkspace } from '../../../shared/workspaces/workspaces-repository.js';
+import { checkoutShape, seedCheckouts } from '../../integration/support/checkouts-seed.js';
 import { seedContacts, seedForms, seedProperties, seedResponses } from '../../integration/support/crm-seed.js';
 import { seedEvents } from '../../integration/support/events-seed.js';
 import { seedPayouts } from '../../integration/support/payouts-seed.js';
@@ -172,6 +174,33 @@ export const SCALING_LISTS: readonly ScalingList[] = [
       return { path: '/v1/payouts', apiKey: ws.apiKey, vars: { eventA, eventB } };
     },
     rows: ['', 'currency=USD', 'eventId={eventA}', 'currency=CAD&eventId={eventB}'],
+  },
+  {
+    route: 'GET /v1/checkouts',
+    // checkoutShape: status alternates, a third public, every fifth on timeslot slot-x, 0-3 products;
+    // a quarter carry the seeded event (and its name, for the event sort).
+    async seed(scale) {
+      const ws = await freshWorkspace(`P4 checkouts ${scale}x`);
+      const [event] = await seedEvents(ws.workspaceId, 1);
+      const eventId = event?.id as string;
+      await seedCheckouts(ws.workspaceId, 40 * scale, {
+        fields: (index): Partial<CheckoutRecord> => ({ ...checkoutShape(index), ...(index % 4 === 0 ? { eventId } : {}) }),
+        names: (index) => (index % 4 === 0 ? { event: event?.name ?? '' } : {}),
+      });
+      return { path: '/v1/checkouts', apiKey: ws.apiKey, vars: { event: eventId } };
+    },
+    // Every sort field, then each key-served filter (status cells, visibility x isEventSet cells, the
+    // event and timeslot partitions, a productsCount range on its own sort). Free-text `search` is not a
+    // row: it evaluates checkouts by design, within the documented 1,000-checkout budget per request.
+    rows: [
+      ...CHECKOUT_SORT_FIELDS.map((field) => `sortField=${field}`),
+      'status=closed',
+      `sortField=updatedAt&filters=${encodeURIComponent('[{"field":"visibility","op":"eq","value":"private"},{"field":"isEventSet","op":"eq","value":false}]')}`,
+      'eventId={event}&sortField=name',
+      'timeslotId=slot-x&sortField=productsCount',
+      `sortField=productsCount&filters=${encodeURIComponent('[{"field":"productsCount","op":"gte","value":2}]')}`,
+    ],
+    limitParam: 'pageSize',
   },
   {
     route: 'GET /v1/assets/images',
