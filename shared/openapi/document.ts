@@ -9,7 +9,7 @@ import { routeTable } from '../http/routes.js';
 import { withServer } from './served-document.js';
 import { errorSchemaOf, errorStatusesOf, flatErrorSchema, pathParameterNames } from './error-responses.js';
 import { ERROR_CODES, FLAT_ERROR_CODES, errorCodesOf, errorResponseName } from './error-codes.js';
-import { shareCommonBranchProperties, shareRepeatedExamples, shareRepeatedParameters, shareRepeatedSchemas } from './compact.js';
+import { mergeTwinSchemas, shareCommonBranchProperties, shareRepeatedExamples, shareRepeatedParameters, shareRepeatedSchemas } from './compact.js';
 import { addExamples } from './examples.js';
 import { errorEnvelopeSchema } from '../http/schemas.js';
 
@@ -245,6 +245,7 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[] = routeT
  * component for every shape that repeats (parameters and schemas), which more than halves the size.
  */
 function finish(document: JsonObject, errorResponses: Map<string, JsonObject>): JsonObject {
+  mergeTwinSchemas(document);
   addExamples(document);
   const components = document.components as JsonObject & { schemas: Record<string, JsonObject> };
   components.responses = Object.fromEntries([...errorResponses].sort(([a], [b]) => a.localeCompare(b)));

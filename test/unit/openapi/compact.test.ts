@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shareCommonBranchProperties, shareRepeatedExamples, shareRepeatedParameters, shareRepeatedSchemas } from '../../../shared/openapi/compact.js';
+import { mergeTwinSchemas, shareCommonBranchProperties, shareRepeatedExamples, shareRepeatedParameters, shareRepeatedSchemas } from '../../../shared/openapi/compact.js';
 
 type Json = Record<string, unknown>;
 
@@ -88,5 +88,46 @@ describe('shareCommonBranchProperties', () => {
       required: ['type'],
       unevaluatedProperties: false,
     });
+  });
+});
+
+describe('mergeTwinSchemas', () => {
+  it('merges an answer twin that differs only by closed objects and defaulted fields, and keeps real differences apart', () => {
+    // Prepare
+    const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+    const document: Json = {
+      paths: { '/a': { get: { responses: { 200: { content: { 'application/json': { schema: ref('PaymentOutput') } } } } } } },
+      components: {
+        schemas: {
+          Refund: { type: 'object', properties: { amount: { type: 'integer' }, width: { type: 'number', default: 100 } }, required: ['amount'] },
+          Payment: { type: 'object', properties: { refunds: { type: 'array', items: ref('Refund') } } },
+          RefundOutput: { type: 'object', properties: { amount: { type: 'integer' }, width: { type: 'number', default: 100 } }, required: ['amount', 'width'], additionalProperties: false },
+          PaymentOutput: { type: 'object', properties: { refunds: { type: 'array', items: ref('RefundOutput') } }, additionalProperties: false },
+          Other: { type: 'object', properties: { amount: { type: 'integer' } }, required: ['amount', 'currency'] },
+        },
+      },
+    };
+
+    // Act
+    mergeTwinSchemas(document);
+
+    // Assess
+    expect(Object.keys((document.components as { schemas: Json }).schemas)).toEqual(['Refund', 'Payment', 'Other']);
+    expect(JSON.stringify(document.paths)).toContain('#/components/schemas/Payment"');
+  });
+
+  it('answers\' UTC-only date-times join the date-time with an offset', () => {
+    // Prepare
+    const document: Json = {
+      paths: { '/a': { get: { responses: { 200: { content: { 'application/json': { schema: { $ref: '#/components/schemas/DateTimeOutput' } } } } } } } },
+      components: { schemas: { DateTime: { type: 'string', format: 'date-time', pattern: '^\\d{4}T(Z|[+-]\\d\\d)$' }, DateTimeOutput: { ...when } } },
+    };
+
+    // Act
+    mergeTwinSchemas(document);
+
+    // Assess
+    expect(Object.keys((document.components as { schemas: Json }).schemas)).toEqual(['DateTime']);
+    expect(JSON.stringify(document.paths)).toContain('#/components/schemas/DateTime"');
   });
 });
