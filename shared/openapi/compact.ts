@@ -120,14 +120,27 @@ const refLength = (name: string) => `{"$ref":"#/components/schemas/${name}"}`.le
  * name. A use that had its own description keeps it next to the `$ref` (allowed in OpenAPI 3.1).
  */
 export function shareRepeatedSchemas(document: Json): void {
+  shareSchemas(document, false);
+  shareSchemas(document, true);
+}
+
+/** The schema with its top-level keys sorted, so that key order does not tell two uses apart. */
+const sortedKeys = (schema: Json): Json => Object.fromEntries(Object.entries(schema).sort(([a], [b]) => a.localeCompare(b)));
+
+/**
+ * One sharing pass. Without descriptions: shapes, each use keeping its own description. With them: the
+ * uses that repeat a shape and its description alike (a `$ref` with the same description on many
+ * fields, `Read-only, set by the server...`) become one described component.
+ */
+function shareSchemas(document: Json, withDescriptions: boolean): void {
   const components = (document.components ??= {}) as Json;
   const schemas = (components.schemas ??= {}) as Json;
   for (;;) {
     const groups = new Map<string, { core: Json; slots: Slot[]; hints: Map<string, number> }>();
     for (const slot of schemaSlots(document)) {
       const schema = slot.get();
-      if (typeof schema.$ref === 'string') continue;
-      const core = coreOf(schema);
+      if (withDescriptions ? typeof schema.description !== 'string' : typeof schema.$ref === 'string') continue;
+      const core = withDescriptions ? sortedKeys(schema) : coreOf(schema);
       // A shape shared with its description saves the description too: count it as part of the size.
       const key = JSON.stringify(core);
       if (key.length < MIN_SHARED_BYTES) continue;
@@ -145,7 +158,7 @@ export function shareRepeatedSchemas(document: Json): void {
     if (!best) return;
     const group = groups.get(best.key)!;
     const hint = [...group.hints].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0];
-    const base = knownName(group.core) ?? pascal(hint ?? 'Shared');
+    const base = (withDescriptions ? undefined : knownName(group.core)) ?? pascal(hint ?? 'Shared');
     let name = base;
     for (let suffix = 2; name in schemas; suffix += 1) name = `${base}${suffix}`;
     // One description for every use goes into the component; differing ones stay next to each `$ref`.
