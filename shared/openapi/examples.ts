@@ -101,7 +101,10 @@ const NUMBERS: Readonly<Record<string, number>> = {
   maxTicketsPerSet: 4, elementIndex: 0, revealedElementIndex: 1, productsCount: 1, account_limit: 100, rate: 0.15,
 };
 
-/** Optional fields a request example shows (besides the required ones): what a caller usually sends. */
+/**
+ * Optional fields an example shows besides the required ones: what a caller usually sends and an
+ * answer usually has (an answer with every optional field would show a paid payment's failure code).
+ */
 const SHOWN_OPTIONAL = new Set([
   'description', 'email', 'firstName', 'lastName', 'phone', 'start', 'end', 'currency', 'eventTimezone', 'eventLocation',
   'lineItems', 'customerId', 'dueInDays', 'memo', 'quantity', 'unitAmount', 'amount', 'url', 'enabled', 'options', 'label',
@@ -113,8 +116,8 @@ const NEVER_SHOWN = new Set(['components']);
 
 interface Context {
   readonly document: Json;
-  /** Requests show required fields and the usual optional ones; answers show every field. */
-  readonly request: boolean;
+  /** The item schemas of the lists already shown in this example. */
+  readonly listed: Set<string>;
 }
 
 function resolve(schema: Json, context: Context): Json {
@@ -184,6 +187,10 @@ export function exampleOf(input: Json, context: Context, key?: string, depth = 0
       return null;
     case 'array': {
       if (!isObject(schema.items)) return [];
+      // A list of what the example already shows once (the orders of each balance bucket) is left empty.
+      const shape = JSON.stringify(schema.items);
+      if (context.listed.has(shape) && !((schema.minItems as number | undefined) ?? 0)) return [];
+      context.listed.add(shape);
       const count = Math.max(1, (schema.minItems as number | undefined) ?? 1);
       return Array.from({ length: count }, () => exampleOf(schema.items as Json, context, key?.replace(/s$/, ''), depth + 1));
     }
@@ -191,7 +198,7 @@ export function exampleOf(input: Json, context: Context, key?: string, depth = 0
       if (!isObject(schema.properties)) return {};
       const required = new Set((schema.required ?? []) as string[]);
       const entries = Object.entries(schema.properties as Record<string, Json>)
-        .filter(([name]) => required.has(name) || (!NEVER_SHOWN.has(name) && (!context.request || SHOWN_OPTIONAL.has(name))))
+        .filter(([name]) => required.has(name) || (!NEVER_SHOWN.has(name) && SHOWN_OPTIONAL.has(name)))
         .map(([name, child]) => [name, exampleOf(child, context, name, depth + 1)] as const)
         .filter(([, value]) => value !== undefined);
       return Object.fromEntries(entries);
@@ -214,13 +221,13 @@ export function addExamples(document: Json): void {
       const override = EXAMPLE_OVERRIDES[operation.operationId as string];
       const body = isObject(operation.requestBody) ? (operation.requestBody.content as Json | undefined)?.['application/json'] : undefined;
       if (isObject(body) && isObject(body.schema) && body.example === undefined) {
-        body.example = override?.request ?? exampleOf(body.schema, { document, request: true });
+        body.example = override?.request ?? exampleOf(body.schema, { document, listed: new Set() });
       }
       for (const [status, response] of Object.entries((operation.responses ?? {}) as Json)) {
         if (!/^2\d\d$/.test(status) || !isObject(response)) continue;
         const media = (response.content as Json | undefined)?.['application/json'];
         if (isObject(media) && isObject(media.schema) && media.example === undefined) {
-          media.example = override?.response ?? exampleOf(media.schema, { document, request: false });
+          media.example = override?.response ?? exampleOf(media.schema, { document, listed: new Set() });
         }
       }
     }
