@@ -387,3 +387,21 @@ export function mergeTwinSchemas(document: Json): void {
   for (const from of alias.keys()) delete schemas[from.slice(refOf('').length)];
   redirectRefs(document, alias);
 }
+
+/** Every parameter of the document: the operations' own and the shared ones. */
+function parametersOf(document: Json): Json[] {
+  const operations = Object.values((document.paths ?? {}) as Json).flatMap((item) => (isObject(item) ? Object.values(item).filter(isObject) : []));
+  const own = operations.flatMap((operation) => (Array.isArray(operation.parameters) ? operation.parameters.filter(isObject) : []));
+  return [...own, ...Object.values(((document.components as Json | undefined)?.parameters ?? {}) as Json).filter(isObject)];
+}
+
+/**
+ * Drops a parameter schema's description when it repeats the parameter's own (zod-openapi writes the
+ * field's description on both): Swagger UI and the generated client show the parameter's.
+ */
+export function dropRepeatedParameterDescriptions(document: Json): void {
+  for (const parameter of parametersOf(document)) {
+    const schema = parameter.schema;
+    if (isObject(schema) && typeof parameter.description === 'string' && schema.description === parameter.description) delete schema.description;
+  }
+}

@@ -9,7 +9,7 @@ import { routeTable } from '../http/routes.js';
 import { withServer } from './served-document.js';
 import { errorSchemaOf, errorStatusesOf, flatErrorSchema, pathParameterNames } from './error-responses.js';
 import { ERROR_CODES, FLAT_ERROR_CODES, errorCodesOf, errorResponseName } from './error-codes.js';
-import { mergeTwinSchemas, shareCommonBranchProperties, shareRepeatedExamples, shareRepeatedParameters, shareRepeatedSchemas } from './compact.js';
+import { dropRepeatedParameterDescriptions, mergeTwinSchemas, shareCommonBranchProperties, shareRepeatedExamples, shareRepeatedParameters, shareRepeatedSchemas } from './compact.js';
 import { addExamples } from './examples.js';
 import { errorEnvelopeSchema } from '../http/schemas.js';
 
@@ -246,6 +246,7 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[] = routeT
  */
 function finish(document: JsonObject, errorResponses: Map<string, JsonObject>): JsonObject {
   mergeTwinSchemas(document);
+  dropRepeatedParameterDescriptions(document);
   addExamples(document);
   const components = document.components as JsonObject & { schemas: Record<string, JsonObject> };
   components.responses = Object.fromEntries([...errorResponses].sort(([a], [b]) => a.localeCompare(b)));
