@@ -7,7 +7,7 @@ import { BINARY_MEDIA_TYPES } from '../http/gateway-responses.js';
 import type { RouteDefinition } from '../http/route.js';
 import { routeTable } from '../http/routes.js';
 import { withServer } from './served-document.js';
-import { errorSchemaOf, errorStatusesOf, flatErrorSchema, pathParameterNames } from './error-responses.js';
+import { errorResponseKeysOf, errorSchemaOf, flatErrorSchema, pathParameterNames } from './error-responses.js';
 import { ERROR_CODES, FLAT_ERROR_CODES, errorCodesOf, errorResponseName } from './error-codes.js';
 import { dropRepeatedParameterDescriptions, mergeTwinSchemas, shareCommonBranchProperties, shareRepeatedExamples, shareRepeatedParameters, shareRepeatedSchemas } from './compact.js';
 import { addExamples } from './examples.js';
@@ -186,12 +186,13 @@ function responsesOf(route: RouteDefinition, errorResponses: Map<string, JsonObj
   } else {
     responses[`${status}`] = { description, content: { 'application/json': { schema: schema ?? z.object({}) } } };
   }
-  for (const errorStatus of errorStatusesOf(route)) {
-    const codes = errorCodesOf(route, errorStatus);
+  for (const { key, statuses } of errorResponseKeysOf(route)) {
+    const [errorStatus] = statuses as [number];
+    const codes = statuses.flatMap((status) => errorCodesOf(route, status));
     const flat = errorSchemaOf(route, errorStatus) === flatErrorSchema;
     const name = errorResponseName(codes, flat);
     if (!errorResponses.has(name)) errorResponses.set(name, errorResponseOf(codes, flat, errorStatus));
-    responses[`${errorStatus as 400}`] = { $ref: `#/components/responses/${name}` };
+    responses[key as '400'] = { $ref: `#/components/responses/${name}` };
   }
   return responses;
 }

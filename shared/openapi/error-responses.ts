@@ -76,3 +76,21 @@ export function errorSchemaOf(route: RouteDefinition, status: number): z.ZodType
   const fromGateway = status === 401 || status === 403 || status === 429;
   return route.errorFormat === 'flat' && !fromGateway ? flatErrorSchema : errorEnvelopeSchema;
 }
+
+/** A key of an operation's `responses` for errors and the statuses it stands for. */
+export interface ErrorResponseKey {
+  readonly key: string;
+  readonly statuses: readonly number[];
+}
+
+/**
+ * How a route's error statuses appear in its `responses`: one key per status, except 500 and 503
+ * together under the range `5XX` (OpenAPI 3.1) when the route can answer both: the client handles both
+ * alike (a server-side failure, retry later), and `error.code` tells them apart.
+ */
+export function errorResponseKeysOf(route: RouteDefinition): ErrorResponseKey[] {
+  const statuses = errorStatusesOf(route);
+  const server = statuses.includes(500) && statuses.includes(503) ? [500, 503] : [];
+  const keys: ErrorResponseKey[] = statuses.filter((status) => !server.includes(status)).map((status) => ({ key: String(status), statuses: [status] }));
+  return server.length > 0 ? [...keys, { key: '5XX', statuses: server }] : keys;
+}

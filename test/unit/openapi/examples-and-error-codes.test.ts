@@ -3,7 +3,7 @@ import type { RouteDefinition } from '../../../shared/http/route.js';
 import { routeTable } from '../../../shared/http/routes.js';
 import { openApiDocument } from '../../../shared/openapi/document.js';
 import { ERROR_CODES, errorCodesOf } from '../../../shared/openapi/error-codes.js';
-import { errorStatusesOf } from '../../../shared/openapi/error-responses.js';
+import { errorResponseKeysOf, errorStatusesOf } from '../../../shared/openapi/error-responses.js';
 
 type Json = Record<string, unknown>;
 interface Media {
@@ -88,14 +88,26 @@ describe('OpenAPI examples', () => {
 describe('OpenAPI error codes', () => {
   it('narrows error.code on every error response of every operation to the codes of that status', () => {
     for (const route of routeTable) {
-      for (const status of errorStatusesOf(route)) {
+      for (const { key, statuses } of errorResponseKeysOf(route)) {
         // Act
-        const codes = codesOfResponse(operationOf(route).responses[String(status)] as { $ref: string });
+        const codes = codesOfResponse(operationOf(route).responses[key] as { $ref: string });
 
         // Assess
-        expect(codes, `${route.operation} ${status}`).toEqual(errorCodesOf(route, status));
-        expect(codes.length, `${route.operation} ${status}`).toBeGreaterThan(0);
+        expect(codes, `${route.operation} ${key}`).toEqual(statuses.flatMap((status) => errorCodesOf(route, status)));
+        expect(codes.length, `${route.operation} ${key}`).toBeGreaterThan(0);
       }
+    }
+  });
+
+  it('documents every error status of every operation, 500 and 503 together as 5XX', () => {
+    for (const route of routeTable) {
+      // Act
+      const keys = errorResponseKeysOf(route);
+
+      // Assess
+      expect(keys.flatMap(({ statuses }) => statuses).sort(), route.operation).toEqual(errorStatusesOf(route));
+      for (const { key } of keys) expect(operationOf(route).responses[key], `${route.operation} ${key}`).toBeDefined();
+      if (route.auth === 'key') expect(keys.find(({ key }) => key === '5XX')?.statuses, route.operation).toEqual([500, 503]);
     }
   });
 
