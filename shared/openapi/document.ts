@@ -204,7 +204,8 @@ function operationOf(route: RouteDefinition, errorResponses: Map<string, JsonObj
     summary: route.summary,
     ...(route.description ? { description: route.description } : {}),
     tags: [...route.tags],
-    security: route.auth === 'key' ? [{ [BEARER_SCHEME]: [] }] : [],
+    // The document's `security` asks for the key; public operations opt out.
+    ...(route.auth === 'key' ? {} : { security: [] }),
     requestParams: {
       ...(pathParamsOf(route) ? { path: pathParamsOf(route) } : {}),
       ...(route.query ? { query: route.query as z.ZodType<unknown, Record<string, unknown>> } : {}),
@@ -229,6 +230,7 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[] = routeT
     openapi: '3.1.0',
     info: { title: API_NAME, version: API_VERSION, description: API_DESCRIPTION },
     tags: [...new Set(routes.flatMap((route) => route.tags))].map((name) => ({ name, ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}) })),
+    security: [{ [BEARER_SCHEME]: [] }],
     paths,
     components: {
       schemas: { ErrorEnvelope: errorEnvelopeSchema, FlatError: flatErrorSchema },
