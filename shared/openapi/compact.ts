@@ -405,3 +405,17 @@ export function dropRepeatedParameterDescriptions(document: Json): void {
     if (isObject(schema) && typeof parameter.description === 'string' && schema.description === parameter.description) delete schema.description;
   }
 }
+
+/**
+ * Drops the bounds zod writes on every integer, `-(2^53 - 1)` and `2^53 - 1` (the safe-integer range,
+ * beyond which JSON numbers lose precision anyway): they say nothing to an API user, and Swagger UI
+ * showed the bound as the example value. Other bounds (`minimum: 0`, `maximum: 100`) stay.
+ */
+export function dropSafeIntegerBounds(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(dropSafeIntegerBounds);
+  if (!isObject(node)) return;
+  const integer = node.type === 'integer' || (Array.isArray(node.type) && node.type.includes('integer'));
+  if (integer && node.minimum === Number.MIN_SAFE_INTEGER) delete node.minimum;
+  if (integer && node.maximum === Number.MAX_SAFE_INTEGER) delete node.maximum;
+  for (const value of Object.values(node)) dropSafeIntegerBounds(value);
+}

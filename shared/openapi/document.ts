@@ -9,7 +9,7 @@ import { routeTable } from '../http/routes.js';
 import { withServer } from './served-document.js';
 import { errorResponseKeysOf, errorSchemaOf, flatErrorSchema, pathParameterNames } from './error-responses.js';
 import { ERROR_CODES, FLAT_ERROR_CODES, errorCodesOf, errorResponseName } from './error-codes.js';
-import { dropRepeatedParameterDescriptions, mergeTwinSchemas, shareCommonBranchProperties, shareRepeatedExamples, shareRepeatedParameters, shareRepeatedSchemas } from './compact.js';
+import { dropRepeatedParameterDescriptions, dropSafeIntegerBounds, mergeTwinSchemas, shareCommonBranchProperties, shareRepeatedExamples, shareRepeatedParameters, shareRepeatedSchemas } from './compact.js';
 import { addExamples } from './examples.js';
 import { errorEnvelopeSchema } from '../http/schemas.js';
 
@@ -129,7 +129,7 @@ function errorResponseOf(codes: readonly string[], flat: boolean, status: number
           schema: {
             allOf: [
               { $ref: '#/components/schemas/FlatError' },
-              { type: 'object', properties: { status: { const: status }, error: { enum: [...codes] }, message: { type: 'string' } }, required: ['status', 'error'] },
+              { properties: { status: { const: status }, error: { enum: [...codes] } } },
             ],
           },
           example: { status, error: codes[0], message: `${(FLAT_ERROR_CODES[codes[0] as string] ?? '').replace(/^./, (first) => first.toUpperCase())}` },
@@ -146,20 +146,16 @@ function errorResponseOf(codes: readonly string[], flat: boolean, status: number
         schema: {
           allOf: [
             { $ref: '#/components/schemas/ErrorEnvelope' },
+            // The envelope declares the types and required fields; this only narrows `code` (and shows `details`).
             {
-              type: 'object',
               properties: {
                 error: {
-                  type: 'object',
                   properties: {
                     code: { enum: [...codes] },
-                    message: { type: 'string' },
                     ...(withDetails ? { details: { type: 'array', items: { $ref: '#/components/schemas/ErrorDetail' } } } : {}),
                   },
-                  required: ['code'],
                 },
               },
-              required: ['error'],
             },
           ],
         },
@@ -248,6 +244,7 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[] = routeT
  * component for every shape that repeats (parameters and schemas), which more than halves the size.
  */
 function finish(document: JsonObject, errorResponses: Map<string, JsonObject>): JsonObject {
+  dropSafeIntegerBounds(document);
   mergeTwinSchemas(document);
   dropRepeatedParameterDescriptions(document);
   addExamples(document);

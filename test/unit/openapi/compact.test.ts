@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeTwinSchemas, shareCommonBranchProperties, shareRepeatedExamples, shareRepeatedParameters, shareRepeatedSchemas } from '../../../shared/openapi/compact.js';
+import { dropSafeIntegerBounds, mergeTwinSchemas, shareCommonBranchProperties, shareRepeatedExamples, shareRepeatedParameters, shareRepeatedSchemas } from '../../../shared/openapi/compact.js';
 
 type Json = Record<string, unknown>;
 
@@ -129,5 +129,25 @@ describe('mergeTwinSchemas', () => {
     // Assess
     expect(Object.keys((document.components as { schemas: Json }).schemas)).toEqual(['DateTime']);
     expect(JSON.stringify(document.paths)).toContain('#/components/schemas/DateTime"');
+  });
+});
+
+describe('dropSafeIntegerBounds', () => {
+  it('drops the safe-integer bounds zod writes on every integer and keeps real bounds', () => {
+    // Prepare
+    const schema: Json = {
+      type: 'object',
+      properties: {
+        count: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
+        delta: { type: ['integer', 'null'], minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER },
+        limit: { type: 'integer', minimum: 1, maximum: 100 },
+      },
+    };
+
+    // Act
+    dropSafeIntegerBounds(schema);
+
+    // Assess
+    expect(schema.properties).toEqual({ count: { type: 'integer', minimum: 0 }, delta: { type: ['integer', 'null'] }, limit: { type: 'integer', minimum: 1, maximum: 100 } });
   });
 });
