@@ -152,6 +152,8 @@ function errorResponseOf(codes: readonly string[], flat: boolean, status: number
                 error: {
                   properties: {
                     code: { enum: [...codes] },
+                    // Redocly's example check treats the envelope's closed `error` as closing this one too.
+                    message: { type: 'string' },
                     ...(withDetails ? { details: { type: 'array', items: { $ref: '#/components/schemas/ErrorDetail' } } } : {}),
                   },
                 },
