@@ -1028,16 +1028,11 @@ export interface components {
          *     }
          */
         CreateForm: {
-            /** @description Read-only, set by the server: ignored (a copy gets its own). */
-            id?: components["schemas"]["Id"];
-            /** @description Read-only, set by the server: ignored (a copy gets its own). */
-            ownerId?: string;
-            /** @description Read-only, set by the server: ignored (a copy gets its own). */
-            createdAt?: string;
-            /** @description Computed by the server: ignored. */
-            updatedAt?: string;
-            /** @description Ignored: a copy starts at version 1. */
-            version?: components["schemas"]["Version"];
+            id?: components["schemas"]["Id3"];
+            ownerId?: components["schemas"]["OwnerId2"];
+            createdAt?: components["schemas"]["OwnerId2"];
+            updatedAt?: components["schemas"]["EventImage2"];
+            version?: components["schemas"]["Version2"];
             /** @description Follows `type` (true exactly for `order`); another value is 422. */
             isEventForm?: boolean;
             /** @description Elements of a copy (a GET body sent back): created with new ids, `propertyData` ignored. Without `rows`, each gets a full-width row in its section. */
@@ -1045,7 +1040,7 @@ export interface components {
             /** @description Layout of a copy; needs `elements`. */
             rows?: components["schemas"]["Rows2"];
             /** @description With `rows`: the first row of the attendee section (order forms). */
-            attendeeRowsStart?: components["schemas"]["AttendeeRowsStart"];
+            attendeeRowsStart?: number;
             name: components["schemas"]["Name"];
             /** @enum {string} */
             type: "standalone" | "order";
@@ -1078,8 +1073,7 @@ export interface components {
          *     }
          */
         FormElement: ({
-            /** @description CRM property set by the answer; its type must match the question type. */
-            propertyId?: components["schemas"]["Id"];
+            propertyId?: components["schemas"]["PropertyId"];
             propertyData?: components["schemas"]["PropertyData"];
             /** @constant */
             type: "Text";
@@ -1088,16 +1082,14 @@ export interface components {
             /** @enum {string} */
             contactField?: "firstName" | "lastName";
         } & components["schemas"]["FormElementBase"]) | ({
-            /** @description CRM property set by the answer; its type must match the question type. */
-            propertyId?: components["schemas"]["Id"];
+            propertyId?: components["schemas"]["PropertyId"];
             propertyData?: components["schemas"]["PropertyData"];
             /** @constant */
             type: "Multi-line Text";
             required?: boolean;
             placeholder?: string;
         } & components["schemas"]["FormElementBase"]) | ({
-            /** @description CRM property set by the answer; its type must match the question type. */
-            propertyId?: components["schemas"]["Id"];
+            propertyId?: components["schemas"]["PropertyId"];
             propertyData?: components["schemas"]["PropertyData"];
             /** @constant */
             type: "Number";
@@ -1107,67 +1099,49 @@ export interface components {
             maxValue?: number;
             integerOnly?: boolean;
         } & components["schemas"]["FormElementBase"]) | ({
-            /** @description CRM property set by the answer; its type must match the question type. */
-            propertyId?: components["schemas"]["Id"];
+            propertyId?: components["schemas"]["PropertyId"];
             propertyData?: components["schemas"]["PropertyData"];
             /** @constant */
             type: "Select One";
             required?: boolean;
-            /** @description Only when not linked to a property. */
-            options?: components["schemas"]["Options"];
+            options?: components["schemas"]["Options3"];
             dropdown?: boolean;
             placeholder?: string;
             logicGroups?: components["schemas"]["LogicGroups"];
         } & components["schemas"]["FormElementBase"]) | ({
-            /** @description CRM property set by the answer; its type must match the question type. */
-            propertyId?: components["schemas"]["Id"];
+            propertyId?: components["schemas"]["PropertyId"];
             propertyData?: components["schemas"]["PropertyData"];
             /** @constant */
             type: "Select One or \"Other\"";
             required?: boolean;
-            /** @description Only when not linked to a property. */
-            options?: components["schemas"]["Options"];
+            options?: components["schemas"]["Options3"];
             dropdown?: boolean;
             placeholder?: string;
-            /** @description Label of the Other option. */
-            otherPrompt: components["schemas"]["OtherPrompt"];
+            otherPrompt: components["schemas"]["OtherPrompt2"];
             logicGroups?: components["schemas"]["LogicGroups"];
         } & components["schemas"]["FormElementBase"]) | ({
-            /** @description CRM property set by the answer; its type must match the question type. */
-            propertyId?: components["schemas"]["Id"];
+            propertyId?: components["schemas"]["PropertyId"];
             propertyData?: components["schemas"]["PropertyData"];
             /** @constant */
             type: "Select Multiple";
-            /** @description Only when not linked to a property. */
-            options?: components["schemas"]["Options"];
-            /**
-             * @description Reserved; must not be true.
-             * @constant
-             */
-            dropdown?: false;
+            options?: components["schemas"]["Options3"];
+            dropdown?: components["schemas"]["Dropdown"];
             minChoices: number;
             maxChoices?: number;
             logicGroups?: components["schemas"]["LogicGroups"];
         } & components["schemas"]["FormElementBase"]) | ({
-            /** @description CRM property set by the answer; its type must match the question type. */
-            propertyId?: components["schemas"]["Id"];
+            propertyId?: components["schemas"]["PropertyId"];
             propertyData?: components["schemas"]["PropertyData"];
-            type: components["schemas"]["Type2"];
-            /** @description Only when not linked to a property. */
-            options?: components["schemas"]["Options"];
-            /**
-             * @description Reserved; must not be true.
-             * @constant
-             */
-            dropdown?: false;
+            /** @constant */
+            type: "Select Multiple with \"Other\"";
+            options?: components["schemas"]["Options3"];
+            dropdown?: components["schemas"]["Dropdown"];
             minChoices: number;
             maxChoices?: number;
-            /** @description Label of the Other option. */
-            otherPrompt: components["schemas"]["OtherPrompt"];
+            otherPrompt: components["schemas"]["OtherPrompt2"];
             logicGroups?: components["schemas"]["LogicGroups"];
         } & components["schemas"]["FormElementBase"]) | ({
-            /** @description CRM property set by the answer; its type must match the question type. */
-            propertyId?: components["schemas"]["Id"];
+            propertyId?: components["schemas"]["PropertyId"];
             propertyData?: components["schemas"]["PropertyData"];
             /** @constant */
             type: "Yes/No";
@@ -1178,15 +1152,10 @@ export interface components {
              */
             dropdown: true;
             yesRequired?: boolean;
-            /**
-             * @description Yes sets the contact `opted-in`, No `unsubscribed`.
-             * @constant
-             */
-            contactField?: "status";
+            contactField?: components["schemas"]["ContactField"];
             logicGroups?: components["schemas"]["LogicGroups2"];
         } & components["schemas"]["FormElementBase"]) | ({
-            /** @description CRM property set by the answer; its type must match the question type. */
-            propertyId?: components["schemas"]["Id"];
+            propertyId?: components["schemas"]["PropertyId"];
             propertyData?: components["schemas"]["PropertyData"];
             /** @constant */
             type: "Date";
@@ -1194,16 +1163,14 @@ export interface components {
             min?: components["schemas"]["Date"];
             max?: components["schemas"]["Date"];
         } & components["schemas"]["FormElementBase"]) | ({
-            /** @description CRM property set by the answer; its type must match the question type. */
-            propertyId?: components["schemas"]["Id"];
+            propertyId?: components["schemas"]["PropertyId"];
             propertyData?: components["schemas"]["PropertyData"];
             /** @constant */
             type: "File";
             required?: boolean;
             accept: components["schemas"]["Accept"];
         } & components["schemas"]["FormElementBase"]) | ({
-            /** @description CRM property set by the answer; its type must match the question type. */
-            propertyId?: components["schemas"]["Id"];
+            propertyId?: components["schemas"]["PropertyId"];
             propertyData?: components["schemas"]["PropertyData"];
             /** @constant */
             type: "Email";
@@ -1212,8 +1179,7 @@ export interface components {
             /** @constant */
             contactField?: "email";
         } & components["schemas"]["FormElementBase"]) | ({
-            /** @description CRM property set by the answer; its type must match the question type. */
-            propertyId?: components["schemas"]["Id"];
+            propertyId?: components["schemas"]["PropertyId"];
             propertyData?: components["schemas"]["PropertyData"];
             /** @constant */
             type: "Phone";
@@ -1225,11 +1191,7 @@ export interface components {
             /** @constant */
             type: "Static Image";
             imageUrl: components["schemas"]["RedirectUrl"];
-            /**
-             * @description Percent of the column width, 1..100.
-             * @default 100
-             */
-            imageWidth?: number;
+            imageWidth?: components["schemas"]["ImageWidth"];
         } & components["schemas"]["FormElementBase"]);
         EventItemReference: {
             /** @constant */
@@ -1252,7 +1214,8 @@ export interface components {
             type: string;
             /** @enum {string} */
             objectType: "contact" | "order" | "ticket" | "event";
-            status: components["schemas"]["Status3"];
+            /** @enum {string} */
+            status: "active" | "archived";
             options?: {
                 value: string;
                 label: string;
@@ -1260,14 +1223,14 @@ export interface components {
         };
         SelectionLogicGroup: {
             /** @description Index in `elements` of the element this group reveals. */
-            revealedElementIndex: components["schemas"]["AttendeeRowsStart"];
+            revealedElementIndex: number;
             /** @description Indices into the question options (or its property options); -1 is the Other option. */
-            optionIndices: components["schemas"]["OptionIndices"];
+            optionIndices: number[];
             /** @enum {string} */
             operator: "all_of" | "any_of" | "none_of";
         };
         YesNoLogicGroup: {
-            revealedElementIndex: components["schemas"]["AttendeeRowsStart"];
+            revealedElementIndex: number;
             /**
              * @description Strict (in)equality with `value`; no answer is neither true nor false.
              * @enum {string}
@@ -1277,25 +1240,21 @@ export interface components {
         };
         FormRow: {
             columns: {
-                elementIndex: components["schemas"]["AttendeeRowsStart"];
+                elementIndex: number;
                 widthFraction: number;
             }[];
         };
         EditFormSettings: {
-            /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
-            id?: components["schemas"]["Id"];
-            /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
-            ownerId?: string;
-            /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
-            createdAt?: string;
+            id?: components["schemas"]["Id2"];
+            ownerId?: components["schemas"]["OwnerId"];
+            createdAt?: components["schemas"]["OwnerId"];
             /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
             elements?: components["schemas"]["FormElement"][];
             /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
             rows?: components["schemas"]["Rows"];
             /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
-            attendeeRowsStart?: components["schemas"]["AttendeeRowsStart"];
-            /** @description Computed by the server: the value read is accepted back; another is 422. */
-            updatedAt?: string;
+            attendeeRowsStart?: number;
+            updatedAt?: components["schemas"]["EventImage"];
             /**
              * @description Immutable: the stored value is accepted back; another value is 422.
              * @enum {string}
@@ -1303,7 +1262,6 @@ export interface components {
             type?: "standalone" | "order";
             /** @description Immutable: the stored value is accepted back; another value is 422. */
             isEventForm?: boolean;
-            /** @description The version read: accepted when it is the current one; another is 409 `conflict`, as with `If-Match`. */
             version?: components["schemas"]["Version"];
             name?: components["schemas"]["Name"];
             nameHidden?: boolean | null;
@@ -1342,7 +1300,7 @@ export interface components {
          */
         FormLayout: {
             rows: components["schemas"]["Rows2"];
-            attendeeRowsStart: components["schemas"]["AttendeeRowsStart"];
+            attendeeRowsStart: number;
         };
         DuplicateForm: {
             name?: components["schemas"]["Name"];
@@ -1412,7 +1370,7 @@ export interface components {
             revealedElementId: components["schemas"]["Id"];
             /** @description Selection source: `{optionIndices, operator}`; Yes/No source: `{selectionType, value}`. */
             condition: {
-                optionIndices: components["schemas"]["OptionIndices"];
+                optionIndices: number[];
                 /** @enum {string} */
                 operator: "all_of" | "any_of" | "none_of";
             } | {
@@ -1439,25 +1397,20 @@ export interface components {
          *     }
          */
         CreateProperty: {
-            /** @description Read-only, set by the server: ignored (a copy gets its own). */
-            id?: components["schemas"]["Id"];
-            /** @description Read-only, set by the server: ignored (a copy gets its own). */
-            createdAt?: components["schemas"]["DateTime"];
-            /** @description Computed by the server: ignored. */
-            updatedAt?: components["schemas"]["DateTime"];
-            /** @description Ignored: a copy starts at version 1. */
-            version?: components["schemas"]["Version"];
+            id?: components["schemas"]["Id3"];
+            createdAt?: components["schemas"]["CreatedAt2"];
+            updatedAt?: components["schemas"]["UpdatedAt2"];
+            version?: components["schemas"]["Version2"];
             type: components["schemas"]["PropertyType"];
-            /**
-             * @description Unique among the properties of the same objectType, case-insensitively.
-             * @example T-shirt size
-             */
-            name: string;
+            name: components["schemas"]["Name2"];
             objectType: components["schemas"]["PropertyObjectType"];
             description?: string;
             options?: components["schemas"]["Options2"];
-            /** @description Default `active`. */
-            status?: components["schemas"]["Status3"];
+            /**
+             * @description Default `active`.
+             * @enum {string}
+             */
+            status?: "active" | "archived";
         };
         /**
          * Format: date-time
@@ -1488,24 +1441,15 @@ export interface components {
          *     }
          */
         UpdateProperty: {
-            /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
-            id?: components["schemas"]["Id"];
-            /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
-            createdAt?: components["schemas"]["DateTime"];
-            /** @description Computed by the server: the value read is accepted back; another is 422. */
-            updatedAt?: components["schemas"]["DateTime"];
+            id?: components["schemas"]["Id2"];
+            createdAt?: components["schemas"]["CreatedAt"];
+            updatedAt?: components["schemas"]["UpdatedAt"];
             /** @description Immutable: the stored value is accepted back; another value is 422. */
             type?: components["schemas"]["PropertyType"];
             /** @description Immutable: the stored value is accepted back; another value is 422. */
             objectType?: components["schemas"]["PropertyObjectType"];
-            /** @description The version read: accepted when it is the current one; another is 409 `conflict`, as with `If-Match`. */
             version?: components["schemas"]["Version"];
-            /**
-             * @description Unique among the properties of the same objectType, case-insensitively.
-             * @example T-shirt size
-             */
-            name?: string;
-            /** @description `archived` properties stay valid where referenced but should not be used in new forms; they can be restored to `active`. */
+            name?: components["schemas"]["Name2"];
             status?: components["schemas"]["Status3"];
             options?: components["schemas"]["Options2"];
             /** @description `null` removes the description. */
@@ -1521,32 +1465,16 @@ export interface components {
          *     }
          */
         CreateContact: {
-            /** @description Read-only, set by the server: ignored (a copy gets its own). */
-            id?: components["schemas"]["Id"];
-            /** @description Read-only, set by the server: ignored (a copy gets its own). */
-            createdAt?: components["schemas"]["DateTime"];
-            /** @description Computed by the server: ignored. */
-            updatedAt?: components["schemas"]["DateTime"];
-            /** @description Ignored: a copy starts at version 1. */
-            version?: components["schemas"]["Version"];
-            /**
-             * @description Unique per workspace, case-insensitively.
-             * @example ada@example.com
-             */
-            email: string;
+            id?: components["schemas"]["Id3"];
+            createdAt?: components["schemas"]["CreatedAt2"];
+            updatedAt?: components["schemas"]["UpdatedAt2"];
+            version?: components["schemas"]["Version2"];
+            email: components["schemas"]["Email"];
             firstName?: components["schemas"]["Name"];
             lastName?: components["schemas"]["Name"];
             phone?: components["schemas"]["PayButtonLabel"];
-            /**
-             * @description Marketing consent.
-             * @enum {string}
-             */
-            status?: "opted-in" | "unsubscribed";
-            /**
-             * @description Token of the saved card at the payment processor. Sandbox tokens: `pm_card_visa` (succeeds), `pm_card_chargeDeclined`, `pm_card_authenticationRequired`.
-             * @example pm_card_visa
-             */
-            defaultPaymentMethod?: string;
+            status?: components["schemas"]["Status4"];
+            defaultPaymentMethod?: components["schemas"]["DefaultPaymentMethod"];
             /** @description Values of contact CRM properties keyed by property id; each is validated against the property's type and options. */
             properties?: components["schemas"]["Properties"];
         };
@@ -1558,40 +1486,26 @@ export interface components {
          *     }
          */
         UpdateContact: {
-            /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
-            id?: components["schemas"]["Id"];
-            /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
-            createdAt?: components["schemas"]["DateTime"];
-            /** @description Computed by the server: the value read is accepted back; another is 422. */
-            updatedAt?: components["schemas"]["DateTime"];
-            /** @description The version read: accepted when it is the current one; another is 409 `conflict`, as with `If-Match`. */
+            id?: components["schemas"]["Id2"];
+            createdAt?: components["schemas"]["CreatedAt"];
+            updatedAt?: components["schemas"]["UpdatedAt"];
             version?: components["schemas"]["Version"];
-            /**
-             * @description Unique per workspace, case-insensitively.
-             * @example ada@example.com
-             */
-            email?: string;
+            email?: components["schemas"]["Email"];
             firstName?: components["schemas"]["Name"] | null;
             lastName?: components["schemas"]["Name"] | null;
             phone?: components["schemas"]["PayButtonLabel"] | null;
-            status?: ("opted-in" | "unsubscribed") | null;
-            defaultPaymentMethod?: string | null;
+            status?: components["schemas"]["Status4"] | null;
+            defaultPaymentMethod?: components["schemas"]["DefaultPaymentMethod"] | null;
             /** @description Merged into the stored values key by key; a `null` value removes that property's value. */
             properties?: components["schemas"]["Properties"];
         };
         CreateEvent: {
-            /** @description Read-only, set by the server: ignored (a copy gets its own). */
-            id?: components["schemas"]["Id"];
-            /** @description Read-only, set by the server: ignored (a copy gets its own). */
-            createdAt?: components["schemas"]["DateTime"];
-            /** @description Computed by the server: ignored. */
-            minPrice?: components["schemas"]["Version"];
-            /** @description Computed by the server: ignored. */
-            maxPrice?: components["schemas"]["Version"];
-            /** @description Computed by the server: ignored. */
-            updatedAt?: components["schemas"]["DateTime"];
-            /** @description Ignored: a copy starts at version 1. */
-            version?: components["schemas"]["Version2"];
+            id?: components["schemas"]["Id3"];
+            createdAt?: components["schemas"]["CreatedAt2"];
+            minPrice?: components["schemas"]["AmountDue2"];
+            maxPrice?: components["schemas"]["AmountDue2"];
+            updatedAt?: components["schemas"]["UpdatedAt2"];
+            version?: components["schemas"]["Version4"];
             name: components["schemas"]["Name"];
             start: components["schemas"]["DateTime"];
             end: components["schemas"]["DateTime"];
@@ -1617,22 +1531,14 @@ export interface components {
             products?: {
                 name: components["schemas"]["Name"];
                 /** @description Price in cents. */
-                price: components["schemas"]["AttendeeRowsStart"];
-                /**
-                 * @description Required tickets define minPrice/maxPrice.
-                 * @default false
-                 */
-                required?: boolean;
-                /**
-                 * @description Defaults to the event's currency, else USD.
-                 * @enum {string}
-                 */
-                currency?: "USD" | "CAD";
+                price: number;
+                required?: components["schemas"]["Required"];
+                currency?: components["schemas"]["Currency2"];
                 /** @description Ignored on create (a copy's products get new ids). */
                 id?: components["schemas"]["Id"];
             }[];
-            multiDayStartTimes?: components["schemas"]["MultiDayEndTimes2"];
-            multiDayEndTimes?: components["schemas"]["MultiDayEndTimes2"];
+            multiDayStartTimes?: components["schemas"]["MultiDayEndTimes"];
+            multiDayEndTimes?: components["schemas"]["MultiDayEndTimes"];
             location?: components["schemas"]["ContentBlocksItem"];
             locationPlaceholder?: string;
             virtualEventLink?: components["schemas"]["RedirectUrl"];
@@ -1690,19 +1596,18 @@ export interface components {
                 /** @constant */
                 type: "text";
                 text: string;
-                marks?: components["schemas"]["Marks2"];
+                marks?: components["schemas"]["Marks"];
             } | {
                 /** @constant */
                 type: "hardBreak";
-                marks?: components["schemas"]["Marks2"];
+                marks?: components["schemas"]["Marks"];
             } | {
                 /** @constant */
                 type: "smartValue";
                 attrs: {
-                    /** @description Context key, e.g. `event.name`. */
-                    key: components["schemas"]["Name"];
+                    key: components["schemas"]["Key"];
                 };
-                marks?: components["schemas"]["Marks2"];
+                marks?: components["schemas"]["Marks"];
             })[];
         };
         RichTextMark: {
@@ -1728,22 +1633,17 @@ export interface components {
             /** @constant */
             type: "textStyle";
             attrs: {
-                fontSize: components["schemas"]["FontSize"];
+                /** @description One of 8, 9, 10, 11, 12, 14, 18, 24, 30, 36, 48, 60, 72, 96. */
+                fontSize: 8 | 9 | 10 | 11 | 12 | 14 | 18 | 24 | 30 | 36 | 48 | 60 | 72 | 96;
             };
         };
         /** @description Only the fields sent change; `null` removes an optional field. */
         UpdateEvent: {
-            /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
-            id?: components["schemas"]["Id"];
-            /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
-            createdAt?: components["schemas"]["DateTime"];
-            /** @description Computed by the server: the value read is accepted back; another is 422. */
-            minPrice?: components["schemas"]["Version"];
-            /** @description Computed by the server: the value read is accepted back; another is 422. */
-            maxPrice?: components["schemas"]["Version"];
-            /** @description Computed by the server: the value read is accepted back; another is 422. */
-            updatedAt?: components["schemas"]["DateTime"];
-            /** @description The version read: accepted when it is the current one; another is 409 `conflict`, as with `If-Match`. */
+            id?: components["schemas"]["Id2"];
+            createdAt?: components["schemas"]["CreatedAt"];
+            minPrice?: components["schemas"]["AmountDue"];
+            maxPrice?: components["schemas"]["AmountDue"];
+            updatedAt?: components["schemas"]["UpdatedAt"];
             version?: components["schemas"]["Version"];
             name?: components["schemas"]["Name"];
             start?: components["schemas"]["DateTime"];
@@ -1761,22 +1661,14 @@ export interface components {
             products?: {
                 name: components["schemas"]["Name"];
                 /** @description Price in cents. */
-                price: components["schemas"]["AttendeeRowsStart"];
-                /**
-                 * @description Required tickets define minPrice/maxPrice.
-                 * @default false
-                 */
-                required?: boolean;
-                /**
-                 * @description Defaults to the event's currency, else USD.
-                 * @enum {string}
-                 */
-                currency?: "USD" | "CAD";
+                price: number;
+                required?: components["schemas"]["Required"];
+                currency?: components["schemas"]["Currency2"];
                 /** @description Keep this existing product id; omit to mint a new product. */
                 id?: components["schemas"]["Id"];
             }[];
-            multiDayStartTimes?: components["schemas"]["MultiDayEndTimes3"];
-            multiDayEndTimes?: components["schemas"]["MultiDayEndTimes3"];
+            multiDayStartTimes?: components["schemas"]["MultiDayEndTimes"] | null;
+            multiDayEndTimes?: components["schemas"]["MultiDayEndTimes"] | null;
             location?: components["schemas"]["CustomTerms"];
             locationPlaceholder?: string | null;
             virtualEventLink?: components["schemas"]["RedirectUrl2"];
@@ -1795,26 +1687,17 @@ export interface components {
             metaData?: components["schemas"]["MetaData"] | null;
         };
         CreateCheckout: {
-            /** @description Read-only, set by the server: ignored (a copy gets its own). */
-            id?: components["schemas"]["Id"];
-            /** @description Read-only, set by the server: ignored (a copy gets its own). */
-            ownerId?: string;
-            /** @description Read-only, set by the server: ignored (a copy gets its own). */
-            createdAt?: components["schemas"]["DateTime"];
-            /** @description Computed by the server: ignored. */
-            updatedAt?: components["schemas"]["DateTime"];
-            /** @description Computed by the server: ignored. */
-            productsCount?: components["schemas"]["Version"];
-            /** @description Computed by the server: ignored. */
-            eventName?: string;
-            /** @description Computed by the server: ignored. */
-            eventImage?: string;
-            /** @description Computed by the server: ignored. */
-            formName?: string;
+            id?: components["schemas"]["Id3"];
+            ownerId?: components["schemas"]["OwnerId2"];
+            createdAt?: components["schemas"]["CreatedAt2"];
+            updatedAt?: components["schemas"]["UpdatedAt2"];
+            productsCount?: components["schemas"]["AmountDue2"];
+            eventName?: components["schemas"]["EventImage2"];
+            eventImage?: components["schemas"]["EventImage2"];
+            formName?: components["schemas"]["EventImage2"];
             /** @description Computed by the server: ignored. */
             isEventSet?: boolean;
-            /** @description Ignored: a copy starts at version 1. */
-            version?: components["schemas"]["Version2"];
+            version?: components["schemas"]["Version4"];
             name: components["schemas"]["Name"];
             /**
              * @default open
@@ -1831,12 +1714,9 @@ export interface components {
             description?: string;
             maxTicketsPerSet?: components["schemas"]["MaxTicketsPerOrder"];
             maxTicketsPerOrder?: components["schemas"]["MaxTicketsPerOrder"];
-            /** @description An event of the workspace; `isEventSet` is true exactly when it is set. */
-            eventId?: components["schemas"]["Id"];
-            /** @description Opaque timeslot reference (timeslots are not modelled by this API). */
-            timeslotId?: components["schemas"]["SubmitButtonText"];
-            /** @description A form of the workspace. */
-            orderFormId?: components["schemas"]["Id"];
+            eventId?: components["schemas"]["EventId"];
+            timeslotId?: components["schemas"]["TimeslotId"];
+            orderFormId?: components["schemas"]["OrderFormId"];
             redirectUrl?: components["schemas"]["RedirectUrl"];
             payByInvoice?: components["schemas"]["PayByInvoice"];
             paymentMethods?: components["schemas"]["PaymentMethods"];
@@ -1844,30 +1724,20 @@ export interface components {
             disableConfirmationEmail?: boolean;
             availableFrom?: components["schemas"]["DateTime"];
             availableTo?: components["schemas"]["DateTime"];
-            /** @description IANA time zone, e.g. `Europe/Paris`. */
-            availabilityTimezone?: string;
+            availabilityTimezone?: components["schemas"]["AvailabilityTimezone"];
         };
         /** @description Partial update: absent fields are kept, `null` removes an optional field. */
         UpdateCheckout: {
-            /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
-            id?: components["schemas"]["Id"];
-            /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
-            ownerId?: string;
-            /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
-            createdAt?: components["schemas"]["DateTime"];
-            /** @description Computed by the server: the value read is accepted back; another is 422. */
-            updatedAt?: components["schemas"]["DateTime"];
-            /** @description Computed by the server: the value read is accepted back; another is 422. */
-            productsCount?: components["schemas"]["Version"];
-            /** @description Computed by the server: the value read is accepted back; another is 422. */
-            eventName?: string;
-            /** @description Computed by the server: the value read is accepted back; another is 422. */
-            eventImage?: string;
-            /** @description Computed by the server: the value read is accepted back; another is 422. */
-            formName?: string;
+            id?: components["schemas"]["Id2"];
+            ownerId?: components["schemas"]["OwnerId"];
+            createdAt?: components["schemas"]["CreatedAt"];
+            updatedAt?: components["schemas"]["UpdatedAt"];
+            productsCount?: components["schemas"]["AmountDue"];
+            eventName?: components["schemas"]["EventImage"];
+            eventImage?: components["schemas"]["EventImage"];
+            formName?: components["schemas"]["EventImage"];
             /** @description Computed by the server: the value read is accepted back; another is 422. */
             isEventSet?: boolean;
-            /** @description The version read: accepted when it is the current one; another is 409 `conflict`, as with `If-Match`. */
             version?: components["schemas"]["Version"];
             name?: components["schemas"]["Name"];
             /** @enum {string} */
@@ -1879,9 +1749,9 @@ export interface components {
             description?: string | null;
             maxTicketsPerSet?: components["schemas"]["MaxTicketsPerOrder2"];
             maxTicketsPerOrder?: components["schemas"]["MaxTicketsPerOrder2"];
-            eventId?: components["schemas"]["Id"] | null;
-            timeslotId?: components["schemas"]["SubmitButtonText"] | null;
-            orderFormId?: components["schemas"]["Id"] | null;
+            eventId?: components["schemas"]["EventId"] | null;
+            timeslotId?: components["schemas"]["TimeslotId"] | null;
+            orderFormId?: components["schemas"]["OrderFormId"] | null;
             redirectUrl?: components["schemas"]["RedirectUrl2"];
             payByInvoice?: components["schemas"]["PayByInvoice"] | null;
             paymentMethods?: components["schemas"]["PaymentMethods"] | null;
@@ -1889,45 +1759,30 @@ export interface components {
             disableConfirmationEmail?: boolean | null;
             availableFrom?: components["schemas"]["DateTime"] | null;
             availableTo?: components["schemas"]["DateTime"] | null;
-            availabilityTimezone?: string | null;
+            availabilityTimezone?: components["schemas"]["AvailabilityTimezone"] | null;
         };
         CreateInvoice: {
-            /** @description Read-only, set by the server: ignored (a copy gets its own). */
-            id?: components["schemas"]["Id"];
-            /** @description Read-only, set by the server: ignored (a copy gets its own). */
-            hostId?: string;
-            /** @description Read-only, set by the server: ignored (a copy gets its own). */
-            createdAt?: components["schemas"]["DateTime"];
+            id?: components["schemas"]["Id3"];
+            hostId?: components["schemas"]["OwnerId2"];
+            createdAt?: components["schemas"]["CreatedAt2"];
             /** @description Read-only, set by the server: ignored (a copy gets its own). */
             number?: string | null;
             /** @description Read-only, set by the server: ignored (a copy gets its own). */
             status?: components["schemas"]["Status"];
             /** @description Read-only, set by the server: ignored (a copy gets its own). */
-            payments?: components["schemas"]["Payment"][];
-            /** @description Read-only, set by the server: ignored (a copy gets its own). */
-            issuedAt?: components["schemas"]["DateTime"];
-            /** @description Read-only, set by the server: ignored (a copy gets its own). */
-            paidAt?: components["schemas"]["DateTime"];
-            /** @description Read-only, set by the server: ignored (a copy gets its own). */
-            voidedAt?: components["schemas"]["DateTime"];
-            /** @description Computed by the server: ignored. */
-            subtotal?: components["schemas"]["Version"];
-            /** @description Computed by the server: ignored. */
-            taxTotal?: components["schemas"]["Version"];
-            /** @description Computed by the server: ignored. */
-            total?: components["schemas"]["Version"];
-            /** @description Computed by the server: ignored. */
-            amountPaid?: components["schemas"]["Version"];
-            /** @description Computed by the server: ignored. */
-            amountRefunded?: components["schemas"]["Version"];
-            /** @description Computed by the server: ignored. */
-            amountDue?: components["schemas"]["Version"];
-            /** @description Computed by the server: ignored. */
-            updatedAt?: components["schemas"]["DateTime"];
-            /** @description Ignored: a copy starts at version 1. */
-            version?: components["schemas"]["Version"];
-            /** @description Id of a contact of this workspace. */
-            customerId: components["schemas"]["Id"];
+            payments?: components["schemas"]["Payments"];
+            issuedAt?: components["schemas"]["CreatedAt2"];
+            paidAt?: components["schemas"]["CreatedAt2"];
+            voidedAt?: components["schemas"]["CreatedAt2"];
+            subtotal?: components["schemas"]["AmountDue2"];
+            taxTotal?: components["schemas"]["AmountDue2"];
+            total?: components["schemas"]["AmountDue2"];
+            amountPaid?: components["schemas"]["AmountDue2"];
+            amountRefunded?: components["schemas"]["AmountDue2"];
+            amountDue?: components["schemas"]["AmountDue2"];
+            updatedAt?: components["schemas"]["UpdatedAt2"];
+            version?: components["schemas"]["Version2"];
+            customerId: components["schemas"]["CustomerId"];
             customerEmail?: string;
             customerFirstName?: string;
             customerLastName?: string;
@@ -1946,9 +1801,9 @@ export interface components {
             id: components["schemas"]["Id"];
             /** @enum {string} */
             status: "succeeded" | "failed";
-            amount: components["schemas"]["Version"];
+            amount: number;
             /** @description Sum of this payment's refunds; never above `amount`. */
-            amountRefunded: components["schemas"]["Version"];
+            amountRefunded: number;
             paidAt: components["schemas"]["DateTime"];
             idempotencyKey?: string;
             note?: string;
@@ -1969,10 +1824,11 @@ export interface components {
         Refund: {
             id: components["schemas"]["Id"];
             paymentId: components["schemas"]["Id"];
-            amount: components["schemas"]["Version"];
+            amount: number;
             refundedAt: components["schemas"]["DateTime"];
             idempotencyKey: string;
-            reason?: components["schemas"]["Reason"];
+            /** @enum {string} */
+            reason?: "duplicate" | "fraudulent" | "requested_by_customer";
             note?: string;
             /** @description Processor refund id; absent for refunds of manually recorded payments. */
             externalRefundId?: string;
@@ -1982,9 +1838,9 @@ export interface components {
             description: string;
             quantity: number;
             /** @description Price of one unit in minor units (cents). */
-            unitAmount: components["schemas"]["AttendeeRowsStart"];
+            unitAmount: number;
             /** @description Tax of the whole line in minor units; 0 when absent. */
-            taxAmount?: components["schemas"]["AttendeeRowsStart"];
+            taxAmount?: number;
             productId?: string;
             priceId?: string;
             /** @description Event the line sells; ledger entries of this invoice are attributed to the first line that has one. */
@@ -2038,42 +1894,27 @@ export interface components {
             value: components["schemas"]["Name"];
         };
         ReviseInvoice: {
-            /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
-            id?: components["schemas"]["Id"];
-            /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
-            hostId?: string;
-            /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
-            createdAt?: components["schemas"]["DateTime"];
+            id?: components["schemas"]["Id2"];
+            hostId?: components["schemas"]["OwnerId"];
+            createdAt?: components["schemas"]["CreatedAt"];
             /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
             number?: string | null;
             /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
             status?: components["schemas"]["Status"];
             /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
-            payments?: components["schemas"]["Payment"][];
-            /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
-            issuedAt?: components["schemas"]["DateTime"];
-            /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
-            paidAt?: components["schemas"]["DateTime"];
-            /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
-            voidedAt?: components["schemas"]["DateTime"];
-            /** @description Computed by the server: the value read is accepted back; another is 422. */
-            subtotal?: components["schemas"]["Version"];
-            /** @description Computed by the server: the value read is accepted back; another is 422. */
-            taxTotal?: components["schemas"]["Version"];
-            /** @description Computed by the server: the value read is accepted back; another is 422. */
-            total?: components["schemas"]["Version"];
-            /** @description Computed by the server: the value read is accepted back; another is 422. */
-            amountPaid?: components["schemas"]["Version"];
-            /** @description Computed by the server: the value read is accepted back; another is 422. */
-            amountRefunded?: components["schemas"]["Version"];
-            /** @description Computed by the server: the value read is accepted back; another is 422. */
-            amountDue?: components["schemas"]["Version"];
-            /** @description Computed by the server: the value read is accepted back; another is 422. */
-            updatedAt?: components["schemas"]["DateTime"];
-            /** @description The version read: accepted when it is the current one; another is 409 `conflict`, as with `If-Match`. */
+            payments?: components["schemas"]["Payments"];
+            issuedAt?: components["schemas"]["CreatedAt"];
+            paidAt?: components["schemas"]["CreatedAt"];
+            voidedAt?: components["schemas"]["CreatedAt"];
+            subtotal?: components["schemas"]["AmountDue"];
+            taxTotal?: components["schemas"]["AmountDue"];
+            total?: components["schemas"]["AmountDue"];
+            amountPaid?: components["schemas"]["AmountDue"];
+            amountRefunded?: components["schemas"]["AmountDue"];
+            amountDue?: components["schemas"]["AmountDue"];
+            updatedAt?: components["schemas"]["UpdatedAt"];
             version?: components["schemas"]["Version"];
-            /** @description Id of a contact of this workspace. */
-            customerId?: components["schemas"]["Id"];
+            customerId?: components["schemas"]["CustomerId"];
             customerEmail?: string;
             customerFirstName?: string;
             customerLastName?: string;
@@ -2089,36 +1930,33 @@ export interface components {
             autoCharge?: boolean;
         };
         RecordPayment: {
-            amount: components["schemas"]["Version2"];
+            amount: number;
             /** @description Caller dedupe key: a repeat of the same request returns the existing payment; the key with a different request is 409 `idempotency_key_reused`. */
             idempotencyKey: string;
             note?: string;
             paidAt?: components["schemas"]["DateTime"];
         };
         CreateRefund: {
-            amount: components["schemas"]["Version2"];
-            reason?: components["schemas"]["Reason"];
+            amount: number;
+            /** @enum {string} */
+            reason?: "duplicate" | "fraudulent" | "requested_by_customer";
             note?: string;
             /** @description Caller dedupe key: a repeat of the same request returns the existing refund; the key with a different request is 409 `idempotency_key_reused`. */
             idempotencyKey: string;
         };
         CreatePayout: {
-            /** @description Read-only, set by the server: ignored (a copy gets its own). */
-            id?: components["schemas"]["Id"];
+            id?: components["schemas"]["Id3"];
             /**
              * @description Read-only, set by the server: ignored (a copy gets its own).
              * @enum {string}
              */
             status?: "paid";
-            /** @description Read-only, set by the server: ignored (a copy gets its own). */
-            ledgerEntryId?: components["schemas"]["Id"];
-            /** @description Read-only, set by the server: ignored (a copy gets its own). */
-            createdAt?: components["schemas"]["DateTime"];
+            ledgerEntryId?: components["schemas"]["Id3"];
+            createdAt?: components["schemas"]["CreatedAt2"];
             /** @enum {string} */
             currency: "USD" | "CAD";
-            amount: components["schemas"]["Version2"];
-            /** @description Event id as carried by invoice line items. */
-            eventId?: components["schemas"]["Name"];
+            amount: number;
+            eventId?: components["schemas"]["EventId2"];
         };
         /**
          * @example {
@@ -2135,16 +1973,12 @@ export interface components {
             attendees?: components["schemas"]["ContentBlocksItem"][];
         };
         CreateWebhookEndpoint: {
-            /** @description Read-only, set by the server: ignored (a copy gets its own). */
-            id?: components["schemas"]["Id"];
-            /** @description Read-only, set by the server: ignored (a copy gets its own). */
-            createdAt?: components["schemas"]["DateTime"];
-            /** @description Computed by the server: ignored. */
-            updatedAt?: components["schemas"]["DateTime"];
+            id?: components["schemas"]["Id3"];
+            createdAt?: components["schemas"]["CreatedAt2"];
+            updatedAt?: components["schemas"]["UpdatedAt2"];
             url: components["schemas"]["Url"];
             events: components["schemas"]["Events"];
-            /** @description Free text for your own reference. */
-            description?: string;
+            description?: components["schemas"]["Description"];
             /**
              * @description Default `enabled`.
              * @enum {string}
@@ -2152,16 +1986,13 @@ export interface components {
             status?: "enabled" | "disabled";
         };
         UpdateWebhookEndpoint: {
-            /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
-            id?: components["schemas"]["Id"];
-            /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
-            createdAt?: components["schemas"]["DateTime"];
-            /** @description Computed by the server: the value read is accepted back; another is 422. */
-            updatedAt?: components["schemas"]["DateTime"];
+            id?: components["schemas"]["Id2"];
+            createdAt?: components["schemas"]["CreatedAt"];
+            updatedAt?: components["schemas"]["UpdatedAt"];
             url?: components["schemas"]["Url"];
             events?: components["schemas"]["Events"];
             /** @description `null` removes it. */
-            description?: string | null;
+            description?: components["schemas"]["Description"] | null;
             /** @enum {string} */
             status?: "enabled" | "disabled";
         };
@@ -2210,12 +2041,11 @@ export interface components {
             type: "standalone" | "order";
             /** @description True exactly for `type: order`; immutable. */
             isEventForm: boolean;
-            elements: components["schemas"]["FormElementOutput"][];
+            elements: components["schemas"]["FormElement"][];
             rows: components["schemas"]["Rows"];
-            /** @description First row of the ticket-holder section (order forms). */
             attendeeRowsStart: components["schemas"]["AttendeeRowsStart"];
             /** @description Optimistic-concurrency version; send it as `If-Match`. */
-            version: components["schemas"]["Version"];
+            version: number;
             createdAt: string;
             updatedAt: string;
         };
@@ -2225,15 +2055,13 @@ export interface components {
             type: components["schemas"]["PropertyType"];
             name: string;
             description?: string;
-            /** @description `archived` properties stay valid where referenced but should not be used in new forms; they can be restored to `active`. */
             status: components["schemas"]["Status3"];
             objectType: components["schemas"]["PropertyObjectType"];
             /** @description Present only for `Select One` and `Select Multiple`. */
             options?: components["schemas"]["PropertyOption"][];
-            /** @description Optimistic-concurrency version; send it as `If-Match` on update. */
-            version: components["schemas"]["Version"];
-            createdAt: components["schemas"]["DateTimeOutput"];
-            updatedAt: components["schemas"]["DateTimeOutput"];
+            version: components["schemas"]["Version3"];
+            createdAt: components["schemas"]["DateTime"];
+            updatedAt: components["schemas"]["DateTime"];
         };
         /** @description A CRM contact: a person the workspace sells to or collects data from. */
         Contact: {
@@ -2242,23 +2070,18 @@ export interface components {
             firstName?: string;
             lastName?: string;
             phone?: string;
-            /**
-             * @description Marketing consent.
-             * @enum {string}
-             */
-            status?: "opted-in" | "unsubscribed";
+            status?: components["schemas"]["Status4"];
             defaultPaymentMethod?: string;
             properties: components["schemas"]["ContentBlocksItem"];
-            /** @description Optimistic-concurrency version; send it as `If-Match` on update. */
-            version: components["schemas"]["Version"];
-            createdAt: components["schemas"]["DateTimeOutput"];
-            updatedAt: components["schemas"]["DateTimeOutput"];
+            version: components["schemas"]["Version3"];
+            createdAt: components["schemas"]["DateTime"];
+            updatedAt: components["schemas"]["DateTime"];
         };
         Event: {
             id: components["schemas"]["Id"];
             name: string;
-            start: components["schemas"]["DateTimeOutput"];
-            end: components["schemas"]["DateTimeOutput"];
+            start: components["schemas"]["DateTime"];
+            end: components["schemas"]["DateTime"];
             type: components["schemas"]["Type"];
             /** @enum {string} */
             status: "draft" | "published";
@@ -2267,10 +2090,8 @@ export interface components {
             referral_code?: string;
             descriptionBlocks?: components["schemas"]["RichTextResponse"];
             products: components["schemas"]["Product"][];
-            /** @description Lowest price among required products, in cents, fees excluded; 0 when none is required. */
-            minPrice: components["schemas"]["Version"];
-            /** @description Highest price among required products, in cents, fees excluded; 0 when none is required. */
-            maxPrice: components["schemas"]["Version"];
+            minPrice: components["schemas"]["MinPrice"];
+            maxPrice: components["schemas"]["MaxPrice"];
             multiDayStartTimes?: components["schemas"]["MultiDayEndTimes"];
             multiDayEndTimes?: components["schemas"]["MultiDayEndTimes"];
             location?: components["schemas"]["ContentBlocksItem"];
@@ -2290,9 +2111,9 @@ export interface components {
             language?: string;
             isCancelled?: boolean;
             metaData?: components["schemas"]["MetaData"];
-            version: components["schemas"]["Version2"];
-            createdAt: components["schemas"]["DateTimeOutput"];
-            updatedAt: components["schemas"]["DateTimeOutput"];
+            version: number;
+            createdAt: components["schemas"]["DateTime"];
+            updatedAt: components["schemas"]["DateTime"];
         };
         /** @description Rich-text blocks with every defaulted attribute filled in. */
         RichTextResponse: (components["schemas"]["RichTextParagraphResponse"] | {
@@ -2303,7 +2124,7 @@ export interface components {
             /** @constant */
             type: "orderedList";
             attrs: {
-                start: components["schemas"]["Version2"];
+                start: number;
             };
             content: components["schemas"]["Content"];
         })[];
@@ -2327,8 +2148,7 @@ export interface components {
                 /** @constant */
                 type: "smartValue";
                 attrs: {
-                    /** @description Context key, e.g. `event.name`. */
-                    key: components["schemas"]["Name"];
+                    key: components["schemas"]["Key"];
                 };
                 marks?: components["schemas"]["Marks"];
             })[];
@@ -2336,7 +2156,7 @@ export interface components {
         Product: {
             id: components["schemas"]["Id"];
             name: string;
-            price: components["schemas"]["Version"];
+            price: number;
             required: boolean;
             /** @enum {string} */
             currency: "USD" | "CAD";
@@ -2351,9 +2171,9 @@ export interface components {
             error?: "NO_EVENTS_FOUND";
             message: string;
             /** @description Number of events on this page (<= limit). */
-            total: components["schemas"]["Version"];
-            page: components["schemas"]["Version"];
-            limit: components["schemas"]["Version"];
+            total: number;
+            page: number;
+            limit: number;
             hasMore: boolean;
             /** @description Pass as `cursor` to read the next page (one Query whatever the depth); `null` on the last page. */
             nextCursor?: string | null;
@@ -2361,8 +2181,8 @@ export interface components {
         PartnerEvent: {
             id: components["schemas"]["Id"];
             name: string;
-            start: components["schemas"]["DateTimeOutput"];
-            end: components["schemas"]["DateTimeOutput"];
+            start: components["schemas"]["DateTime"];
+            end: components["schemas"]["DateTime"];
             type: components["schemas"]["Type"];
             /** @enum {string} */
             status: "draft" | "published";
@@ -2371,10 +2191,8 @@ export interface components {
             referral_code: string;
             descriptionBlocks?: components["schemas"]["RichTextResponse"];
             products: components["schemas"]["Product"][];
-            /** @description Lowest price among required products, in cents, fees excluded; 0 when none is required. */
-            minPrice: components["schemas"]["Version"];
-            /** @description Highest price among required products, in cents, fees excluded; 0 when none is required. */
-            maxPrice: components["schemas"]["Version"];
+            minPrice: components["schemas"]["MinPrice"];
+            maxPrice: components["schemas"]["MaxPrice"];
             multiDayStartTimes?: components["schemas"]["MultiDayEndTimes"];
             multiDayEndTimes?: components["schemas"]["MultiDayEndTimes"];
             location?: components["schemas"]["ContentBlocksItem"];
@@ -2394,8 +2212,8 @@ export interface components {
             language?: string;
             isCancelled?: boolean;
             metaData?: components["schemas"]["MetaData"];
-            createdAt: components["schemas"]["DateTimeOutput"];
-            updatedAt: components["schemas"]["DateTimeOutput"];
+            createdAt: components["schemas"]["DateTime"];
+            updatedAt: components["schemas"]["DateTime"];
             owner: components["schemas"]["Owner"];
         };
         /** @description The partner behind the referral code; absent profile fields are omitted. */
@@ -2423,13 +2241,11 @@ export interface components {
             hostId: string;
             /** @description Public download URL of the stored bytes. */
             url: string;
-            /** @description Pixels, read from the image header; at most 16384. */
-            width: number;
-            /** @description Pixels, read from the image header; at most 16384. */
-            height: number;
+            width: components["schemas"]["Height"];
+            height: components["schemas"]["Height"];
             /** @enum {string} */
             contentType: "image/png" | "image/jpeg";
-            sizeBytes: components["schemas"]["AttendeeRowsStart"];
+            sizeBytes: number;
             /** @description Original file name, as given in `?filename=`. */
             filename: string;
             /**
@@ -2438,15 +2254,14 @@ export interface components {
              */
             purpose: "content";
             /** @description Epoch milliseconds. */
-            createdAt: components["schemas"]["Version"];
+            createdAt: number;
             /** @description Epoch milliseconds of the last publication to external consumers; null if never. */
-            lastPublishedAt: components["schemas"]["Version"] | null;
+            lastPublishedAt: number | null;
         };
         ImageAssetList: {
             hasMore: boolean;
             data: components["schemas"]["ImageAsset"][];
-            /** @description Pass as `cursor` to read the next page (the same cost whatever the depth); `null` on the last page. */
-            nextCursor: string | null;
+            nextCursor: components["schemas"]["NextCursor"];
         };
         /** @description A two-step image upload: PUT the bytes to `upload.url`, then complete it. */
         ImageUpload: {
@@ -2482,30 +2297,22 @@ export interface components {
             visibility: "private" | "public";
             products: {
                 productId: string;
-                quantity?: components["schemas"]["Version"];
+                quantity?: number;
                 /** @enum {string} */
                 visibility: "visible" | "conditional" | "hidden";
                 dependents: {
-                    /** @description A product of one of the workspace's events. */
-                    productId: components["schemas"]["Id"];
+                    productId: components["schemas"]["ProductId"];
                     minPerOrder?: number;
                     maxPerOrder?: number;
-                    /**
-                     * @description `paid` needs `price` > 0; `free` allows no price above 0; `pwycMin` only with `pwyc`.
-                     * @enum {string}
-                     */
-                    priceMode?: "free" | "paid" | "pwyc";
+                    priceMode?: components["schemas"]["PriceMode"];
                     /** @description Cents. */
-                    price?: components["schemas"]["AttendeeRowsStart"];
-                    /** @description Pay-what-you-can minimum, cents. */
-                    pwycMin?: components["schemas"]["AttendeeRowsStart"];
+                    price?: number;
+                    pwycMin?: components["schemas"]["PwycMin"];
                     includeOrgTaxes?: boolean;
                     customFees: {
-                        /** @description Minted (24-hex) when omitted. */
-                        id: components["schemas"]["SubmitButtonText"];
+                        id: components["schemas"]["Id4"];
                         name: components["schemas"]["SubmitButtonText"];
-                        /** @description Percent (0..100) of the price, or with `isFixedValue` an amount in cents (integer). */
-                        rate: number;
+                        rate: components["schemas"]["Rate"];
                         isCustomFee?: boolean;
                         isFixedValue?: boolean;
                         includeInServiceFee?: boolean;
@@ -2517,25 +2324,21 @@ export interface components {
             description?: string;
             maxTicketsPerSet?: components["schemas"]["MaxTicketsPerOrder"];
             maxTicketsPerOrder?: components["schemas"]["MaxTicketsPerOrder"];
-            /** @description An event of the workspace; `isEventSet` is true exactly when it is set. */
-            eventId?: components["schemas"]["Id"];
-            /** @description Opaque timeslot reference (timeslots are not modelled by this API). */
-            timeslotId?: components["schemas"]["SubmitButtonText"];
-            /** @description A form of the workspace. */
-            orderFormId?: components["schemas"]["Id"];
+            eventId?: components["schemas"]["EventId"];
+            timeslotId?: components["schemas"]["TimeslotId"];
+            orderFormId?: components["schemas"]["OrderFormId"];
             redirectUrl?: components["schemas"]["RedirectUrl"];
             payByInvoice?: components["schemas"]["PayByInvoice"];
             paymentMethods?: components["schemas"]["PaymentMethods"];
             payButtonLabel?: components["schemas"]["PayButtonLabel"];
             disableConfirmationEmail?: boolean;
-            availableFrom?: components["schemas"]["DateTimeOutput"];
-            availableTo?: components["schemas"]["DateTimeOutput"];
-            /** @description IANA time zone, e.g. `Europe/Paris`. */
-            availabilityTimezone?: string;
-            createdAt: components["schemas"]["DateTimeOutput"];
-            updatedAt: components["schemas"]["DateTimeOutput"];
+            availableFrom?: components["schemas"]["DateTime"];
+            availableTo?: components["schemas"]["DateTime"];
+            availabilityTimezone?: components["schemas"]["AvailabilityTimezone"];
+            createdAt: components["schemas"]["DateTime"];
+            updatedAt: components["schemas"]["DateTime"];
             /** @description Number of entries in `products` (dependents not counted). */
-            productsCount: components["schemas"]["Version"];
+            productsCount: number;
             /** @description Name of the event `eventId`, read at request time. */
             eventName?: string;
             /** @description First image of the event `eventId`, if it has one; an image asset id is resolved to the asset's download URL. */
@@ -2545,17 +2348,15 @@ export interface components {
             /** @description True exactly when `eventId` is set. */
             isEventSet: boolean;
             /** @description Optimistic-concurrency version: send `If-Match: <version>` on PATCH/DELETE. */
-            version: components["schemas"]["Version2"];
+            version: number;
         };
         CheckoutList: {
             data: components["schemas"]["Checkout"][];
             /** @description More checkouts may follow (with `search` or an evaluated filter, even after a short page). */
             hasMore: boolean;
-            /** @description The page number asked for (0 when reading by cursor). */
-            pageNumber: components["schemas"]["Version"];
-            pageSize: components["schemas"]["Version"];
-            /** @description Pass as `cursor` to read the next page (the same cost whatever the depth); `null` on the last page. */
-            nextCursor: string | null;
+            pageNumber: components["schemas"]["Page2"];
+            pageSize: number;
+            nextCursor: components["schemas"]["NextCursor"];
         };
         Invoice: {
             id: components["schemas"]["Id"];
@@ -2569,42 +2370,39 @@ export interface components {
             number: string | null;
             /** @enum {string} */
             currency: "USD" | "CAD";
-            lineItems: components["schemas"]["InvoiceLineItemOutput"][];
-            payments: components["schemas"]["PaymentOutput"][];
-            subtotal: components["schemas"]["Version"];
-            taxTotal: components["schemas"]["Version"];
-            total: components["schemas"]["Version"];
+            lineItems: components["schemas"]["InvoiceLineItem"][];
+            payments: components["schemas"]["Payments"];
+            subtotal: number;
+            taxTotal: number;
+            total: number;
             /** @description Sum of succeeded payments. Refunds do not lower it; see `amountRefunded`. */
-            amountPaid: components["schemas"]["Version"];
+            amountPaid: number;
             /** @description Sum of all refunds on this invoice. */
-            amountRefunded: components["schemas"]["Version"];
+            amountRefunded: number;
             /** @description `total - amountPaid`, never below 0. */
-            amountDue: components["schemas"]["Version"];
+            amountDue: number;
             status: components["schemas"]["Status"];
             autoCharge: boolean;
             notes?: string;
             taxIds: components["schemas"]["TaxId"][];
-            issuedAt?: components["schemas"]["DateTimeOutput"];
-            dueAt?: components["schemas"]["DateTimeOutput"];
-            paidAt?: components["schemas"]["DateTimeOutput"];
-            voidedAt?: components["schemas"]["DateTimeOutput"];
+            issuedAt?: components["schemas"]["DateTime"];
+            dueAt?: components["schemas"]["DateTime"];
+            paidAt?: components["schemas"]["DateTime"];
+            voidedAt?: components["schemas"]["DateTime"];
             subscriptionId?: string;
             quoteId?: string;
             /** @description Optimistic-concurrency version; send it as `If-Match` on updates. */
-            version: components["schemas"]["Version"];
-            createdAt: components["schemas"]["DateTimeOutput"];
-            updatedAt: components["schemas"]["DateTimeOutput"];
+            version: number;
+            createdAt: components["schemas"]["DateTime"];
+            updatedAt: components["schemas"]["DateTime"];
         };
         InvoiceList: {
             data: components["schemas"]["Invoice"][];
-            /** @description The page number asked for (0 when reading by cursor). */
-            page: components["schemas"]["Version"];
-            limit: components["schemas"]["Version"];
-            /** @description Number of items in `data`. */
-            total: components["schemas"]["Version"];
+            page: components["schemas"]["Page2"];
+            limit: number;
+            total: components["schemas"]["Total"];
             hasMore: boolean;
-            /** @description Pass as `cursor` to read the next page (the same cost whatever the depth); `null` on the last page. */
-            nextCursor: string | null;
+            nextCursor: components["schemas"]["NextCursor"];
         };
         PayoutBalance: {
             data: components["schemas"]["BalanceEntry"][];
@@ -2626,28 +2424,28 @@ export interface components {
             _id: components["schemas"]["Id"];
             /** @enum {string} */
             type: "payment" | "refund" | "payout";
-            gross: components["schemas"]["Version"];
-            fees: components["schemas"]["Version"];
-            platformFee: components["schemas"]["Version"];
-            processorFee: components["schemas"]["Version"];
-            refundedAmount: components["schemas"]["Version"];
+            gross: number;
+            fees: number;
+            platformFee: number;
+            processorFee: number;
+            refundedAmount: number;
             /** @description Effect on the balance: `gross - fees - refundedAmount` (payments and refunds), `-amount` (payouts). */
-            net: components["schemas"]["Version"];
+            net: number;
             latest_charge?: string;
             event_id?: string;
             invoice_id?: string;
-            available_on: components["schemas"]["DateTimeOutput"];
-            created: components["schemas"]["DateTimeOutput"];
+            available_on: components["schemas"]["DateTime"];
+            created: components["schemas"]["DateTime"];
         } & {
             [key: string]: unknown;
         };
         BalanceBucket: {
             /** @description Cents the host holds in this bucket (for `available_balance`: net minus payouts). */
-            balance: components["schemas"]["Version"];
+            balance: number;
             /** @description gross - fees - refunds. */
-            net: components["schemas"]["Version"];
-            gross: components["schemas"]["Version"];
-            fees: components["schemas"]["Version"];
+            net: number;
+            gross: number;
+            fees: number;
             /** @description Null on an empty bucket. */
             currency: components["schemas"]["Currency"];
             /** @description Recent activity: the entries of this bucket among the 10 most recent ledger entries of the scope and currency (so it can be empty while the totals are not). */
@@ -2670,7 +2468,7 @@ export interface components {
             /** @enum {string} */
             currency: "USD" | "CAD";
             /** @description Paid out, in minor units. */
-            amount: components["schemas"]["Version"];
+            amount: number;
             /** @description The event whose balance the payout was taken from; absent for an account-wide payout. */
             eventId?: string;
             /**
@@ -2680,18 +2478,15 @@ export interface components {
             status: "paid";
             /** @description The balance ledger entry that booked it. */
             ledgerEntryId: components["schemas"]["Id"];
-            createdAt: components["schemas"]["DateTimeOutput"];
+            createdAt: components["schemas"]["DateTime"];
         };
         PayoutList: {
             data: components["schemas"]["Payout"][];
-            /** @description The page number asked for (0 when reading by cursor). */
-            page: components["schemas"]["Version"];
-            limit: components["schemas"]["Version"];
-            /** @description Number of items in `data`. */
-            total: components["schemas"]["Version"];
+            page: components["schemas"]["Page2"];
+            limit: number;
+            total: components["schemas"]["Total"];
             hasMore: boolean;
-            /** @description Pass as `cursor` to read the next page (the same cost whatever the depth); `null` on the last page. */
-            nextCursor: string | null;
+            nextCursor: components["schemas"]["NextCursor"];
         };
         /**
          * @description An active form as a respondent sees it: no workspace, status, version or CRM property internals.
@@ -2774,7 +2569,6 @@ export interface components {
             /** @enum {string} */
             submitButtonAlign?: "left" | "center";
             rows: components["schemas"]["Rows"];
-            /** @description First row of the ticket-holder section (order forms). */
             attendeeRowsStart: components["schemas"]["AttendeeRowsStart"];
             elements: components["schemas"]["PublicFormElement"][];
         };
@@ -2803,57 +2597,40 @@ export interface components {
             /** @constant */
             type: "Select One";
             required?: boolean;
-            /** @description Only when not linked to a property. */
-            options?: components["schemas"]["Options"];
+            options?: components["schemas"]["Options3"];
             dropdown?: boolean;
             placeholder?: string;
             logicGroups?: components["schemas"]["LogicGroups"];
-            /** @description Questions linked to a select property: the display text of each entry of `options` (which then holds the property's option values). */
-            optionLabels?: string[];
+            optionLabels?: components["schemas"]["OptionLabels"];
         } & components["schemas"]["FormElementBase"]) | ({
             /** @constant */
             type: "Select One or \"Other\"";
             required?: boolean;
-            /** @description Only when not linked to a property. */
-            options?: components["schemas"]["Options"];
+            options?: components["schemas"]["Options3"];
             dropdown?: boolean;
             placeholder?: string;
-            /** @description Label of the Other option. */
-            otherPrompt: components["schemas"]["OtherPrompt"];
+            otherPrompt: components["schemas"]["OtherPrompt2"];
             logicGroups?: components["schemas"]["LogicGroups"];
-            /** @description Questions linked to a select property: the display text of each entry of `options` (which then holds the property's option values). */
-            optionLabels?: string[];
+            optionLabels?: components["schemas"]["OptionLabels"];
         } & components["schemas"]["FormElementBase"]) | ({
             /** @constant */
             type: "Select Multiple";
-            /** @description Only when not linked to a property. */
-            options?: components["schemas"]["Options"];
-            /**
-             * @description Reserved; must not be true.
-             * @constant
-             */
-            dropdown?: false;
+            options?: components["schemas"]["Options3"];
+            dropdown?: components["schemas"]["Dropdown"];
             minChoices: number;
             maxChoices?: number;
             logicGroups?: components["schemas"]["LogicGroups"];
-            /** @description Questions linked to a select property: the display text of each entry of `options` (which then holds the property's option values). */
-            optionLabels?: string[];
+            optionLabels?: components["schemas"]["OptionLabels"];
         } & components["schemas"]["FormElementBase"]) | ({
-            type: components["schemas"]["Type2"];
-            /** @description Only when not linked to a property. */
-            options?: components["schemas"]["Options"];
-            /**
-             * @description Reserved; must not be true.
-             * @constant
-             */
-            dropdown?: false;
+            /** @constant */
+            type: "Select Multiple with \"Other\"";
+            options?: components["schemas"]["Options3"];
+            dropdown?: components["schemas"]["Dropdown"];
             minChoices: number;
             maxChoices?: number;
-            /** @description Label of the Other option. */
-            otherPrompt: components["schemas"]["OtherPrompt"];
+            otherPrompt: components["schemas"]["OtherPrompt2"];
             logicGroups?: components["schemas"]["LogicGroups"];
-            /** @description Questions linked to a select property: the display text of each entry of `options` (which then holds the property's option values). */
-            optionLabels?: string[];
+            optionLabels?: components["schemas"]["OptionLabels"];
         } & components["schemas"]["FormElementBase"]) | ({
             /** @constant */
             type: "Yes/No";
@@ -2864,11 +2641,7 @@ export interface components {
              */
             dropdown: true;
             yesRequired?: boolean;
-            /**
-             * @description Yes sets the contact `opted-in`, No `unsubscribed`.
-             * @constant
-             */
-            contactField?: "status";
+            contactField?: components["schemas"]["ContactField"];
             logicGroups?: components["schemas"]["LogicGroups2"];
         } & components["schemas"]["FormElementBase"]) | ({
             /** @constant */
@@ -2895,17 +2668,19 @@ export interface components {
             placeholder?: string;
             /** @constant */
             contactField?: "phone";
-        } & components["schemas"]["FormElementBase"]) | components["schemas"]["FormElement2"] | components["schemas"]["FormElementOutput2"];
+        } & components["schemas"]["FormElementBase"]) | components["schemas"]["FormElement2"] | ({
+            /** @constant */
+            type: "Static Image";
+            imageUrl: components["schemas"]["RedirectUrl"];
+            imageWidth: components["schemas"]["ImageWidth"];
+        } & components["schemas"]["FormElementBase"]);
         FormResponseList: {
             data: components["schemas"]["FormResponse"][];
-            /** @description The page number asked for (0 when reading by cursor). */
-            page: components["schemas"]["Version"];
-            limit: components["schemas"]["Version"];
-            /** @description Number of items in `data`. */
-            total: components["schemas"]["Version"];
+            page: components["schemas"]["Page2"];
+            limit: number;
+            total: components["schemas"]["Total"];
             hasMore: boolean;
-            /** @description Pass as `cursor` to read the next page (the same cost whatever the depth); `null` on the last page. */
-            nextCursor: string | null;
+            nextCursor: components["schemas"]["NextCursor"];
         };
         /**
          * @example {
@@ -2928,7 +2703,7 @@ export interface components {
             answers: components["schemas"]["ContentBlocksItem"];
             /** @description Order forms: one answer map per attendee, as submitted. */
             attendees?: components["schemas"]["ContentBlocksItem"][];
-            createdAt: components["schemas"]["DateTimeOutput"];
+            createdAt: components["schemas"]["DateTime"];
         };
         SubmittedFormResponse: {
             /** @description Id of the stored response. */
@@ -2941,13 +2716,9 @@ export interface components {
             url: string;
             events: components["schemas"]["EventsItem"][];
             description?: string;
-            /**
-             * @description `disabled` endpoints get no new deliveries.
-             * @enum {string}
-             */
-            status: "enabled" | "disabled";
-            createdAt: components["schemas"]["DateTimeOutput"];
-            updatedAt: components["schemas"]["DateTimeOutput"];
+            status: components["schemas"]["Status5"];
+            createdAt: components["schemas"]["DateTime"];
+            updatedAt: components["schemas"]["DateTime"];
             /**
              * @description Signing secret: `whsec_` + base64 of 32 random bytes (Standard Webhooks). Shown only when the endpoint is created and when the secret is rotated; store it now.
              * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
@@ -2956,38 +2727,28 @@ export interface components {
         };
         WebhookEndpointList: {
             data: components["schemas"]["WebhookEndpoint"][];
-            /** @description The page number asked for (0 when reading by cursor). */
-            page: components["schemas"]["Version"];
-            limit: components["schemas"]["Version"];
-            /** @description Number of items in `data`. */
-            total: components["schemas"]["Version"];
+            page: components["schemas"]["Page2"];
+            limit: number;
+            total: components["schemas"]["Total"];
             hasMore: boolean;
-            /** @description Pass as `cursor` to read the next page (the same cost whatever the depth); `null` on the last page. */
-            nextCursor: string | null;
+            nextCursor: components["schemas"]["NextCursor"];
         };
         WebhookEndpoint: {
             id: components["schemas"]["Id"];
             url: string;
             events: components["schemas"]["EventsItem"][];
             description?: string;
-            /**
-             * @description `disabled` endpoints get no new deliveries.
-             * @enum {string}
-             */
-            status: "enabled" | "disabled";
-            createdAt: components["schemas"]["DateTimeOutput"];
-            updatedAt: components["schemas"]["DateTimeOutput"];
+            status: components["schemas"]["Status5"];
+            createdAt: components["schemas"]["DateTime"];
+            updatedAt: components["schemas"]["DateTime"];
         };
         WebhookDeliveryList: {
             data: components["schemas"]["WebhookDelivery"][];
-            /** @description The page number asked for (0 when reading by cursor). */
-            page: components["schemas"]["Version"];
-            limit: components["schemas"]["Version"];
-            /** @description Number of items in `data`. */
-            total: components["schemas"]["Version"];
+            page: components["schemas"]["Page2"];
+            limit: number;
+            total: components["schemas"]["Total"];
             hasMore: boolean;
-            /** @description Pass as `cursor` to read the next page (the same cost whatever the depth); `null` on the last page. */
-            nextCursor: string | null;
+            nextCursor: components["schemas"]["NextCursor"];
         };
         WebhookDelivery: {
             id: components["schemas"]["Id"];
@@ -3000,299 +2761,17 @@ export interface components {
              */
             status: "pending" | "succeeded" | "failed";
             /** @description Attempts made so far (at most 8). */
-            attempts: components["schemas"]["Version"];
+            attempts: number;
             /** @description HTTP status of the last attempt, when the receiver answered. */
-            lastStatusCode?: components["schemas"]["Version"];
+            lastStatusCode?: number;
             /** @description Why the last attempt failed (status, timeout, refused address, ...). */
             lastError?: string;
             /** @description When the next attempt is due, while `pending` after a failure. */
-            nextAttemptAt?: components["schemas"]["DateTimeOutput"];
-            createdAt: components["schemas"]["DateTimeOutput"];
+            nextAttemptAt?: components["schemas"]["DateTime"];
+            createdAt: components["schemas"]["DateTime"];
         };
         /** @enum {string} */
         WebhookEventType: "invoice.finalized" | "invoice.paid" | "invoice.payment_failed" | "invoice.voided" | "refund.created" | "payout.created" | "form_response.created" | "contact.created" | "event.published";
-        /**
-         * @example {
-         *       "type": "Select One",
-         *       "prompt": "T-shirt size",
-         *       "options": [
-         *         "S",
-         *         "M",
-         *         "L"
-         *       ],
-         *       "required": true
-         *     }
-         */
-        FormElementOutput: ({
-            /** @description CRM property set by the answer; its type must match the question type. */
-            propertyId?: components["schemas"]["Id"];
-            propertyData?: components["schemas"]["PropertyDataOutput"];
-            /** @constant */
-            type: "Text";
-            required?: boolean;
-            placeholder?: string;
-            /** @enum {string} */
-            contactField?: "firstName" | "lastName";
-        } & components["schemas"]["FormElementBase"]) | ({
-            /** @description CRM property set by the answer; its type must match the question type. */
-            propertyId?: components["schemas"]["Id"];
-            propertyData?: components["schemas"]["PropertyDataOutput"];
-            /** @constant */
-            type: "Multi-line Text";
-            required?: boolean;
-            placeholder?: string;
-        } & components["schemas"]["FormElementBase"]) | ({
-            /** @description CRM property set by the answer; its type must match the question type. */
-            propertyId?: components["schemas"]["Id"];
-            propertyData?: components["schemas"]["PropertyDataOutput"];
-            /** @constant */
-            type: "Number";
-            required?: boolean;
-            placeholder?: string;
-            minValue?: number;
-            maxValue?: number;
-            integerOnly?: boolean;
-        } & components["schemas"]["FormElementBase"]) | ({
-            /** @description CRM property set by the answer; its type must match the question type. */
-            propertyId?: components["schemas"]["Id"];
-            propertyData?: components["schemas"]["PropertyDataOutput"];
-            /** @constant */
-            type: "Select One";
-            required?: boolean;
-            /** @description Only when not linked to a property. */
-            options?: components["schemas"]["Options"];
-            dropdown?: boolean;
-            placeholder?: string;
-            logicGroups?: components["schemas"]["LogicGroups"];
-        } & components["schemas"]["FormElementBase"]) | ({
-            /** @description CRM property set by the answer; its type must match the question type. */
-            propertyId?: components["schemas"]["Id"];
-            propertyData?: components["schemas"]["PropertyDataOutput"];
-            /** @constant */
-            type: "Select One or \"Other\"";
-            required?: boolean;
-            /** @description Only when not linked to a property. */
-            options?: components["schemas"]["Options"];
-            dropdown?: boolean;
-            placeholder?: string;
-            /** @description Label of the Other option. */
-            otherPrompt: components["schemas"]["OtherPrompt"];
-            logicGroups?: components["schemas"]["LogicGroups"];
-        } & components["schemas"]["FormElementBase"]) | ({
-            /** @description CRM property set by the answer; its type must match the question type. */
-            propertyId?: components["schemas"]["Id"];
-            propertyData?: components["schemas"]["PropertyDataOutput"];
-            /** @constant */
-            type: "Select Multiple";
-            /** @description Only when not linked to a property. */
-            options?: components["schemas"]["Options"];
-            /**
-             * @description Reserved; must not be true.
-             * @constant
-             */
-            dropdown?: false;
-            minChoices: number;
-            maxChoices?: number;
-            logicGroups?: components["schemas"]["LogicGroups"];
-        } & components["schemas"]["FormElementBase"]) | ({
-            /** @description CRM property set by the answer; its type must match the question type. */
-            propertyId?: components["schemas"]["Id"];
-            propertyData?: components["schemas"]["PropertyDataOutput"];
-            type: components["schemas"]["Type2"];
-            /** @description Only when not linked to a property. */
-            options?: components["schemas"]["Options"];
-            /**
-             * @description Reserved; must not be true.
-             * @constant
-             */
-            dropdown?: false;
-            minChoices: number;
-            maxChoices?: number;
-            /** @description Label of the Other option. */
-            otherPrompt: components["schemas"]["OtherPrompt"];
-            logicGroups?: components["schemas"]["LogicGroups"];
-        } & components["schemas"]["FormElementBase"]) | ({
-            /** @description CRM property set by the answer; its type must match the question type. */
-            propertyId?: components["schemas"]["Id"];
-            propertyData?: components["schemas"]["PropertyDataOutput"];
-            /** @constant */
-            type: "Yes/No";
-            required?: boolean;
-            /**
-             * @description Reserved; must be true.
-             * @constant
-             */
-            dropdown: true;
-            yesRequired?: boolean;
-            /**
-             * @description Yes sets the contact `opted-in`, No `unsubscribed`.
-             * @constant
-             */
-            contactField?: "status";
-            logicGroups?: components["schemas"]["LogicGroups2"];
-        } & components["schemas"]["FormElementBase"]) | ({
-            /** @description CRM property set by the answer; its type must match the question type. */
-            propertyId?: components["schemas"]["Id"];
-            propertyData?: components["schemas"]["PropertyDataOutput"];
-            /** @constant */
-            type: "Date";
-            required?: boolean;
-            min?: components["schemas"]["Date"];
-            max?: components["schemas"]["Date"];
-        } & components["schemas"]["FormElementBase"]) | ({
-            /** @description CRM property set by the answer; its type must match the question type. */
-            propertyId?: components["schemas"]["Id"];
-            propertyData?: components["schemas"]["PropertyDataOutput"];
-            /** @constant */
-            type: "File";
-            required?: boolean;
-            accept: components["schemas"]["Accept"];
-        } & components["schemas"]["FormElementBase"]) | ({
-            /** @description CRM property set by the answer; its type must match the question type. */
-            propertyId?: components["schemas"]["Id"];
-            propertyData?: components["schemas"]["PropertyDataOutput"];
-            /** @constant */
-            type: "Email";
-            required?: boolean;
-            placeholder?: string;
-            /** @constant */
-            contactField?: "email";
-        } & components["schemas"]["FormElementBase"]) | ({
-            /** @description CRM property set by the answer; its type must match the question type. */
-            propertyId?: components["schemas"]["Id"];
-            propertyData?: components["schemas"]["PropertyDataOutput"];
-            /** @constant */
-            type: "Phone";
-            required?: boolean;
-            placeholder?: string;
-            /** @constant */
-            contactField?: "phone";
-        } & components["schemas"]["FormElementBase"]) | components["schemas"]["FormElement2"] | components["schemas"]["FormElementOutput2"];
-        /** @description Read-only: filled from the linked CRM property on every read, never stored. */
-        PropertyDataOutput: {
-            type: string;
-            /** @enum {string} */
-            objectType: "contact" | "order" | "ticket" | "event";
-            status: components["schemas"]["Status3"];
-            options?: {
-                value: string;
-                label: string;
-            }[];
-        };
-        /**
-         * Format: date-time
-         * @description ISO 8601 date-time, e.g. `2027-06-01T18:00:00Z`. Requests may give an offset (`2027-06-01T18:00:00+02:00`); it is converted, and every response carries UTC (`Z`).
-         * @example 2027-06-01T18:00:00Z
-         */
-        DateTimeOutput: string;
-        RichTextMarkOutput: {
-            /** @constant */
-            type: "bold";
-        } | {
-            /** @constant */
-            type: "italic";
-        } | {
-            /** @constant */
-            type: "strike";
-        } | {
-            /** @constant */
-            type: "underline";
-        } | {
-            /** @constant */
-            type: "link";
-            attrs: {
-                /** @description An http, https or mailto URL, or exactly one `{{smart value}}` token replaced at render time. */
-                href: components["schemas"]["Cursor"];
-            };
-        } | {
-            /** @constant */
-            type: "textStyle";
-            attrs: {
-                fontSize: components["schemas"]["FontSize"];
-            };
-        };
-        InvoiceLineItemOutput: {
-            description: string;
-            quantity: number;
-            /** @description Price of one unit in minor units (cents). */
-            unitAmount: components["schemas"]["AttendeeRowsStart"];
-            /** @description Tax of the whole line in minor units; 0 when absent. */
-            taxAmount?: components["schemas"]["AttendeeRowsStart"];
-            productId?: string;
-            priceId?: string;
-            /** @description Event the line sells; ledger entries of this invoice are attributed to the first line that has one. */
-            eventId?: string;
-            productName?: string;
-            productImageUrl?: string;
-            eventName?: string;
-            eventImageUrl?: string;
-            eventLocation?: string;
-            /** @example America/New_York */
-            eventTimezone?: string;
-            /** @description Snapshot that drives fulfillment after payment. */
-            productType?: components["schemas"]["ProductType"];
-            /** @description Only when `productType` is `bundle`. */
-            components?: components["schemas"]["BundleComponentOutput"][];
-            disableQrCode?: boolean;
-            willCall?: boolean;
-            eventStart?: components["schemas"]["DateTimeOutput"];
-            eventEnd?: components["schemas"]["DateTimeOutput"];
-            seatingInformation?: components["schemas"]["SeatingInformation"];
-            inventoryConsumedAt?: components["schemas"]["DateTimeOutput"];
-        };
-        BundleComponentOutput: {
-            productId: components["schemas"]["Name"];
-            productName: components["schemas"]["OtherPrompt"];
-            productType?: components["schemas"]["ProductType"];
-            productImageUrl?: string;
-            eventId?: string;
-            eventImageUrl?: string;
-            eventName?: string;
-            eventStart?: components["schemas"]["DateTimeOutput"];
-            eventEnd?: components["schemas"]["DateTimeOutput"];
-            eventLocation?: string;
-            /** @example America/New_York */
-            eventTimezone?: string;
-            seatingInformation?: components["schemas"]["SeatingInformation"];
-            disableQrCode?: boolean;
-            willCall?: boolean;
-        };
-        PaymentOutput: {
-            id: components["schemas"]["Id"];
-            /** @enum {string} */
-            status: "succeeded" | "failed";
-            amount: components["schemas"]["Version"];
-            /** @description Sum of this payment's refunds; never above `amount`. */
-            amountRefunded: components["schemas"]["Version"];
-            paidAt: components["schemas"]["DateTimeOutput"];
-            idempotencyKey?: string;
-            note?: string;
-            /**
-             * @description `card`: charged through the payment processor; `manual`: recorded by the host.
-             * @enum {string}
-             */
-            method: "card" | "manual";
-            /** @description Processor payment-intent id (`pi_...`). */
-            externalId?: string;
-            /** @description Processor charge id (`ch_...`); refunds key off it. */
-            chargeId?: string;
-            failureCode?: string;
-            failureMessage?: string;
-            ledgerEntryId?: components["schemas"]["Id"];
-            refunds: components["schemas"]["RefundOutput"][];
-        };
-        RefundOutput: {
-            id: components["schemas"]["Id"];
-            paymentId: components["schemas"]["Id"];
-            amount: components["schemas"]["Version"];
-            refundedAt: components["schemas"]["DateTimeOutput"];
-            idempotencyKey: string;
-            reason?: components["schemas"]["Reason"];
-            note?: string;
-            /** @description Processor refund id; absent for refunds of manually recorded payments. */
-            externalRefundId?: string;
-            ledgerEntryId: components["schemas"]["Id"];
-        };
         /** @description Every `/v1` error body. */
         ErrorEnvelope: {
             error: {
@@ -3310,7 +2789,7 @@ export interface components {
         /** @description Error body of the public partner listing. */
         FlatError: {
             /** @description HTTP status, repeated in the body. */
-            status: components["schemas"]["Version"];
+            status: number;
             /** @description SCREAMING_SNAKE code, e.g. `INVALID_QUERY`. */
             error: string;
             message: string;
@@ -3333,7 +2812,6 @@ export interface components {
         };
         /** @example 6740f1a2c3d4e5f601234567 */
         Id: string;
-        Version: number;
         ProductsItem: {
             /** @description A product of one of the workspace's events (of `eventId` when set). */
             productId: components["schemas"]["Id"];
@@ -3345,27 +2823,19 @@ export interface components {
             visibility?: "visible" | "conditional" | "hidden";
             /** @default [] */
             dependents?: {
-                /** @description A product of one of the workspace's events. */
-                productId: components["schemas"]["Id"];
+                productId: components["schemas"]["ProductId"];
                 minPerOrder?: number;
                 maxPerOrder?: number;
-                /**
-                 * @description `paid` needs `price` > 0; `free` allows no price above 0; `pwycMin` only with `pwyc`.
-                 * @enum {string}
-                 */
-                priceMode?: "free" | "paid" | "pwyc";
+                priceMode?: components["schemas"]["PriceMode"];
                 /** @description Cents. */
-                price?: components["schemas"]["AttendeeRowsStart"];
-                /** @description Pay-what-you-can minimum, cents. */
-                pwycMin?: components["schemas"]["AttendeeRowsStart"];
+                price?: number;
+                pwycMin?: components["schemas"]["PwycMin"];
                 includeOrgTaxes?: boolean;
                 /** @default [] */
                 customFees?: {
-                    /** @description Minted (24-hex) when omitted. */
-                    id?: components["schemas"]["SubmitButtonText"];
+                    id?: components["schemas"]["Id4"];
                     name: components["schemas"]["SubmitButtonText"];
-                    /** @description Percent (0..100) of the price, or with `isFixedValue` an amount in cents (integer). */
-                    rate: number;
+                    rate: components["schemas"]["Rate"];
                     isCustomFee?: boolean;
                     isFixedValue?: boolean;
                     includeInServiceFee?: boolean;
@@ -3385,48 +2855,31 @@ export interface components {
             }[];
             dueInDays?: number;
         };
-        Options: components["schemas"]["OtherPrompt"][];
         ContentBlocksItem: {
             [key: string]: unknown;
         };
-        LogicGroups: components["schemas"]["SelectionLogicGroup"][];
         /** Format: date-time */
         DateTime2: string;
+        Options: components["schemas"]["OtherPrompt"][];
         /** @enum {string} */
         EventsItem: "invoice.finalized" | "invoice.paid" | "invoice.payment_failed" | "invoice.voided" | "refund.created" | "payout.created" | "form_response.created" | "contact.created" | "event.published" | "*";
         Shared: {
             data: components["schemas"]["Invoice"];
         };
-        FormElement2: {
-            /** @constant */
-            type: "Static Text";
-            content: string;
-        } & components["schemas"]["FormElementBase"];
         Shared2: {
             data: components["schemas"]["Form"];
         };
         Shared3: {
-            data: components["schemas"]["FormElementOutput"];
+            data: components["schemas"]["FormElement"];
         };
-        /** @description One of 8, 9, 10, 11, 12, 14, 18, 24, 30, 36, 48, 60, 72, 96. */
-        FontSize: 8 | 9 | 10 | 11 | 12 | 14 | 18 | 24 | 30 | 36 | 48 | 60 | 72 | 96;
-        FormElementOutput2: {
-            /** @constant */
-            type: "Static Image";
-            imageUrl: components["schemas"]["RedirectUrl"];
-            /**
-             * @description Percent of the column width, 1..100.
-             * @default 100
-             */
-            imageWidth: number;
-        } & components["schemas"]["FormElementBase"];
+        LogicGroups: components["schemas"]["SelectionLogicGroup"][];
         Image: components["schemas"]["Cursor"][];
-        AttendeeRowsStart: number;
         CustomTags: components["schemas"]["SubmitButtonText"][];
         /** @description String key/value pairs attached through onboarding; the partner listing filters on them. */
         MetaData: {
             [key: string]: string;
         };
+        MultiDayEndTimes: components["schemas"]["DateTime"][];
         Content: {
             /** @constant */
             type: "listItem";
@@ -3437,8 +2890,13 @@ export interface components {
             type: "listItem";
             content: components["schemas"]["RichTextParagraphRequest"][];
         }[];
+        Marks: components["schemas"]["RichTextMark"][];
+        FormElement2: {
+            /** @constant */
+            type: "Static Text";
+            content: string;
+        } & components["schemas"]["FormElementBase"];
         Name: string;
-        Accept: ("images" | "documents" | "data" | "audio" | "video")[];
         Shared4: {
             data: components["schemas"]["ImageAsset"];
         };
@@ -3455,16 +2913,11 @@ export interface components {
         PaymentMethods: ("card" | "pay_by_invoice" | "pay_later")[];
         /** Format: uri */
         RedirectUrl: string;
-        MultiDayEndTimes: components["schemas"]["DateTimeOutput"][];
-        Version2: number;
-        /** @enum {string} */
-        ProductType: "product" | "add-on" | "bundle" | "donation" | "event-ticket";
-        MultiDayEndTimes2: components["schemas"]["DateTime"][];
+        Accept: ("images" | "documents" | "data" | "audio" | "video")[];
         SubmitButtonText: string;
         Shared8: {
             data: components["schemas"]["WebhookEndpointWithSecret"];
         };
-        Marks: components["schemas"]["RichTextMarkOutput"][];
         /** @enum {string} */
         Status: "draft" | "open" | "payment_failed" | "paid" | "void";
         /**
@@ -3475,15 +2928,12 @@ export interface components {
          *     ]
          */
         Events: components["schemas"]["EventsItem"][];
-        LogicGroups2: components["schemas"]["YesNoLogicGroup"][];
         Shared9: {
             data: components["schemas"]["WebhookEndpoint"];
         };
         Shared10: {
             data: components["schemas"]["Checkout"];
         };
-        Marks2: components["schemas"]["RichTextMark"][];
-        OtherPrompt: string;
         Shared11: {
             data: components["schemas"]["Payout"];
         };
@@ -3495,25 +2945,21 @@ export interface components {
         Properties: {
             [key: string]: unknown;
         };
-        /** @enum {string} */
-        Reason: "duplicate" | "fraudulent" | "requested_by_customer";
-        /**
-         * @description Original file name, kept for display.
-         * @example poster.png
-         */
+        /** @example poster.png */
         Filename: string;
         RedirectUrl2: components["schemas"]["RedirectUrl"] | null;
+        OtherPrompt: string;
         LineItems: components["schemas"]["InvoiceLineItem"][];
-        OptionIndices: number[];
         /** @enum {string} */
         Type: "event" | "booking" | "recurring" | "multiple";
         Currency: ("USD" | "CAD") | null;
         MaxTicketsPerOrder: number;
         ForEventItems: components["schemas"]["EventItemReference"][];
         Rows: components["schemas"]["FormRow"][];
+        Payments: components["schemas"]["Payment"][];
         /** @default 0 */
         Page: number;
-        Cursor: string;
+        LogicGroups2: components["schemas"]["YesNoLogicGroup"][];
         /** @description Required (at least one, unique `value`) for `Select One` and `Select Multiple`; forbidden for every other type. */
         Options2: components["schemas"]["PropertyOption"][];
         /** @enum {string} */
@@ -3524,154 +2970,154 @@ export interface components {
          */
         Url: string;
         Rows2: components["schemas"]["FormRow"][];
-        MaxTicketsPerOrder2: components["schemas"]["MaxTicketsPerOrder"] | null;
-        /** @constant */
-        Type2: "Select Multiple with \"Other\"";
         /** @enum {string} */
-        Status3: "active" | "archived";
+        ProductType: "product" | "add-on" | "bundle" | "donation" | "event-ticket";
+        MaxTicketsPerOrder2: components["schemas"]["MaxTicketsPerOrder"] | null;
+        Cursor: string;
         PayButtonLabel: string;
         CustomTerms: components["schemas"]["ContentBlocksItem"] | null;
-        MultiDayEndTimes3: components["schemas"]["MultiDayEndTimes2"] | null;
+        /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
+        CreatedAt: components["schemas"]["DateTime"];
+        /** @description Pass as `cursor` to read the next page (the same cost whatever the depth); `null` on the last page. */
+        NextCursor: string | null;
+        /** @description CRM property set by the answer; its type must match the question type. */
+        PropertyId: components["schemas"]["Id"];
+        /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
+        Id2: components["schemas"]["Id"];
+        /** @description Read-only, set by the server: ignored (a copy gets its own). */
+        CreatedAt2: components["schemas"]["DateTime"];
+        /** @description Read-only, set by the server: ignored (a copy gets its own). */
+        Id3: components["schemas"]["Id"];
+        /** @description Computed by the server: the value read is accepted back; another is 422. */
+        AmountDue: number;
+        /** @description The version read: accepted when it is the current one; another is 409 `conflict`, as with `If-Match`. */
+        Version: number;
+        /** @description Questions linked to a select property: the display text of each entry of `options` (which then holds the property's option values). */
+        OptionLabels: string[];
+        /** @description Computed by the server: the value read is accepted back; another is 422. */
+        UpdatedAt: components["schemas"]["DateTime"];
+        /** @description The page number asked for (0 when reading by cursor). */
+        Page2: number;
+        /** @description Only when not linked to a property. */
+        Options3: components["schemas"]["Options"];
+        /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
+        OwnerId: string;
+        /**
+         * @description `archived` properties stay valid where referenced but should not be used in new forms; they can be restored to `active`.
+         * @enum {string}
+         */
+        Status3: "active" | "archived";
+        /** @description Computed by the server: ignored. */
+        UpdatedAt2: components["schemas"]["DateTime"];
+        /** @description Computed by the server: ignored. */
+        AmountDue2: number;
+        /** @description Computed by the server: the value read is accepted back; another is 422. */
+        EventImage: string;
+        /**
+         * @description Token of the saved card at the payment processor. Sandbox tokens: `pm_card_visa` (succeeds), `pm_card_chargeDeclined`, `pm_card_authenticationRequired`.
+         * @example pm_card_visa
+         */
+        DefaultPaymentMethod: string;
+        /** @description Opaque timeslot reference (timeslots are not modelled by this API). */
+        TimeslotId: components["schemas"]["SubmitButtonText"];
+        /** @description Number of items in `data`. */
+        Total: number;
+        /** @description An event of the workspace; `isEventSet` is true exactly when it is set. */
+        EventId: components["schemas"]["Id"];
+        /** @description Read-only, set by the server: ignored (a copy gets its own). */
+        OwnerId2: string;
+        /** @description Label of the Other option. */
+        OtherPrompt2: components["schemas"]["OtherPrompt"];
+        /** @description IANA time zone, e.g. `Europe/Paris`. */
+        AvailabilityTimezone: string;
+        /**
+         * @description Unique among the properties of the same objectType, case-insensitively.
+         * @example T-shirt size
+         */
+        Name2: string;
+        /**
+         * @description Reserved; must not be true.
+         * @constant
+         */
+        Dropdown: false;
+        /**
+         * @description `paid` needs `price` > 0; `free` allows no price above 0; `pwycMin` only with `pwyc`.
+         * @enum {string}
+         */
+        PriceMode: "free" | "paid" | "pwyc";
+        /** @description Ignored: a copy starts at version 1. */
+        Version2: number;
+        /**
+         * @description Marketing consent.
+         * @enum {string}
+         */
+        Status4: "opted-in" | "unsubscribed";
+        /** @description Percent (0..100) of the price, or with `isFixedValue` an amount in cents (integer). */
+        Rate: number;
+        /** @description Highest price among required products, in cents, fees excluded; 0 when none is required. */
+        MaxPrice: number;
+        /** @description Computed by the server: ignored. */
+        EventImage2: string;
+        /** @description Lowest price among required products, in cents, fees excluded; 0 when none is required. */
+        MinPrice: number;
+        /** @description Pixels, read from the image header; at most 16384. */
+        Height: number;
+        /**
+         * @description Unique per workspace, case-insensitively.
+         * @example ada@example.com
+         */
+        Email: string;
+        /** @description A form of the workspace. */
+        OrderFormId: components["schemas"]["Id"];
+        /**
+         * @description Percent of the column width, 1..100.
+         * @default 100
+         */
+        ImageWidth: number;
+        /**
+         * @description `disabled` endpoints get no new deliveries.
+         * @enum {string}
+         */
+        Status5: "enabled" | "disabled";
+        /**
+         * @description Yes sets the contact `opted-in`, No `unsubscribed`.
+         * @constant
+         */
+        ContactField: "status";
+        /** @description First row of the ticket-holder section (order forms). */
+        AttendeeRowsStart: number;
+        /** @description Optimistic-concurrency version; send it as `If-Match` on update. */
+        Version3: number;
+        /**
+         * @description Defaults to the event's currency, else USD.
+         * @enum {string}
+         */
+        Currency2: "USD" | "CAD";
+        /** @description Event id as carried by invoice line items. */
+        EventId2: components["schemas"]["Name"];
+        /** @description A product of one of the workspace's events. */
+        ProductId: components["schemas"]["Id"];
+        /** @description Minted (24-hex) when omitted. */
+        Id4: components["schemas"]["SubmitButtonText"];
+        /**
+         * @description Required tickets define minPrice/maxPrice.
+         * @default false
+         */
+        Required: boolean;
+        /** @description Id of a contact of this workspace. */
+        CustomerId: components["schemas"]["Id"];
+        /** @description Context key, e.g. `event.name`. */
+        Key: components["schemas"]["Name"];
+        /** @description Free text for your own reference. */
+        Description: string;
+        /** @description Ignored: a copy starts at version 1. */
+        Version4: number;
+        /** @description Pay-what-you-can minimum, cents. */
+        PwycMin: number;
     };
     responses: {
-        /** @description `conflict`: a uniqueness rule, a concurrent change, or a stale `If-Match` version. */
-        Conflict: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "error": {
-                 *         "code": "conflict",
-                 *         "message": "The resource changed since you read it (version 3 is current)."
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["ErrorEnvelope"] & {
-                    error: {
-                        /** @enum {unknown} */
-                        code: "conflict";
-                        message?: string;
-                    };
-                };
-            };
-        };
-        /** @description `conflict`: a uniqueness rule, a concurrent change, or a stale `If-Match` version. `idempotency_key_reused`: this `Idempotency-Key` was already used with a different request. */
-        ConflictOrIdempotencyKeyReused: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "error": {
-                 *         "code": "conflict",
-                 *         "message": "The resource changed since you read it (version 3 is current)."
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["ErrorEnvelope"] & {
-                    error: {
-                        /** @enum {unknown} */
-                        code: "conflict" | "idempotency_key_reused";
-                        message?: string;
-                    };
-                };
-            };
-        };
-        /** @description `conflict`: a uniqueness rule, a concurrent change, or a stale `If-Match` version. `invalid_state`: the resource's current status does not allow this transition. */
-        ConflictOrInvalidState: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "error": {
-                 *         "code": "conflict",
-                 *         "message": "The resource changed since you read it (version 3 is current)."
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["ErrorEnvelope"] & {
-                    error: {
-                        /** @enum {unknown} */
-                        code: "conflict" | "invalid_state";
-                        message?: string;
-                    };
-                };
-            };
-        };
-        /** @description `conflict`: a uniqueness rule, a concurrent change, or a stale `If-Match` version. `invalid_state`: the resource's current status does not allow this transition. `idempotency_key_reused`: this `Idempotency-Key` was already used with a different request. */
-        ConflictOrInvalidStateOrIdempotencyKeyReused: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "error": {
-                 *         "code": "conflict",
-                 *         "message": "The resource changed since you read it (version 3 is current)."
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["ErrorEnvelope"] & {
-                    error: {
-                        /** @enum {unknown} */
-                        code: "conflict" | "invalid_state" | "idempotency_key_reused";
-                        message?: string;
-                    };
-                };
-            };
-        };
-        /** @description `INTERNAL_SERVER_ERROR`: unexpected failure; the message is generic. */
-        FlatInternalServerError: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "status": 500,
-                 *       "error": "INTERNAL_SERVER_ERROR",
-                 *       "message": "Unexpected failure; the message is generic."
-                 *     }
-                 */
-                "application/json": components["schemas"]["FlatError"] & {
-                    /** @constant */
-                    status: 500;
-                    /** @enum {unknown} */
-                    error: "INTERNAL_SERVER_ERROR";
-                    message?: string;
-                };
-            };
-        };
-        /** @description `PARTNER_NOT_FOUND`: no partner has this referral code. `NO_EVENTS_FOUND`: the partner has no public events on this page. */
-        FlatPartnerNotFoundOrNoEventsFound: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "status": 404,
-                 *       "error": "PARTNER_NOT_FOUND",
-                 *       "message": "No partner has this referral code."
-                 *     }
-                 */
-                "application/json": components["schemas"]["FlatError"] & {
-                    /** @constant */
-                    status: 404;
-                    /** @enum {unknown} */
-                    error: "PARTNER_NOT_FOUND" | "NO_EVENTS_FOUND";
-                    message?: string;
-                };
-            };
-        };
         /** @description `REFERRAL_CODE_REQUIRED`: the query has no (or an empty) `referral_code`. `INVALID_QUERY`: a query parameter is malformed. */
-        FlatReferralCodeRequiredOrInvalidQuery: {
+        E400a: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3685,84 +3131,14 @@ export interface components {
                  */
                 "application/json": components["schemas"]["FlatError"] & {
                     /** @constant */
-                    status: 400;
+                    status?: 400;
                     /** @enum {unknown} */
-                    error: "REFERRAL_CODE_REQUIRED" | "INVALID_QUERY";
-                    message?: string;
-                };
-            };
-        };
-        /** @description `forbidden`: the key is valid but may not do this (a read-only key on a write). */
-        Forbidden: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "error": {
-                 *         "code": "forbidden",
-                 *         "message": "This API key is read-only."
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["ErrorEnvelope"] & {
-                    error: {
-                        /** @enum {unknown} */
-                        code: "forbidden";
-                        message?: string;
-                    };
-                };
-            };
-        };
-        /** @description `idempotency_key_reused`: this `Idempotency-Key` was already used with a different request. */
-        IdempotencyKeyReused: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "error": {
-                 *         "code": "idempotency_key_reused",
-                 *         "message": "This Idempotency-Key was already used with a different request."
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["ErrorEnvelope"] & {
-                    error: {
-                        /** @enum {unknown} */
-                        code: "idempotency_key_reused";
-                        message?: string;
-                    };
-                };
-            };
-        };
-        /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-        InternalError: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "error": {
-                 *         "code": "internal_error",
-                 *         "message": "Internal server error."
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["ErrorEnvelope"] & {
-                    error: {
-                        /** @enum {unknown} */
-                        code: "internal_error";
-                        message?: string;
-                    };
+                    error?: "REFERRAL_CODE_REQUIRED" | "INVALID_QUERY";
                 };
             };
         };
         /** @description `invalid_json`: the body is not parseable JSON or not an object. */
-        InvalidJson: {
+        E400b: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3776,16 +3152,16 @@ export interface components {
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorEnvelope"] & {
-                    error: {
+                    error?: {
                         /** @enum {unknown} */
-                        code: "invalid_json";
+                        code?: "invalid_json";
                         message?: string;
                     };
                 };
             };
         };
         /** @description `invalid_query`: a query parameter is malformed or out of range; `details` lists `[{path, message}]`. */
-        InvalidQuery: {
+        E400c: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3805,109 +3181,17 @@ export interface components {
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorEnvelope"] & {
-                    error: {
+                    error?: {
                         /** @enum {unknown} */
-                        code: "invalid_query";
+                        code?: "invalid_query";
                         message?: string;
                         details?: components["schemas"]["ErrorDetail"][];
                     };
                 };
             };
         };
-        /** @description `not_found`: no such resource in your workspace (another workspace's object is indistinguishable from an absent one), or a malformed id. */
-        NotFound: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "error": {
-                 *         "code": "not_found",
-                 *         "message": "Resource not found."
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["ErrorEnvelope"] & {
-                    error: {
-                        /** @enum {unknown} */
-                        code: "not_found";
-                        message?: string;
-                    };
-                };
-            };
-        };
-        /** @description `payload_too_large`: the body is above the documented limit. */
-        PayloadTooLarge: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "error": {
-                 *         "code": "payload_too_large",
-                 *         "message": "The body is larger than the limit of this operation."
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["ErrorEnvelope"] & {
-                    error: {
-                        /** @enum {unknown} */
-                        code: "payload_too_large";
-                        message?: string;
-                    };
-                };
-            };
-        };
-        /** @description `rate_limited`: throttled; retry after a short pause. */
-        RateLimited: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "error": {
-                 *         "code": "rate_limited",
-                 *         "message": "Too many requests."
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["ErrorEnvelope"] & {
-                    error: {
-                        /** @enum {unknown} */
-                        code: "rate_limited";
-                        message?: string;
-                    };
-                };
-            };
-        };
-        /** @description `service_unavailable`: the datastore is unreachable or throttling after retries; retry shortly. */
-        ServiceUnavailable: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "error": {
-                 *         "code": "service_unavailable",
-                 *         "message": "The service is temporarily unavailable; retry shortly."
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["ErrorEnvelope"] & {
-                    error: {
-                        /** @enum {unknown} */
-                        code: "service_unavailable";
-                        message?: string;
-                    };
-                };
-            };
-        };
         /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-        Unauthorized: {
+        E401: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3921,16 +3205,221 @@ export interface components {
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorEnvelope"] & {
-                    error: {
+                    error?: {
                         /** @enum {unknown} */
-                        code: "unauthorized";
+                        code?: "unauthorized";
+                        message?: string;
+                    };
+                };
+            };
+        };
+        /** @description `forbidden`: the key is valid but may not do this (a read-only key on a write). */
+        E403: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "forbidden",
+                 *         "message": "This API key is read-only."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        code?: "forbidden";
+                        message?: string;
+                    };
+                };
+            };
+        };
+        /** @description `PARTNER_NOT_FOUND`: no partner has this referral code. `NO_EVENTS_FOUND`: the partner has no public events on this page. */
+        E404a: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "status": 404,
+                 *       "error": "PARTNER_NOT_FOUND",
+                 *       "message": "No partner has this referral code."
+                 *     }
+                 */
+                "application/json": components["schemas"]["FlatError"] & {
+                    /** @constant */
+                    status?: 404;
+                    /** @enum {unknown} */
+                    error?: "PARTNER_NOT_FOUND" | "NO_EVENTS_FOUND";
+                };
+            };
+        };
+        /** @description `not_found`: no such resource in your workspace (another workspace's object is indistinguishable from an absent one), or a malformed id. */
+        E404b: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "not_found",
+                 *         "message": "Resource not found."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                        message?: string;
+                    };
+                };
+            };
+        };
+        /** @description `conflict`: a uniqueness rule, a concurrent change, or a stale `If-Match` version. */
+        E409a: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "conflict",
+                 *         "message": "The resource changed since you read it (version 3 is current)."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        code?: "conflict";
+                        message?: string;
+                    };
+                };
+            };
+        };
+        /** @description `conflict`: a uniqueness rule, a concurrent change, or a stale `If-Match` version. `idempotency_key_reused`: this `Idempotency-Key` was already used with a different request. */
+        E409b: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "conflict",
+                 *         "message": "The resource changed since you read it (version 3 is current)."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        code?: "conflict" | "idempotency_key_reused";
+                        message?: string;
+                    };
+                };
+            };
+        };
+        /** @description `conflict`: a uniqueness rule, a concurrent change, or a stale `If-Match` version. `invalid_state`: the resource's current status does not allow this transition. */
+        E409c: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "conflict",
+                 *         "message": "The resource changed since you read it (version 3 is current)."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        code?: "conflict" | "invalid_state";
+                        message?: string;
+                    };
+                };
+            };
+        };
+        /** @description `conflict`: a uniqueness rule, a concurrent change, or a stale `If-Match` version. `invalid_state`: the resource's current status does not allow this transition. `idempotency_key_reused`: this `Idempotency-Key` was already used with a different request. */
+        E409d: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "conflict",
+                 *         "message": "The resource changed since you read it (version 3 is current)."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        code?: "conflict" | "invalid_state" | "idempotency_key_reused";
+                        message?: string;
+                    };
+                };
+            };
+        };
+        /** @description `idempotency_key_reused`: this `Idempotency-Key` was already used with a different request. */
+        E409e: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "idempotency_key_reused",
+                 *         "message": "This Idempotency-Key was already used with a different request."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        code?: "idempotency_key_reused";
+                        message?: string;
+                    };
+                };
+            };
+        };
+        /** @description `payload_too_large`: the body is above the documented limit. */
+        E413: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "payload_too_large",
+                 *         "message": "The body is larger than the limit of this operation."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        code?: "payload_too_large";
                         message?: string;
                     };
                 };
             };
         };
         /** @description `unsupported_media_type`: the body has a content type this operation does not take. */
-        UnsupportedMediaType: {
+        E415: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3944,16 +3433,16 @@ export interface components {
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorEnvelope"] & {
-                    error: {
+                    error?: {
                         /** @enum {unknown} */
-                        code: "unsupported_media_type";
+                        code?: "unsupported_media_type";
                         message?: string;
                     };
                 };
             };
         };
         /** @description `validation_failed`: well-formed input that breaks a schema or business rule; `details` lists `[{path, message}]`. */
-        ValidationFailed: {
+        E422: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3973,11 +3462,101 @@ export interface components {
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorEnvelope"] & {
-                    error: {
+                    error?: {
                         /** @enum {unknown} */
-                        code: "validation_failed";
+                        code?: "validation_failed";
                         message?: string;
                         details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+        };
+        /** @description `rate_limited`: throttled; retry after a short pause. */
+        E429: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "rate_limited",
+                 *         "message": "Too many requests."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                        message?: string;
+                    };
+                };
+            };
+        };
+        /** @description `INTERNAL_SERVER_ERROR`: unexpected failure; the message is generic. */
+        E500a: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "status": 500,
+                 *       "error": "INTERNAL_SERVER_ERROR",
+                 *       "message": "Unexpected failure; the message is generic."
+                 *     }
+                 */
+                "application/json": components["schemas"]["FlatError"] & {
+                    /** @constant */
+                    status?: 500;
+                    /** @enum {unknown} */
+                    error?: "INTERNAL_SERVER_ERROR";
+                };
+            };
+        };
+        /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
+        E500b: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "internal_error",
+                 *         "message": "Internal server error."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        code?: "internal_error";
+                        message?: string;
+                    };
+                };
+            };
+        };
+        /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. `service_unavailable`: the datastore is unreachable or throttling after retries; retry shortly. */
+        E5XX: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "internal_error",
+                 *         "message": "Internal server error."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        code?: "internal_error" | "service_unavailable";
+                        message?: string;
                     };
                 };
             };
@@ -4035,8 +3614,8 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
+            429: components["responses"]["E429"];
+            500: components["responses"]["E500b"];
         };
     };
     getApiInfo: {
@@ -4064,10 +3643,9 @@ export interface operations {
                     "application/json": components["schemas"]["ApiInfo"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            401: components["responses"]["E401"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     getOpenApiDocument: {
@@ -4098,8 +3676,8 @@ export interface operations {
                     "application/json": components["schemas"]["OpenApiDocument"];
                 };
             };
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
+            429: components["responses"]["E429"];
+            500: components["responses"]["E500b"];
         };
     };
     getDocsPage: {
@@ -4120,8 +3698,8 @@ export interface operations {
                     "text/html; charset=utf-8": string;
                 };
             };
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
+            429: components["responses"]["E429"];
+            500: components["responses"]["E500b"];
         };
     };
     getDocsAsset: {
@@ -4144,9 +3722,9 @@ export interface operations {
                     "text/javascript": string;
                 };
             };
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
+            404: components["responses"]["E404b"];
+            429: components["responses"]["E429"];
+            500: components["responses"]["E500b"];
         };
     };
     getWidgetScript: {
@@ -4167,8 +3745,8 @@ export interface operations {
                     "text/javascript; charset=utf-8": string;
                 };
             };
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
+            429: components["responses"]["E429"];
+            500: components["responses"]["E500b"];
         };
     };
     listForms: {
@@ -4203,11 +3781,9 @@ export interface operations {
                      *         {
                      *           "id": "6740f1a2c3d4e5f637386ae0",
                      *           "name": "Spring Gala 2027",
-                     *           "nameHidden": false,
                      *           "status": "draft",
                      *           "submitButtonText": "Send",
                      *           "submitButtonWidth": "auto",
-                     *           "submitButtonAlign": "left",
                      *           "ownerId": "6740f1a2c3d4e5f6e51b6a79",
                      *           "type": "standalone",
                      *           "isEventForm": false,
@@ -4248,22 +3824,18 @@ export interface operations {
                      */
                     "application/json": {
                         data: components["schemas"]["Form"][];
-                        /** @description The page number asked for (0 when reading by cursor). */
-                        page: components["schemas"]["Version"];
-                        limit: components["schemas"]["Version"];
-                        /** @description Number of items in `data`. */
-                        total: components["schemas"]["Version"];
+                        page: components["schemas"]["Page2"];
+                        limit: number;
+                        total: components["schemas"]["Total"];
                         hasMore: boolean;
-                        /** @description Pass as `cursor` to read the next page (the same cost whatever the depth); `null` on the last page. */
-                        nextCursor: string | null;
+                        nextCursor: components["schemas"]["NextCursor"];
                     };
                 };
             };
-            400: components["responses"]["InvalidQuery"];
-            401: components["responses"]["Unauthorized"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            400: components["responses"]["E400c"];
+            401: components["responses"]["E401"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     createForm: {
@@ -4298,16 +3870,15 @@ export interface operations {
                     "application/json": components["schemas"]["Shared2"];
                 };
             };
-            400: components["responses"]["InvalidJson"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            409: components["responses"]["IdempotencyKeyReused"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            400: components["responses"]["E400b"];
+            401: components["responses"]["E401"];
+            403: components["responses"]["E403"];
+            409: components["responses"]["E409e"];
+            413: components["responses"]["E413"];
+            415: components["responses"]["E415"];
+            422: components["responses"]["E422"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     getForm: {
@@ -4330,11 +3901,10 @@ export interface operations {
                     "application/json": components["schemas"]["Shared2"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            401: components["responses"]["E401"];
+            404: components["responses"]["E404b"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     editFormSettings: {
@@ -4365,17 +3935,16 @@ export interface operations {
                     "application/json": components["schemas"]["Shared2"];
                 };
             };
-            400: components["responses"]["InvalidJson"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            400: components["responses"]["E400b"];
+            401: components["responses"]["E401"];
+            403: components["responses"]["E403"];
+            404: components["responses"]["E404b"];
+            409: components["responses"]["E409a"];
+            413: components["responses"]["E413"];
+            415: components["responses"]["E415"];
+            422: components["responses"]["E422"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     replaceFormLayout: {
@@ -4432,17 +4001,16 @@ export interface operations {
                     "application/json": components["schemas"]["Shared2"];
                 };
             };
-            400: components["responses"]["InvalidJson"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            400: components["responses"]["E400b"];
+            401: components["responses"]["E401"];
+            403: components["responses"]["E403"];
+            404: components["responses"]["E404b"];
+            409: components["responses"]["E409a"];
+            413: components["responses"]["E413"];
+            415: components["responses"]["E415"];
+            422: components["responses"]["E422"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     duplicateForm: {
@@ -4473,17 +4041,16 @@ export interface operations {
                     "application/json": components["schemas"]["Shared2"];
                 };
             };
-            400: components["responses"]["InvalidJson"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["IdempotencyKeyReused"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            400: components["responses"]["E400b"];
+            401: components["responses"]["E401"];
+            403: components["responses"]["E403"];
+            404: components["responses"]["E404b"];
+            409: components["responses"]["E409e"];
+            413: components["responses"]["E413"];
+            415: components["responses"]["E415"];
+            422: components["responses"]["E422"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     addFormElement: {
@@ -4541,17 +4108,16 @@ export interface operations {
                     "application/json": components["schemas"]["Shared3"];
                 };
             };
-            400: components["responses"]["InvalidJson"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["ConflictOrIdempotencyKeyReused"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            400: components["responses"]["E400b"];
+            401: components["responses"]["E401"];
+            403: components["responses"]["E403"];
+            404: components["responses"]["E404b"];
+            409: components["responses"]["E409b"];
+            413: components["responses"]["E413"];
+            415: components["responses"]["E415"];
+            422: components["responses"]["E422"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     deleteFormElement: {
@@ -4576,14 +4142,13 @@ export interface operations {
                 };
                 content?: never;
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            422: components["responses"]["ValidationFailed"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            401: components["responses"]["E401"];
+            403: components["responses"]["E403"];
+            404: components["responses"]["E404b"];
+            409: components["responses"]["E409a"];
+            422: components["responses"]["E422"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     updateFormElement: {
@@ -4637,17 +4202,16 @@ export interface operations {
                     "application/json": components["schemas"]["Shared3"];
                 };
             };
-            400: components["responses"]["InvalidJson"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            400: components["responses"]["E400b"];
+            401: components["responses"]["E401"];
+            403: components["responses"]["E403"];
+            404: components["responses"]["E404b"];
+            409: components["responses"]["E409a"];
+            413: components["responses"]["E413"];
+            415: components["responses"]["E415"];
+            422: components["responses"]["E422"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     toggleElementOther: {
@@ -4700,17 +4264,16 @@ export interface operations {
                     "application/json": components["schemas"]["Shared3"];
                 };
             };
-            400: components["responses"]["InvalidJson"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["ConflictOrIdempotencyKeyReused"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            400: components["responses"]["E400b"];
+            401: components["responses"]["E401"];
+            403: components["responses"]["E403"];
+            404: components["responses"]["E404b"];
+            409: components["responses"]["E409b"];
+            413: components["responses"]["E413"];
+            415: components["responses"]["E415"];
+            422: components["responses"]["E422"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     moveFormElement: {
@@ -4748,17 +4311,16 @@ export interface operations {
                     "application/json": components["schemas"]["Shared2"];
                 };
             };
-            400: components["responses"]["InvalidJson"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["ConflictOrIdempotencyKeyReused"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            400: components["responses"]["E400b"];
+            401: components["responses"]["E401"];
+            403: components["responses"]["E403"];
+            404: components["responses"]["E404b"];
+            409: components["responses"]["E409b"];
+            413: components["responses"]["E413"];
+            415: components["responses"]["E415"];
+            422: components["responses"]["E422"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     addLogicRule: {
@@ -4817,17 +4379,16 @@ export interface operations {
                     "application/json": components["schemas"]["Shared3"];
                 };
             };
-            400: components["responses"]["InvalidJson"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["ConflictOrIdempotencyKeyReused"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            400: components["responses"]["E400b"];
+            401: components["responses"]["E401"];
+            403: components["responses"]["E403"];
+            404: components["responses"]["E404b"];
+            409: components["responses"]["E409b"];
+            413: components["responses"]["E413"];
+            415: components["responses"]["E415"];
+            422: components["responses"]["E422"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     removeLogicRule: {
@@ -4869,14 +4430,13 @@ export interface operations {
                     "application/json": components["schemas"]["Shared3"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            422: components["responses"]["ValidationFailed"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            401: components["responses"]["E401"];
+            403: components["responses"]["E403"];
+            404: components["responses"]["E404b"];
+            409: components["responses"]["E409a"];
+            422: components["responses"]["E422"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     listProperties: {
@@ -4936,22 +4496,18 @@ export interface operations {
                      */
                     "application/json": {
                         data: components["schemas"]["Property"][];
-                        /** @description The page number asked for (0 when reading by cursor). */
-                        page: components["schemas"]["Version"];
-                        limit: components["schemas"]["Version"];
-                        /** @description Number of items in `data`. */
-                        total: components["schemas"]["Version"];
+                        page: components["schemas"]["Page2"];
+                        limit: number;
+                        total: components["schemas"]["Total"];
                         hasMore: boolean;
-                        /** @description Pass as `cursor` to read the next page (the same cost whatever the depth); `null` on the last page. */
-                        nextCursor: string | null;
+                        nextCursor: components["schemas"]["NextCursor"];
                     };
                 };
             };
-            400: components["responses"]["InvalidQuery"];
-            401: components["responses"]["Unauthorized"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            400: components["responses"]["E400c"];
+            401: components["responses"]["E401"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     createProperty: {
@@ -4996,16 +4552,15 @@ export interface operations {
                     "application/json": components["schemas"]["Shared5"];
                 };
             };
-            400: components["responses"]["InvalidJson"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            409: components["responses"]["ConflictOrIdempotencyKeyReused"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            400: components["responses"]["E400b"];
+            401: components["responses"]["E401"];
+            403: components["responses"]["E403"];
+            409: components["responses"]["E409b"];
+            413: components["responses"]["E413"];
+            415: components["responses"]["E415"];
+            422: components["responses"]["E422"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     getProperty: {
@@ -5028,11 +4583,10 @@ export interface operations {
                     "application/json": components["schemas"]["Shared5"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            401: components["responses"]["E401"];
+            404: components["responses"]["E404b"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     updateProperty: {
@@ -5068,17 +4622,16 @@ export interface operations {
                     "application/json": components["schemas"]["Shared5"];
                 };
             };
-            400: components["responses"]["InvalidJson"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            400: components["responses"]["E400b"];
+            401: components["responses"]["E401"];
+            403: components["responses"]["E403"];
+            404: components["responses"]["E404b"];
+            409: components["responses"]["E409a"];
+            413: components["responses"]["E413"];
+            415: components["responses"]["E415"];
+            422: components["responses"]["E422"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     listContacts: {
@@ -5117,8 +4670,6 @@ export interface operations {
                      *           "firstName": "Ada",
                      *           "lastName": "Lovelace",
                      *           "phone": "+15145550123",
-                     *           "status": "opted-in",
-                     *           "defaultPaymentMethod": "Spring Gala",
                      *           "properties": {},
                      *           "version": 3,
                      *           "createdAt": "2027-06-01T18:00:00Z",
@@ -5134,22 +4685,18 @@ export interface operations {
                      */
                     "application/json": {
                         data: components["schemas"]["Contact"][];
-                        /** @description The page number asked for (0 when reading by cursor). */
-                        page: components["schemas"]["Version"];
-                        limit: components["schemas"]["Version"];
-                        /** @description Number of items in `data`. */
-                        total: components["schemas"]["Version"];
+                        page: components["schemas"]["Page2"];
+                        limit: number;
+                        total: components["schemas"]["Total"];
                         hasMore: boolean;
-                        /** @description Pass as `cursor` to read the next page (the same cost whatever the depth); `null` on the last page. */
-                        nextCursor: string | null;
+                        nextCursor: components["schemas"]["NextCursor"];
                     };
                 };
             };
-            400: components["responses"]["InvalidQuery"];
-            401: components["responses"]["Unauthorized"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            400: components["responses"]["E400c"];
+            401: components["responses"]["E401"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     createContact: {
@@ -5186,16 +4733,15 @@ export interface operations {
                     "application/json": components["schemas"]["Shared6"];
                 };
             };
-            400: components["responses"]["InvalidJson"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            409: components["responses"]["ConflictOrIdempotencyKeyReused"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            400: components["responses"]["E400b"];
+            401: components["responses"]["E401"];
+            403: components["responses"]["E403"];
+            409: components["responses"]["E409b"];
+            413: components["responses"]["E413"];
+            415: components["responses"]["E415"];
+            422: components["responses"]["E422"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     getContact: {
@@ -5218,11 +4764,10 @@ export interface operations {
                     "application/json": components["schemas"]["Shared6"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            401: components["responses"]["E401"];
+            404: components["responses"]["E404b"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     updateContact: {
@@ -5258,17 +4803,16 @@ export interface operations {
                     "application/json": components["schemas"]["Shared6"];
                 };
             };
-            400: components["responses"]["InvalidJson"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            400: components["responses"]["E400b"];
+            401: components["responses"]["E401"];
+            403: components["responses"]["E403"];
+            404: components["responses"]["E404b"];
+            409: components["responses"]["E409a"];
+            413: components["responses"]["E413"];
+            415: components["responses"]["E415"];
+            422: components["responses"]["E422"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     listEvents: {
@@ -5311,26 +4855,6 @@ export interface operations {
                      *           "type": "event",
                      *           "status": "draft",
                      *           "visibility": "public",
-                     *           "referral_code": "spring-partner",
-                     *           "descriptionBlocks": [
-                     *             {
-                     *               "type": "paragraph",
-                     *               "attrs": {
-                     *                 "textAlign": "left"
-                     *               },
-                     *               "content": [
-                     *                 {
-                     *                   "type": "text",
-                     *                   "text": "Doors open at 18:30.",
-                     *                   "marks": [
-                     *                     {
-                     *                       "type": "bold"
-                     *                     }
-                     *                   ]
-                     *                 }
-                     *               ]
-                     *             }
-                     *           ],
                      *           "products": [
                      *             {
                      *               "id": "6740f1a2c3d4e5f637386ae0",
@@ -5342,38 +4866,8 @@ export interface operations {
                      *           ],
                      *           "minPrice": 1000,
                      *           "maxPrice": 10000,
-                     *           "multiDayStartTimes": [
-                     *             "2027-06-01T18:00:00Z"
-                     *           ],
-                     *           "multiDayEndTimes": [
-                     *             "2027-06-01T18:00:00Z"
-                     *           ],
-                     *           "location": {},
-                     *           "locationPlaceholder": "Venue to be announced",
-                     *           "virtualEventLink": "https://meet.example.com/spring-gala",
                      *           "description": "An evening of music and dinner for our members and friends.",
-                     *           "image": [
-                     *             "Spring Gala"
-                     *           ],
-                     *           "images": [
-                     *             "Spring Gala"
-                     *           ],
-                     *           "tags": [
-                     *             "Spring Gala"
-                     *           ],
                      *           "currency": "USD",
-                     *           "redirectUrl": "https://example.com/thank-you",
-                     *           "customTerms": {},
-                     *           "refundPolicy": "Refunds up to 7 days before the event.",
-                     *           "customTags": [
-                     *             "Spring Gala"
-                     *           ],
-                     *           "contentBlocks": [
-                     *             {}
-                     *           ],
-                     *           "language": "en",
-                     *           "isCancelled": false,
-                     *           "metaData": {},
                      *           "version": 3,
                      *           "createdAt": "2027-06-01T18:00:00Z",
                      *           "updatedAt": "2027-06-01T18:00:00Z"
@@ -5388,23 +4882,19 @@ export interface operations {
                      */
                     "application/json": {
                         data: components["schemas"]["Event"][];
-                        /** @description The page number asked for (0 when reading by cursor). */
-                        page: components["schemas"]["Version"];
-                        limit: components["schemas"]["Version"];
-                        /** @description Number of items in `data`. */
-                        total: components["schemas"]["Version"];
+                        page: components["schemas"]["Page2"];
+                        limit: number;
+                        total: components["schemas"]["Total"];
                         hasMore: boolean;
-                        /** @description Pass as `cursor` to read the next page (the same cost whatever the depth); `null` on the last page. */
-                        nextCursor: string | null;
+                        nextCursor: components["schemas"]["NextCursor"];
                     };
                 };
             };
-            400: components["responses"]["InvalidQuery"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            400: components["responses"]["E400c"];
+            401: components["responses"]["E401"];
+            403: components["responses"]["E403"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     createEvent: {
@@ -5449,16 +4939,15 @@ export interface operations {
                     "application/json": components["schemas"]["Shared7"];
                 };
             };
-            400: components["responses"]["InvalidJson"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            409: components["responses"]["ConflictOrIdempotencyKeyReused"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            400: components["responses"]["E400b"];
+            401: components["responses"]["E401"];
+            403: components["responses"]["E403"];
+            409: components["responses"]["E409b"];
+            413: components["responses"]["E413"];
+            415: components["responses"]["E415"];
+            422: components["responses"]["E422"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     getEvent: {
@@ -5481,12 +4970,11 @@ export interface operations {
                     "application/json": components["schemas"]["Shared7"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            401: components["responses"]["E401"];
+            403: components["responses"]["E403"];
+            404: components["responses"]["E404b"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     updateEvent: {
@@ -5532,17 +5020,16 @@ export interface operations {
                     "application/json": components["schemas"]["Shared7"];
                 };
             };
-            400: components["responses"]["InvalidJson"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            400: components["responses"]["E400b"];
+            401: components["responses"]["E401"];
+            403: components["responses"]["E403"];
+            404: components["responses"]["E404b"];
+            409: components["responses"]["E409a"];
+            413: components["responses"]["E413"];
+            415: components["responses"]["E415"];
+            422: components["responses"]["E422"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     listPartnerEvents: {
@@ -5587,25 +5074,6 @@ export interface operations {
                      *           "status": "draft",
                      *           "visibility": "public",
                      *           "referral_code": "spring-partner",
-                     *           "descriptionBlocks": [
-                     *             {
-                     *               "type": "paragraph",
-                     *               "attrs": {
-                     *                 "textAlign": "left"
-                     *               },
-                     *               "content": [
-                     *                 {
-                     *                   "type": "text",
-                     *                   "text": "Doors open at 18:30.",
-                     *                   "marks": [
-                     *                     {
-                     *                       "type": "bold"
-                     *                     }
-                     *                   ]
-                     *                 }
-                     *               ]
-                     *             }
-                     *           ],
                      *           "products": [
                      *             {
                      *               "id": "6740f1a2c3d4e5f637386ae0",
@@ -5617,38 +5085,8 @@ export interface operations {
                      *           ],
                      *           "minPrice": 1000,
                      *           "maxPrice": 10000,
-                     *           "multiDayStartTimes": [
-                     *             "2027-06-01T18:00:00Z"
-                     *           ],
-                     *           "multiDayEndTimes": [
-                     *             "2027-06-01T18:00:00Z"
-                     *           ],
-                     *           "location": {},
-                     *           "locationPlaceholder": "Venue to be announced",
-                     *           "virtualEventLink": "https://meet.example.com/spring-gala",
                      *           "description": "An evening of music and dinner for our members and friends.",
-                     *           "image": [
-                     *             "Spring Gala"
-                     *           ],
-                     *           "images": [
-                     *             "Spring Gala"
-                     *           ],
-                     *           "tags": [
-                     *             "Spring Gala"
-                     *           ],
                      *           "currency": "USD",
-                     *           "redirectUrl": "https://example.com/thank-you",
-                     *           "customTerms": {},
-                     *           "refundPolicy": "Refunds up to 7 days before the event.",
-                     *           "customTags": [
-                     *             "Spring Gala"
-                     *           ],
-                     *           "contentBlocks": [
-                     *             {}
-                     *           ],
-                     *           "language": "en",
-                     *           "isCancelled": false,
-                     *           "metaData": {},
                      *           "createdAt": "2027-06-01T18:00:00Z",
                      *           "updatedAt": "2027-06-01T18:00:00Z",
                      *           "owner": {
@@ -5656,37 +5094,25 @@ export interface operations {
                      *             "referral_code": "spring-partner",
                      *             "firstName": "Ada",
                      *             "lastName": "Lovelace",
-                     *             "companyName": "Analytical Engines Ltd",
-                     *             "email": "ada@example.com",
-                     *             "username": "springgala",
-                     *             "avatar": "https://cdn.example.com/images/avatar.jpg",
-                     *             "banner": "https://cdn.example.com/images/banner.jpg",
-                     *             "instagram": "springgala",
-                     *             "linkedin": "spring-gala",
-                     *             "bio": "Community events since 2009.",
-                     *             "tags": [
-                     *               "Spring Gala"
-                     *             ]
+                     *             "email": "ada@example.com"
                      *           }
                      *         }
                      *       ],
                      *       "status": 200,
-                     *       "error": "NO_EVENTS_FOUND",
                      *       "message": "Done.",
                      *       "total": 1,
                      *       "page": 0,
                      *       "limit": 20,
-                     *       "hasMore": false,
-                     *       "nextCursor": "Spring Gala"
+                     *       "hasMore": false
                      *     }
                      */
                     "application/json": components["schemas"]["PartnerEventList"];
                 };
             };
-            400: components["responses"]["FlatReferralCodeRequiredOrInvalidQuery"];
-            404: components["responses"]["FlatPartnerNotFoundOrNoEventsFound"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["FlatInternalServerError"];
+            400: components["responses"]["E400a"];
+            404: components["responses"]["E404a"];
+            429: components["responses"]["E429"];
+            500: components["responses"]["E500a"];
         };
     };
     listImages: {
@@ -5735,12 +5161,11 @@ export interface operations {
                     "application/json": components["schemas"]["ImageAssetList"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            422: components["responses"]["ValidationFailed"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            401: components["responses"]["E401"];
+            403: components["responses"]["E403"];
+            422: components["responses"]["E422"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     registerImage: {
@@ -5773,15 +5198,14 @@ export interface operations {
                     "application/json": components["schemas"]["Shared4"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            409: components["responses"]["ConflictOrIdempotencyKeyReused"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            401: components["responses"]["E401"];
+            403: components["responses"]["E403"];
+            409: components["responses"]["E409b"];
+            413: components["responses"]["E413"];
+            415: components["responses"]["E415"];
+            422: components["responses"]["E422"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     createImageUpload: {
@@ -5804,6 +5228,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description Original file name, kept for display. */
                     filename: components["schemas"]["Filename"];
                     /** @enum {string} */
                     contentType: "image/png" | "image/jpeg";
@@ -5846,16 +5271,15 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["InvalidJson"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            409: components["responses"]["IdempotencyKeyReused"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            400: components["responses"]["E400b"];
+            401: components["responses"]["E401"];
+            403: components["responses"]["E403"];
+            409: components["responses"]["E409e"];
+            413: components["responses"]["E413"];
+            415: components["responses"]["E415"];
+            422: components["responses"]["E422"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     completeImageUpload: {
@@ -5881,14 +5305,13 @@ export interface operations {
                     "application/json": components["schemas"]["Shared4"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["ConflictOrIdempotencyKeyReused"];
-            422: components["responses"]["ValidationFailed"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            401: components["responses"]["E401"];
+            403: components["responses"]["E403"];
+            404: components["responses"]["E404b"];
+            409: components["responses"]["E409b"];
+            422: components["responses"]["E422"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     getImage: {
@@ -5911,12 +5334,11 @@ export interface operations {
                     "application/json": components["schemas"]["Shared4"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            401: components["responses"]["E401"];
+            403: components["responses"]["E403"];
+            404: components["responses"]["E404b"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     listCheckouts: {
@@ -5968,22 +5390,12 @@ export interface operations {
                      *               "dependents": [
                      *                 {
                      *                   "productId": "6740f1a2c3d4e5f696965701",
-                     *                   "minPerOrder": 1,
-                     *                   "maxPerOrder": 10,
-                     *                   "priceMode": "free",
                      *                   "price": 2500,
-                     *                   "pwycMin": 500,
-                     *                   "includeOrgTaxes": false,
                      *                   "customFees": [
                      *                     {
                      *                       "id": "6740f1a2c3d4e5f637386ae0",
                      *                       "name": "Spring Gala 2027",
-                     *                       "rate": 0.15,
-                     *                       "isCustomFee": false,
-                     *                       "isFixedValue": false,
-                     *                       "includeInServiceFee": false,
-                     *                       "defaultServiceFee": false,
-                     *                       "isOrgDefault": false
+                     *                       "rate": 0.15
                      *                     }
                      *                   ]
                      *                 }
@@ -5991,37 +5403,9 @@ export interface operations {
                      *             }
                      *           ],
                      *           "description": "An evening of music and dinner for our members and friends.",
-                     *           "maxTicketsPerSet": 4,
-                     *           "maxTicketsPerOrder": 10,
-                     *           "eventId": "6740f1a2c3d4e5f68f3712f2",
-                     *           "timeslotId": "6740f1a2c3d4e5f60d26f605",
-                     *           "orderFormId": "6740f1a2c3d4e5f6e3f717a8",
-                     *           "redirectUrl": "https://example.com/thank-you",
-                     *           "payByInvoice": {
-                     *             "enabled": true,
-                     *             "memo": "Table for 8, dinner included.",
-                     *             "taxIds": [
-                     *               {
-                     *                 "type": "Spring Gala",
-                     *                 "value": "Spring Gala"
-                     *               }
-                     *             ],
-                     *             "dueInDays": 14
-                     *           },
-                     *           "paymentMethods": [
-                     *             "card"
-                     *           ],
-                     *           "payButtonLabel": "Pay now",
-                     *           "disableConfirmationEmail": false,
-                     *           "availableFrom": "2027-06-01T18:00:00Z",
-                     *           "availableTo": "2027-06-01T18:00:00Z",
-                     *           "availabilityTimezone": "America/Toronto",
                      *           "createdAt": "2027-06-01T18:00:00Z",
                      *           "updatedAt": "2027-06-01T18:00:00Z",
                      *           "productsCount": 1,
-                     *           "eventName": "Spring Gala 2027",
-                     *           "eventImage": "https://cdn.example.com/images/gala.jpg",
-                     *           "formName": "Spring Gala RSVP",
                      *           "isEventSet": false,
                      *           "version": 3
                      *         }
@@ -6035,12 +5419,11 @@ export interface operations {
                     "application/json": components["schemas"]["CheckoutList"];
                 };
             };
-            400: components["responses"]["InvalidQuery"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            400: components["responses"]["E400c"];
+            401: components["responses"]["E401"];
+            403: components["responses"]["E403"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     createCheckout: {
@@ -6080,16 +5463,15 @@ export interface operations {
                     "application/json": components["schemas"]["Shared10"];
                 };
             };
-            400: components["responses"]["InvalidJson"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            409: components["responses"]["ConflictOrIdempotencyKeyReused"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            400: components["responses"]["E400b"];
+            401: components["responses"]["E401"];
+            403: components["responses"]["E403"];
+            409: components["responses"]["E409b"];
+            413: components["responses"]["E413"];
+            415: components["responses"]["E415"];
+            422: components["responses"]["E422"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     getCheckout: {
@@ -6125,22 +5507,12 @@ export interface operations {
                      *             "dependents": [
                      *               {
                      *                 "productId": "6740f1a2c3d4e5f696965701",
-                     *                 "minPerOrder": 1,
-                     *                 "maxPerOrder": 10,
-                     *                 "priceMode": "free",
                      *                 "price": 2500,
-                     *                 "pwycMin": 500,
-                     *                 "includeOrgTaxes": false,
                      *                 "customFees": [
                      *                   {
                      *                     "id": "6740f1a2c3d4e5f637386ae0",
                      *                     "name": "Spring Gala 2027",
-                     *                     "rate": 0.15,
-                     *                     "isCustomFee": false,
-                     *                     "isFixedValue": false,
-                     *                     "includeInServiceFee": false,
-                     *                     "defaultServiceFee": false,
-                     *                     "isOrgDefault": false
+                     *                     "rate": 0.15
                      *                   }
                      *                 ]
                      *               }
@@ -6148,37 +5520,9 @@ export interface operations {
                      *           }
                      *         ],
                      *         "description": "An evening of music and dinner for our members and friends.",
-                     *         "maxTicketsPerSet": 4,
-                     *         "maxTicketsPerOrder": 10,
-                     *         "eventId": "6740f1a2c3d4e5f68f3712f2",
-                     *         "timeslotId": "6740f1a2c3d4e5f60d26f605",
-                     *         "orderFormId": "6740f1a2c3d4e5f6e3f717a8",
-                     *         "redirectUrl": "https://example.com/thank-you",
-                     *         "payByInvoice": {
-                     *           "enabled": true,
-                     *           "memo": "Table for 8, dinner included.",
-                     *           "taxIds": [
-                     *             {
-                     *               "type": "Spring Gala",
-                     *               "value": "Spring Gala"
-                     *             }
-                     *           ],
-                     *           "dueInDays": 14
-                     *         },
-                     *         "paymentMethods": [
-                     *           "card"
-                     *         ],
-                     *         "payButtonLabel": "Pay now",
-                     *         "disableConfirmationEmail": false,
-                     *         "availableFrom": "2027-06-01T18:00:00Z",
-                     *         "availableTo": "2027-06-01T18:00:00Z",
-                     *         "availabilityTimezone": "America/Toronto",
                      *         "createdAt": "2027-06-01T18:00:00Z",
                      *         "updatedAt": "2027-06-01T18:00:00Z",
                      *         "productsCount": 1,
-                     *         "eventName": "Spring Gala 2027",
-                     *         "eventImage": "https://cdn.example.com/images/gala.jpg",
-                     *         "formName": "Spring Gala RSVP",
                      *         "isEventSet": false,
                      *         "version": 3
                      *       }
@@ -6189,12 +5533,11 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            401: components["responses"]["E401"];
+            403: components["responses"]["E403"];
+            404: components["responses"]["E404b"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     deleteCheckout: {
@@ -6218,14 +5561,13 @@ export interface operations {
                 };
                 content?: never;
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            422: components["responses"]["ValidationFailed"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            401: components["responses"]["E401"];
+            403: components["responses"]["E403"];
+            404: components["responses"]["E404b"];
+            409: components["responses"]["E409a"];
+            422: components["responses"]["E422"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     updateCheckout: {
@@ -6266,17 +5608,16 @@ export interface operations {
                     "application/json": components["schemas"]["Shared10"];
                 };
             };
-            400: components["responses"]["InvalidJson"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            400: components["responses"]["E400b"];
+            401: components["responses"]["E401"];
+            403: components["responses"]["E403"];
+            404: components["responses"]["E404b"];
+            409: components["responses"]["E409a"];
+            413: components["responses"]["E413"];
+            415: components["responses"]["E415"];
+            422: components["responses"]["E422"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     listInvoices: {
@@ -6313,10 +5654,6 @@ export interface operations {
                      *           "id": "6740f1a2c3d4e5f637386ae0",
                      *           "hostId": "6740f1a2c3d4e5f65c71ac82",
                      *           "customerId": "6740f1a2c3d4e5f6cd9469fc",
-                     *           "customerEmail": "ada@example.com",
-                     *           "customerFirstName": "Ada",
-                     *           "customerLastName": "Lovelace",
-                     *           "customerPhone": "+15145550123",
                      *           "number": "INV-0042",
                      *           "currency": "USD",
                      *           "lineItems": [
@@ -6324,30 +5661,8 @@ export interface operations {
                      *               "description": "An evening of music and dinner for our members and friends.",
                      *               "quantity": 2,
                      *               "unitAmount": 2500,
-                     *               "taxAmount": 0,
-                     *               "productId": "6740f1a2c3d4e5f696965701",
-                     *               "priceId": "6740f1a2c3d4e5f648d77787",
-                     *               "eventId": "6740f1a2c3d4e5f68f3712f2",
-                     *               "productName": "General admission",
-                     *               "productImageUrl": "https://cdn.example.com/images/ticket.jpg",
-                     *               "eventName": "Spring Gala 2027",
-                     *               "eventImageUrl": "https://cdn.example.com/images/gala.jpg",
                      *               "eventLocation": "Grand Hall, 1 Main Street, Montreal",
-                     *               "eventTimezone": "America/New_York",
-                     *               "productType": "product",
-                     *               "disableQrCode": false,
-                     *               "willCall": false,
-                     *               "eventStart": "2027-06-01T18:00:00Z",
-                     *               "eventEnd": "2027-06-01T18:00:00Z",
-                     *               "seatingInformation": {
-                     *                 "sectionId": "6740f1a2c3d4e5f6c1ab4be1",
-                     *                 "rowId": "6740f1a2c3d4e5f66617f996",
-                     *                 "seatId": "6740f1a2c3d4e5f6ee6c12b5",
-                     *                 "seatReferenceId": "6740f1a2c3d4e5f62a235500",
-                     *                 "sectionReferenceId": "6740f1a2c3d4e5f64de79df4",
-                     *                 "priceLevelId": "6740f1a2c3d4e5f64d183395"
-                     *               },
-                     *               "inventoryConsumedAt": "2027-06-01T18:00:00Z"
+                     *               "eventTimezone": "America/New_York"
                      *             }
                      *           ],
                      *           "payments": [
@@ -6357,14 +5672,7 @@ export interface operations {
                      *               "amount": 2500,
                      *               "amountRefunded": 0,
                      *               "paidAt": "2027-06-01T18:00:00Z",
-                     *               "idempotencyKey": "Spring Gala",
-                     *               "note": "Paid at the door.",
                      *               "method": "card",
-                     *               "externalId": "6740f1a2c3d4e5f6803f4127",
-                     *               "chargeId": "6740f1a2c3d4e5f622215aa4",
-                     *               "failureCode": "card_declined",
-                     *               "failureMessage": "The card was declined.",
-                     *               "ledgerEntryId": "6740f1a2c3d4e5f64f501c1d",
                      *               "refunds": [
                      *                 {
                      *                   "id": "6740f1a2c3d4e5f637386ae0",
@@ -6372,9 +5680,6 @@ export interface operations {
                      *                   "amount": 2500,
                      *                   "refundedAt": "2027-06-01T18:00:00Z",
                      *                   "idempotencyKey": "Spring Gala",
-                     *                   "reason": "duplicate",
-                     *                   "note": "Paid at the door.",
-                     *                   "externalRefundId": "6740f1a2c3d4e5f6608c5fdd",
                      *                   "ledgerEntryId": "6740f1a2c3d4e5f64f501c1d"
                      *                 }
                      *               ]
@@ -6388,19 +5693,12 @@ export interface operations {
                      *           "amountDue": 5000,
                      *           "status": "draft",
                      *           "autoCharge": false,
-                     *           "notes": "Paid at the door.",
                      *           "taxIds": [
                      *             {
                      *               "type": "Spring Gala",
                      *               "value": "Spring Gala"
                      *             }
                      *           ],
-                     *           "issuedAt": "2027-06-01T18:00:00Z",
-                     *           "dueAt": "2027-06-01T18:00:00Z",
-                     *           "paidAt": "2027-06-01T18:00:00Z",
-                     *           "voidedAt": "2027-06-01T18:00:00Z",
-                     *           "subscriptionId": "6740f1a2c3d4e5f677e63339",
-                     *           "quoteId": "6740f1a2c3d4e5f6d420387a",
                      *           "version": 3,
                      *           "createdAt": "2027-06-01T18:00:00Z",
                      *           "updatedAt": "2027-06-01T18:00:00Z"
@@ -6416,12 +5714,11 @@ export interface operations {
                     "application/json": components["schemas"]["InvoiceList"];
                 };
             };
-            400: components["responses"]["InvalidQuery"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            400: components["responses"]["E400c"];
+            401: components["responses"]["E401"];
+            403: components["responses"]["E403"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     createInvoice: {
@@ -6449,16 +5746,15 @@ export interface operations {
                     "application/json": components["schemas"]["Shared"];
                 };
             };
-            400: components["responses"]["InvalidJson"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            409: components["responses"]["ConflictOrIdempotencyKeyReused"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            400: components["responses"]["E400b"];
+            401: components["responses"]["E401"];
+            403: components["responses"]["E403"];
+            409: components["responses"]["E409b"];
+            413: components["responses"]["E413"];
+            415: components["responses"]["E415"];
+            422: components["responses"]["E422"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     getInvoice: {
@@ -6481,12 +5777,11 @@ export interface operations {
                     "application/json": components["schemas"]["Shared"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            401: components["responses"]["E401"];
+            403: components["responses"]["E403"];
+            404: components["responses"]["E404b"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     reviseInvoice: {
@@ -6516,17 +5811,16 @@ export interface operations {
                     "application/json": components["schemas"]["Shared"];
                 };
             };
-            400: components["responses"]["InvalidJson"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["ConflictOrInvalidState"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            400: components["responses"]["E400b"];
+            401: components["responses"]["E401"];
+            403: components["responses"]["E403"];
+            404: components["responses"]["E404b"];
+            409: components["responses"]["E409c"];
+            413: components["responses"]["E413"];
+            415: components["responses"]["E415"];
+            422: components["responses"]["E422"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     finalizeInvoice: {
@@ -6554,14 +5848,13 @@ export interface operations {
                     "application/json": components["schemas"]["Shared"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["ConflictOrInvalidStateOrIdempotencyKeyReused"];
-            422: components["responses"]["ValidationFailed"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            401: components["responses"]["E401"];
+            403: components["responses"]["E403"];
+            404: components["responses"]["E404b"];
+            409: components["responses"]["E409d"];
+            422: components["responses"]["E422"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     chargeInvoice: {
@@ -6587,14 +5880,13 @@ export interface operations {
                     "application/json": components["schemas"]["Shared"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["ConflictOrInvalidStateOrIdempotencyKeyReused"];
-            422: components["responses"]["ValidationFailed"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            401: components["responses"]["E401"];
+            403: components["responses"]["E403"];
+            404: components["responses"]["E404b"];
+            409: components["responses"]["E409d"];
+            422: components["responses"]["E422"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     recordInvoicePayment: {
@@ -6635,14 +5927,7 @@ export interface operations {
                      *         "amount": 2500,
                      *         "amountRefunded": 0,
                      *         "paidAt": "2027-06-01T18:00:00Z",
-                     *         "idempotencyKey": "Spring Gala",
-                     *         "note": "Paid at the door.",
                      *         "method": "card",
-                     *         "externalId": "6740f1a2c3d4e5f6803f4127",
-                     *         "chargeId": "6740f1a2c3d4e5f622215aa4",
-                     *         "failureCode": "card_declined",
-                     *         "failureMessage": "The card was declined.",
-                     *         "ledgerEntryId": "6740f1a2c3d4e5f64f501c1d",
                      *         "refunds": [
                      *           {
                      *             "id": "6740f1a2c3d4e5f637386ae0",
@@ -6650,9 +5935,6 @@ export interface operations {
                      *             "amount": 2500,
                      *             "refundedAt": "2027-06-01T18:00:00Z",
                      *             "idempotencyKey": "Spring Gala",
-                     *             "reason": "duplicate",
-                     *             "note": "Paid at the door.",
-                     *             "externalRefundId": "6740f1a2c3d4e5f6608c5fdd",
                      *             "ledgerEntryId": "6740f1a2c3d4e5f64f501c1d"
                      *           }
                      *         ]
@@ -6660,21 +5942,20 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        data: components["schemas"]["PaymentOutput"];
+                        data: components["schemas"]["Payment"];
                     };
                 };
             };
-            400: components["responses"]["InvalidJson"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["ConflictOrInvalidStateOrIdempotencyKeyReused"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            400: components["responses"]["E400b"];
+            401: components["responses"]["E401"];
+            403: components["responses"]["E403"];
+            404: components["responses"]["E404b"];
+            409: components["responses"]["E409d"];
+            413: components["responses"]["E413"];
+            415: components["responses"]["E415"];
+            422: components["responses"]["E422"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     refundInvoicePayment: {
@@ -6716,29 +5997,25 @@ export interface operations {
                      *         "amount": 2500,
                      *         "refundedAt": "2027-06-01T18:00:00Z",
                      *         "idempotencyKey": "Spring Gala",
-                     *         "reason": "duplicate",
-                     *         "note": "Paid at the door.",
-                     *         "externalRefundId": "6740f1a2c3d4e5f6608c5fdd",
                      *         "ledgerEntryId": "6740f1a2c3d4e5f64f501c1d"
                      *       }
                      *     }
                      */
                     "application/json": {
-                        data: components["schemas"]["RefundOutput"];
+                        data: components["schemas"]["Refund"];
                     };
                 };
             };
-            400: components["responses"]["InvalidJson"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["ConflictOrInvalidStateOrIdempotencyKeyReused"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            400: components["responses"]["E400b"];
+            401: components["responses"]["E401"];
+            403: components["responses"]["E403"];
+            404: components["responses"]["E404b"];
+            409: components["responses"]["E409d"];
+            413: components["responses"]["E413"];
+            415: components["responses"]["E415"];
+            422: components["responses"]["E422"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     voidInvoice: {
@@ -6766,20 +6043,19 @@ export interface operations {
                     "application/json": components["schemas"]["Shared"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["ConflictOrInvalidStateOrIdempotencyKeyReused"];
-            422: components["responses"]["ValidationFailed"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            401: components["responses"]["E401"];
+            403: components["responses"]["E403"];
+            404: components["responses"]["E404b"];
+            409: components["responses"]["E409d"];
+            422: components["responses"]["E422"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     getPayoutBalance: {
         parameters: {
             query?: {
-                eventId?: components["schemas"]["Name"];
+                eventId?: components["schemas"]["EventId2"];
             };
             header?: never;
             path?: never;
@@ -6814,14 +6090,10 @@ export interface operations {
                      *                 "processorFee": 50,
                      *                 "refundedAmount": 0,
                      *                 "net": 4850,
-                     *                 "latest_charge": "ch_3PqL2x",
-                     *                 "event_id": "6740f1a2c3d4e5f6a08b063d",
-                     *                 "invoice_id": "6740f1a2c3d4e5f6d0eaeba8",
                      *                 "available_on": "2027-06-01T18:00:00Z",
                      *                 "created": "2027-06-01T18:00:00Z"
                      *               }
-                     *             ],
-                     *             "account_limit": 100
+                     *             ]
                      *           },
                      *           "pending_balance": {
                      *             "balance": 4850,
@@ -6829,24 +6101,7 @@ export interface operations {
                      *             "gross": 5000,
                      *             "fees": 150,
                      *             "currency": "USD",
-                     *             "orders": [
-                     *               {
-                     *                 "_id": "6740f1a2c3d4e5f6caf22ab3",
-                     *                 "type": "payment",
-                     *                 "gross": 5000,
-                     *                 "fees": 150,
-                     *                 "platformFee": 100,
-                     *                 "processorFee": 50,
-                     *                 "refundedAmount": 0,
-                     *                 "net": 4850,
-                     *                 "latest_charge": "ch_3PqL2x",
-                     *                 "event_id": "6740f1a2c3d4e5f6a08b063d",
-                     *                 "invoice_id": "6740f1a2c3d4e5f6d0eaeba8",
-                     *                 "available_on": "2027-06-01T18:00:00Z",
-                     *                 "created": "2027-06-01T18:00:00Z"
-                     *               }
-                     *             ],
-                     *             "account_limit": 100
+                     *             "orders": []
                      *           },
                      *           "instant_balance": {
                      *             "balance": 4850,
@@ -6854,49 +6109,7 @@ export interface operations {
                      *             "gross": 5000,
                      *             "fees": 150,
                      *             "currency": "USD",
-                     *             "orders": [
-                     *               {
-                     *                 "_id": "6740f1a2c3d4e5f6caf22ab3",
-                     *                 "type": "payment",
-                     *                 "gross": 5000,
-                     *                 "fees": 150,
-                     *                 "platformFee": 100,
-                     *                 "processorFee": 50,
-                     *                 "refundedAmount": 0,
-                     *                 "net": 4850,
-                     *                 "latest_charge": "ch_3PqL2x",
-                     *                 "event_id": "6740f1a2c3d4e5f6a08b063d",
-                     *                 "invoice_id": "6740f1a2c3d4e5f6d0eaeba8",
-                     *                 "available_on": "2027-06-01T18:00:00Z",
-                     *                 "created": "2027-06-01T18:00:00Z"
-                     *               }
-                     *             ],
-                     *             "account_limit": 100
-                     *           },
-                     *           "paid_out_balance": {
-                     *             "balance": 4850,
-                     *             "net": 4850,
-                     *             "gross": 5000,
-                     *             "fees": 150,
-                     *             "currency": "USD",
-                     *             "orders": [
-                     *               {
-                     *                 "_id": "6740f1a2c3d4e5f6caf22ab3",
-                     *                 "type": "payment",
-                     *                 "gross": 5000,
-                     *                 "fees": 150,
-                     *                 "platformFee": 100,
-                     *                 "processorFee": 50,
-                     *                 "refundedAmount": 0,
-                     *                 "net": 4850,
-                     *                 "latest_charge": "ch_3PqL2x",
-                     *                 "event_id": "6740f1a2c3d4e5f6a08b063d",
-                     *                 "invoice_id": "6740f1a2c3d4e5f6d0eaeba8",
-                     *                 "available_on": "2027-06-01T18:00:00Z",
-                     *                 "created": "2027-06-01T18:00:00Z"
-                     *               }
-                     *             ],
-                     *             "account_limit": 100
+                     *             "orders": []
                      *           }
                      *         }
                      *       ]
@@ -6905,12 +6118,11 @@ export interface operations {
                     "application/json": components["schemas"]["PayoutBalance"];
                 };
             };
-            400: components["responses"]["InvalidQuery"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            400: components["responses"]["E400c"];
+            401: components["responses"]["E401"];
+            403: components["responses"]["E403"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     listPayouts: {
@@ -6965,12 +6177,11 @@ export interface operations {
                     "application/json": components["schemas"]["PayoutList"];
                 };
             };
-            400: components["responses"]["InvalidQuery"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            400: components["responses"]["E400c"];
+            401: components["responses"]["E401"];
+            403: components["responses"]["E403"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     createPayout: {
@@ -7004,16 +6215,15 @@ export interface operations {
                     "application/json": components["schemas"]["Shared11"];
                 };
             };
-            400: components["responses"]["InvalidJson"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            409: components["responses"]["ConflictOrIdempotencyKeyReused"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            400: components["responses"]["E400b"];
+            401: components["responses"]["E401"];
+            403: components["responses"]["E403"];
+            409: components["responses"]["E409b"];
+            413: components["responses"]["E413"];
+            415: components["responses"]["E415"];
+            422: components["responses"]["E422"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     getPayout: {
@@ -7036,12 +6246,11 @@ export interface operations {
                     "application/json": components["schemas"]["Shared11"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            401: components["responses"]["E401"];
+            403: components["responses"]["E403"];
+            404: components["responses"]["E404b"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     getPublicForm: {
@@ -7136,9 +6345,9 @@ export interface operations {
                     };
                 };
             };
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
+            404: components["responses"]["E404b"];
+            429: components["responses"]["E429"];
+            500: components["responses"]["E500b"];
         };
     };
     listFormResponses: {
@@ -7194,12 +6403,11 @@ export interface operations {
                     "application/json": components["schemas"]["FormResponseList"];
                 };
             };
-            400: components["responses"]["InvalidQuery"];
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            400: components["responses"]["E400c"];
+            401: components["responses"]["E401"];
+            404: components["responses"]["E404b"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     getFormResponse: {
@@ -7239,11 +6447,10 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            401: components["responses"]["E401"];
+            404: components["responses"]["E404b"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     submitFormResponse: {
@@ -7281,8 +6488,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "6740f1a2c3d4e5f637386ae0",
-                     *         "contactId": "6740f1a2c3d4e5f64db757ce"
+                     *         "id": "6740f1a2c3d4e5f637386ae0"
                      *       }
                      *     }
                      */
@@ -7291,14 +6497,14 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["InvalidJson"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["ConflictOrIdempotencyKeyReused"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
+            400: components["responses"]["E400b"];
+            404: components["responses"]["E404b"];
+            409: components["responses"]["E409b"];
+            413: components["responses"]["E413"];
+            415: components["responses"]["E415"];
+            422: components["responses"]["E422"];
+            429: components["responses"]["E429"];
+            500: components["responses"]["E500b"];
         };
     };
     listWebhookEndpoints: {
@@ -7351,12 +6557,11 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointList"];
                 };
             };
-            400: components["responses"]["InvalidQuery"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            400: components["responses"]["E400c"];
+            401: components["responses"]["E401"];
+            403: components["responses"]["E403"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     createWebhookEndpoint: {
@@ -7394,16 +6599,15 @@ export interface operations {
                     "application/json": components["schemas"]["Shared8"];
                 };
             };
-            400: components["responses"]["InvalidJson"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            409: components["responses"]["IdempotencyKeyReused"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            400: components["responses"]["E400b"];
+            401: components["responses"]["E401"];
+            403: components["responses"]["E403"];
+            409: components["responses"]["E409e"];
+            413: components["responses"]["E413"];
+            415: components["responses"]["E415"];
+            422: components["responses"]["E422"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     getWebhookEndpoint: {
@@ -7426,12 +6630,11 @@ export interface operations {
                     "application/json": components["schemas"]["Shared9"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            401: components["responses"]["E401"];
+            403: components["responses"]["E403"];
+            404: components["responses"]["E404b"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     deleteWebhookEndpoint: {
@@ -7452,12 +6655,11 @@ export interface operations {
                 };
                 content?: never;
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            401: components["responses"]["E401"];
+            403: components["responses"]["E403"];
+            404: components["responses"]["E404b"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     updateWebhookEndpoint: {
@@ -7490,16 +6692,15 @@ export interface operations {
                     "application/json": components["schemas"]["Shared9"];
                 };
             };
-            400: components["responses"]["InvalidJson"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            400: components["responses"]["E400b"];
+            401: components["responses"]["E401"];
+            403: components["responses"]["E403"];
+            404: components["responses"]["E404b"];
+            413: components["responses"]["E413"];
+            415: components["responses"]["E415"];
+            422: components["responses"]["E422"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     rotateWebhookEndpointSecret: {
@@ -7525,14 +6726,13 @@ export interface operations {
                     "application/json": components["schemas"]["Shared8"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["ConflictOrIdempotencyKeyReused"];
-            422: components["responses"]["ValidationFailed"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            401: components["responses"]["E401"];
+            403: components["responses"]["E403"];
+            404: components["responses"]["E404b"];
+            409: components["responses"]["E409b"];
+            422: components["responses"]["E422"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     listWebhookDeliveries: {
@@ -7571,9 +6771,6 @@ export interface operations {
                      *           "type": "invoice.finalized",
                      *           "status": "pending",
                      *           "attempts": 1,
-                     *           "lastStatusCode": 200,
-                     *           "lastError": "HTTP 502 from the endpoint",
-                     *           "nextAttemptAt": "2027-06-01T18:00:00Z",
                      *           "createdAt": "2027-06-01T18:00:00Z"
                      *         }
                      *       ],
@@ -7587,13 +6784,12 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDeliveryList"];
                 };
             };
-            400: components["responses"]["InvalidQuery"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            400: components["responses"]["E400c"];
+            401: components["responses"]["E401"];
+            403: components["responses"]["E403"];
+            404: components["responses"]["E404b"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
     redeliverWebhook: {
@@ -7625,9 +6821,6 @@ export interface operations {
                      *         "type": "invoice.finalized",
                      *         "status": "pending",
                      *         "attempts": 1,
-                     *         "lastStatusCode": 200,
-                     *         "lastError": "HTTP 502 from the endpoint",
-                     *         "nextAttemptAt": "2027-06-01T18:00:00Z",
                      *         "createdAt": "2027-06-01T18:00:00Z"
                      *       }
                      *     }
@@ -7637,14 +6830,13 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["ConflictOrInvalidStateOrIdempotencyKeyReused"];
-            422: components["responses"]["ValidationFailed"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            401: components["responses"]["E401"];
+            403: components["responses"]["E403"];
+            404: components["responses"]["E404b"];
+            409: components["responses"]["E409d"];
+            422: components["responses"]["E422"];
+            429: components["responses"]["E429"];
+            "5XX": components["responses"]["E5XX"];
         };
     };
 }
