@@ -31,7 +31,7 @@ const STRINGS: Readonly<Record<string, string>> = {
   otherPrompt: 'Other (please specify)',
   helperText: 'As it should appear on your badge.',
   placeholder: 'Ada Lovelace',
-  description: 'An evening of music and dinner for our members and friends.',
+  description: 'Dinner and live music.',
   email: 'ada@example.com',
   customerEmail: 'ada@example.com',
   firstName: 'Ada',
