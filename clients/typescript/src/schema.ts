@@ -4473,7 +4473,7 @@ export interface operations {
                      *           "id": "6740f1a2c3d4e5f637386ae0",
                      *           "type": "Text",
                      *           "name": "Spring Gala 2027",
-                     *           "description": "An evening of music and dinner for our members and friends.",
+                     *           "description": "Dinner and live music.",
                      *           "status": "active",
                      *           "objectType": "event",
                      *           "options": [
@@ -4866,7 +4866,7 @@ export interface operations {
                      *           ],
                      *           "minPrice": 1000,
                      *           "maxPrice": 10000,
-                     *           "description": "An evening of music and dinner for our members and friends.",
+                     *           "description": "Dinner and live music.",
                      *           "currency": "USD",
                      *           "version": 3,
                      *           "createdAt": "2027-06-01T18:00:00Z",
@@ -4922,7 +4922,7 @@ export interface operations {
                  *           "currency": "USD"
                  *         }
                  *       ],
-                 *       "description": "An evening of music and dinner for our members and friends.",
+                 *       "description": "Dinner and live music.",
                  *       "currency": "USD"
                  *     }
                  */
@@ -5003,7 +5003,7 @@ export interface operations {
                  *           "currency": "USD"
                  *         }
                  *       ],
-                 *       "description": "An evening of music and dinner for our members and friends.",
+                 *       "description": "Dinner and live music.",
                  *       "currency": "USD"
                  *     }
                  */
@@ -5085,7 +5085,7 @@ export interface operations {
                      *           ],
                      *           "minPrice": 1000,
                      *           "maxPrice": 10000,
-                     *           "description": "An evening of music and dinner for our members and friends.",
+                     *           "description": "Dinner and live music.",
                      *           "currency": "USD",
                      *           "createdAt": "2027-06-01T18:00:00Z",
                      *           "updatedAt": "2027-06-01T18:00:00Z",
@@ -5402,7 +5402,7 @@ export interface operations {
                      *               ]
                      *             }
                      *           ],
-                     *           "description": "An evening of music and dinner for our members and friends.",
+                     *           "description": "Dinner and live music.",
                      *           "createdAt": "2027-06-01T18:00:00Z",
                      *           "updatedAt": "2027-06-01T18:00:00Z",
                      *           "productsCount": 1,
@@ -5447,7 +5447,7 @@ export interface operations {
                  *           "quantity": 2
                  *         }
                  *       ],
-                 *       "description": "An evening of music and dinner for our members and friends."
+                 *       "description": "Dinner and live music."
                  *     }
                  */
                 "application/json": components["schemas"]["CreateCheckout"];
@@ -5519,7 +5519,7 @@ export interface operations {
                      *             ]
                      *           }
                      *         ],
-                     *         "description": "An evening of music and dinner for our members and friends.",
+                     *         "description": "Dinner and live music.",
                      *         "createdAt": "2027-06-01T18:00:00Z",
                      *         "updatedAt": "2027-06-01T18:00:00Z",
                      *         "productsCount": 1,
@@ -5592,7 +5592,7 @@ export interface operations {
                  *           "quantity": 2
                  *         }
                  *       ],
-                 *       "description": "An evening of music and dinner for our members and friends."
+                 *       "description": "Dinner and live music."
                  *     }
                  */
                 "application/json": components["schemas"]["UpdateCheckout"];
@@ -5658,7 +5658,7 @@ export interface operations {
                      *           "currency": "USD",
                      *           "lineItems": [
                      *             {
-                     *               "description": "An evening of music and dinner for our members and friends.",
+                     *               "description": "Dinner and live music.",
                      *               "quantity": 2,
                      *               "unitAmount": 2500,
                      *               "eventLocation": "Grand Hall, 1 Main Street, Montreal",
@@ -6541,7 +6541,7 @@ export interface operations {
                      *           "events": [
                      *             "invoice.finalized"
                      *           ],
-                     *           "description": "An evening of music and dinner for our members and friends.",
+                     *           "description": "Dinner and live music.",
                      *           "status": "enabled",
                      *           "createdAt": "2027-06-01T18:00:00Z",
                      *           "updatedAt": "2027-06-01T18:00:00Z"
@@ -6583,7 +6583,7 @@ export interface operations {
                  *         "invoice.paid",
                  *         "refund.created"
                  *       ],
-                 *       "description": "An evening of music and dinner for our members and friends."
+                 *       "description": "Dinner and live music."
                  *     }
                  */
                 "application/json": components["schemas"]["CreateWebhookEndpoint"];
@@ -6676,7 +6676,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "url": "https://hooks.example.com/boxoffice",
-                 *       "description": "An evening of music and dinner for our members and friends."
+                 *       "description": "Dinner and live music."
                  *     }
                  */
                 "application/json": components["schemas"]["UpdateWebhookEndpoint"];
