@@ -174,32 +174,7 @@ function errorResponseOf(codes: readonly string[], flat: boolean, status: number
   };
 }
 
-/** The error responses of one route: its response key, the codes and whether the body is flat. */
-function errorsOf(route: RouteDefinition): { key: string; errorStatus: number; codes: string[]; flat: boolean }[] {
-  return errorResponseKeysOf(route).map(({ key, statuses }) => {
-    const [errorStatus] = statuses as [number];
-    return { key, errorStatus, codes: statuses.flatMap((status) => errorCodesOf(route, status)), flat: errorSchemaOf(route, errorStatus) === flatErrorSchema };
-  });
-}
-
-/**
- * Short names for the shared error responses, referred to about 600 times: `E404`, and where one status
- * has several code sets, `E409a`, `E409b`... in the order of their codes. Their descriptions list the codes.
- */
-function errorResponseNames(routes: readonly RouteDefinition[]): Map<string, string> {
-  const byKey = new Map<string, Set<string>>();
-  for (const route of routes) {
-    for (const { key, codes, flat } of errorsOf(route)) byKey.set(key, (byKey.get(key) ?? new Set()).add(errorResponseName(codes, flat)));
-  }
-  const names = new Map<string, string>();
-  for (const [key, longNames] of byKey) {
-    const sorted = [...longNames].sort();
-    sorted.forEach((longName, index) => names.set(longName, `E${key}${sorted.length > 1 ? String.fromCharCode(97 + index) : ''}`));
-  }
-  return names;
-}
-
-function responsesOf(route: RouteDefinition, errorResponses: Map<string, JsonObject>, names: ReadonlyMap<string, string>): ZodOpenApiResponsesObject {
+function responsesOf(route: RouteDefinition, errorResponses: Map<string, JsonObject>): ZodOpenApiResponsesObject {
   const { status, description, schema, contentType } = route.success;
   const responses: ZodOpenApiResponsesObject = {};
   if (status === 204) {
@@ -209,15 +184,18 @@ function responsesOf(route: RouteDefinition, errorResponses: Map<string, JsonObj
   } else {
     responses[`${status}`] = { description, content: { 'application/json': { schema: schema ?? z.object({}) } } };
   }
-  for (const { key, errorStatus, codes, flat } of errorsOf(route)) {
-    const name = names.get(errorResponseName(codes, flat)) as string;
+  for (const { key, statuses } of errorResponseKeysOf(route)) {
+    const [errorStatus] = statuses as [number];
+    const codes = statuses.flatMap((status) => errorCodesOf(route, status));
+    const flat = errorSchemaOf(route, errorStatus) === flatErrorSchema;
+    const name = errorResponseName(codes, flat);
     if (!errorResponses.has(name)) errorResponses.set(name, errorResponseOf(codes, flat, errorStatus));
     responses[key as '400'] = { $ref: `#/components/responses/${name}` };
   }
   return responses;
 }
 
-function operationOf(route: RouteDefinition, errorResponses: Map<string, JsonObject>, names: ReadonlyMap<string, string>): ZodOpenApiOperationObject {
+function operationOf(route: RouteDefinition, errorResponses: Map<string, JsonObject>): ZodOpenApiOperationObject {
   const usesIdempotency = route.method === 'POST' && route.idempotent !== false;
   return {
     operationId: route.operation,
@@ -234,7 +212,7 @@ function operationOf(route: RouteDefinition, errorResponses: Map<string, JsonObj
       ? { parameters: [...(usesIdempotency ? [idempotencyKeyHeader] : []), ...(route.ifMatch ? [ifMatchHeader] : [])] }
       : {}),
     ...(requestBodyOf(route) ? { requestBody: requestBodyOf(route) } : {}),
-    responses: responsesOf(route, errorResponses, names),
+    responses: responsesOf(route, errorResponses),
   };
 }
 
@@ -242,10 +220,9 @@ function operationOf(route: RouteDefinition, errorResponses: Map<string, JsonObj
 export function buildOpenApiDocument(routes: readonly RouteDefinition[] = routeTable): OpenApiDocument {
   const paths: ZodOpenApiPathsObject = {};
   const errorResponses = new Map<string, JsonObject>();
-  const names = errorResponseNames(routes);
   for (const route of routes) {
     const item = (paths[route.path] ??= {});
-    item[route.method.toLowerCase() as Lowercase<RouteDefinition['method']>] = operationOf(route, errorResponses, names);
+    item[route.method.toLowerCase() as Lowercase<RouteDefinition['method']>] = operationOf(route, errorResponses);
   }
   const created = createDocument({
     openapi: '3.1.0',
