@@ -3116,8 +3116,142 @@ export interface components {
         PwycMin: number;
     };
     responses: {
+        /** @description `conflict`: a uniqueness rule, a concurrent change, or a stale `If-Match` version. */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "conflict",
+                 *         "message": "The resource changed since you read it (version 3 is current)."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        code?: "conflict";
+                        message?: string;
+                    };
+                };
+            };
+        };
+        /** @description `conflict`: a uniqueness rule, a concurrent change, or a stale `If-Match` version. `idempotency_key_reused`: this `Idempotency-Key` was already used with a different request. */
+        ConflictOrIdempotencyKeyReused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "conflict",
+                 *         "message": "The resource changed since you read it (version 3 is current)."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        code?: "conflict" | "idempotency_key_reused";
+                        message?: string;
+                    };
+                };
+            };
+        };
+        /** @description `conflict`: a uniqueness rule, a concurrent change, or a stale `If-Match` version. `invalid_state`: the resource's current status does not allow this transition. */
+        ConflictOrInvalidState: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "conflict",
+                 *         "message": "The resource changed since you read it (version 3 is current)."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        code?: "conflict" | "invalid_state";
+                        message?: string;
+                    };
+                };
+            };
+        };
+        /** @description `conflict`: a uniqueness rule, a concurrent change, or a stale `If-Match` version. `invalid_state`: the resource's current status does not allow this transition. `idempotency_key_reused`: this `Idempotency-Key` was already used with a different request. */
+        ConflictOrInvalidStateOrIdempotencyKeyReused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "conflict",
+                 *         "message": "The resource changed since you read it (version 3 is current)."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        code?: "conflict" | "invalid_state" | "idempotency_key_reused";
+                        message?: string;
+                    };
+                };
+            };
+        };
+        /** @description `INTERNAL_SERVER_ERROR`: unexpected failure; the message is generic. */
+        FlatInternalServerError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "status": 500,
+                 *       "error": "INTERNAL_SERVER_ERROR",
+                 *       "message": "Unexpected failure; the message is generic."
+                 *     }
+                 */
+                "application/json": components["schemas"]["FlatError"] & {
+                    /** @constant */
+                    status?: 500;
+                    /** @enum {unknown} */
+                    error?: "INTERNAL_SERVER_ERROR";
+                };
+            };
+        };
+        /** @description `PARTNER_NOT_FOUND`: no partner has this referral code. `NO_EVENTS_FOUND`: the partner has no public events on this page. */
+        FlatPartnerNotFoundOrNoEventsFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "status": 404,
+                 *       "error": "PARTNER_NOT_FOUND",
+                 *       "message": "No partner has this referral code."
+                 *     }
+                 */
+                "application/json": components["schemas"]["FlatError"] & {
+                    /** @constant */
+                    status?: 404;
+                    /** @enum {unknown} */
+                    error?: "PARTNER_NOT_FOUND" | "NO_EVENTS_FOUND";
+                };
+            };
+        };
         /** @description `REFERRAL_CODE_REQUIRED`: the query has no (or an empty) `referral_code`. `INVALID_QUERY`: a query parameter is malformed. */
-        E400a: {
+        FlatReferralCodeRequiredOrInvalidQuery: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3137,8 +3271,100 @@ export interface components {
                 };
             };
         };
+        /** @description `forbidden`: the key is valid but may not do this (a read-only key on a write). */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "forbidden",
+                 *         "message": "This API key is read-only."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        code?: "forbidden";
+                        message?: string;
+                    };
+                };
+            };
+        };
+        /** @description `idempotency_key_reused`: this `Idempotency-Key` was already used with a different request. */
+        IdempotencyKeyReused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "idempotency_key_reused",
+                 *         "message": "This Idempotency-Key was already used with a different request."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        code?: "idempotency_key_reused";
+                        message?: string;
+                    };
+                };
+            };
+        };
+        /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
+        InternalError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "internal_error",
+                 *         "message": "Internal server error."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        code?: "internal_error";
+                        message?: string;
+                    };
+                };
+            };
+        };
+        /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. `service_unavailable`: the datastore is unreachable or throttling after retries; retry shortly. */
+        InternalErrorOrServiceUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "internal_error",
+                 *         "message": "Internal server error."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        code?: "internal_error" | "service_unavailable";
+                        message?: string;
+                    };
+                };
+            };
+        };
         /** @description `invalid_json`: the body is not parseable JSON or not an object. */
-        E400b: {
+        InvalidJson: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3161,7 +3387,7 @@ export interface components {
             };
         };
         /** @description `invalid_query`: a query parameter is malformed or out of range; `details` lists `[{path, message}]`. */
-        E400c: {
+        InvalidQuery: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3190,75 +3416,8 @@ export interface components {
                 };
             };
         };
-        /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
-        E401: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "error": {
-                 *         "code": "unauthorized",
-                 *         "message": "Missing or invalid API key."
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["ErrorEnvelope"] & {
-                    error?: {
-                        /** @enum {unknown} */
-                        code?: "unauthorized";
-                        message?: string;
-                    };
-                };
-            };
-        };
-        /** @description `forbidden`: the key is valid but may not do this (a read-only key on a write). */
-        E403: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "error": {
-                 *         "code": "forbidden",
-                 *         "message": "This API key is read-only."
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["ErrorEnvelope"] & {
-                    error?: {
-                        /** @enum {unknown} */
-                        code?: "forbidden";
-                        message?: string;
-                    };
-                };
-            };
-        };
-        /** @description `PARTNER_NOT_FOUND`: no partner has this referral code. `NO_EVENTS_FOUND`: the partner has no public events on this page. */
-        E404a: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "status": 404,
-                 *       "error": "PARTNER_NOT_FOUND",
-                 *       "message": "No partner has this referral code."
-                 *     }
-                 */
-                "application/json": components["schemas"]["FlatError"] & {
-                    /** @constant */
-                    status?: 404;
-                    /** @enum {unknown} */
-                    error?: "PARTNER_NOT_FOUND" | "NO_EVENTS_FOUND";
-                };
-            };
-        };
         /** @description `not_found`: no such resource in your workspace (another workspace's object is indistinguishable from an absent one), or a malformed id. */
-        E404b: {
+        NotFound: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3280,123 +3439,8 @@ export interface components {
                 };
             };
         };
-        /** @description `conflict`: a uniqueness rule, a concurrent change, or a stale `If-Match` version. */
-        E409a: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "error": {
-                 *         "code": "conflict",
-                 *         "message": "The resource changed since you read it (version 3 is current)."
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["ErrorEnvelope"] & {
-                    error?: {
-                        /** @enum {unknown} */
-                        code?: "conflict";
-                        message?: string;
-                    };
-                };
-            };
-        };
-        /** @description `conflict`: a uniqueness rule, a concurrent change, or a stale `If-Match` version. `idempotency_key_reused`: this `Idempotency-Key` was already used with a different request. */
-        E409b: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "error": {
-                 *         "code": "conflict",
-                 *         "message": "The resource changed since you read it (version 3 is current)."
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["ErrorEnvelope"] & {
-                    error?: {
-                        /** @enum {unknown} */
-                        code?: "conflict" | "idempotency_key_reused";
-                        message?: string;
-                    };
-                };
-            };
-        };
-        /** @description `conflict`: a uniqueness rule, a concurrent change, or a stale `If-Match` version. `invalid_state`: the resource's current status does not allow this transition. */
-        E409c: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "error": {
-                 *         "code": "conflict",
-                 *         "message": "The resource changed since you read it (version 3 is current)."
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["ErrorEnvelope"] & {
-                    error?: {
-                        /** @enum {unknown} */
-                        code?: "conflict" | "invalid_state";
-                        message?: string;
-                    };
-                };
-            };
-        };
-        /** @description `conflict`: a uniqueness rule, a concurrent change, or a stale `If-Match` version. `invalid_state`: the resource's current status does not allow this transition. `idempotency_key_reused`: this `Idempotency-Key` was already used with a different request. */
-        E409d: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "error": {
-                 *         "code": "conflict",
-                 *         "message": "The resource changed since you read it (version 3 is current)."
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["ErrorEnvelope"] & {
-                    error?: {
-                        /** @enum {unknown} */
-                        code?: "conflict" | "invalid_state" | "idempotency_key_reused";
-                        message?: string;
-                    };
-                };
-            };
-        };
-        /** @description `idempotency_key_reused`: this `Idempotency-Key` was already used with a different request. */
-        E409e: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "error": {
-                 *         "code": "idempotency_key_reused",
-                 *         "message": "This Idempotency-Key was already used with a different request."
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["ErrorEnvelope"] & {
-                    error?: {
-                        /** @enum {unknown} */
-                        code?: "idempotency_key_reused";
-                        message?: string;
-                    };
-                };
-            };
-        };
         /** @description `payload_too_large`: the body is above the documented limit. */
-        E413: {
+        PayloadTooLarge: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3418,8 +3462,54 @@ export interface components {
                 };
             };
         };
+        /** @description `rate_limited`: throttled; retry after a short pause. */
+        RateLimited: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "rate_limited",
+                 *         "message": "Too many requests."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                        message?: string;
+                    };
+                };
+            };
+        };
+        /** @description `unauthorized`: missing, malformed, unknown or revoked API key. */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "unauthorized",
+                 *         "message": "Missing or invalid API key."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                        message?: string;
+                    };
+                };
+            };
+        };
         /** @description `unsupported_media_type`: the body has a content type this operation does not take. */
-        E415: {
+        UnsupportedMediaType: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3442,7 +3532,7 @@ export interface components {
             };
         };
         /** @description `validation_failed`: well-formed input that breaks a schema or business rule; `details` lists `[{path, message}]`. */
-        E422: {
+        ValidationFailed: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3467,96 +3557,6 @@ export interface components {
                         code?: "validation_failed";
                         message?: string;
                         details?: components["schemas"]["ErrorDetail"][];
-                    };
-                };
-            };
-        };
-        /** @description `rate_limited`: throttled; retry after a short pause. */
-        E429: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "error": {
-                 *         "code": "rate_limited",
-                 *         "message": "Too many requests."
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["ErrorEnvelope"] & {
-                    error?: {
-                        /** @enum {unknown} */
-                        code?: "rate_limited";
-                        message?: string;
-                    };
-                };
-            };
-        };
-        /** @description `INTERNAL_SERVER_ERROR`: unexpected failure; the message is generic. */
-        E500a: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "status": 500,
-                 *       "error": "INTERNAL_SERVER_ERROR",
-                 *       "message": "Unexpected failure; the message is generic."
-                 *     }
-                 */
-                "application/json": components["schemas"]["FlatError"] & {
-                    /** @constant */
-                    status?: 500;
-                    /** @enum {unknown} */
-                    error?: "INTERNAL_SERVER_ERROR";
-                };
-            };
-        };
-        /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
-        E500b: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "error": {
-                 *         "code": "internal_error",
-                 *         "message": "Internal server error."
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["ErrorEnvelope"] & {
-                    error?: {
-                        /** @enum {unknown} */
-                        code?: "internal_error";
-                        message?: string;
-                    };
-                };
-            };
-        };
-        /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. `service_unavailable`: the datastore is unreachable or throttling after retries; retry shortly. */
-        E5XX: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "error": {
-                 *         "code": "internal_error",
-                 *         "message": "Internal server error."
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["ErrorEnvelope"] & {
-                    error?: {
-                        /** @enum {unknown} */
-                        code?: "internal_error" | "service_unavailable";
-                        message?: string;
                     };
                 };
             };
@@ -3614,8 +3614,8 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
-            429: components["responses"]["E429"];
-            500: components["responses"]["E500b"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     getApiInfo: {
@@ -3643,9 +3643,9 @@ export interface operations {
                     "application/json": components["schemas"]["ApiInfo"];
                 };
             };
-            401: components["responses"]["E401"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     getOpenApiDocument: {
@@ -3676,8 +3676,8 @@ export interface operations {
                     "application/json": components["schemas"]["OpenApiDocument"];
                 };
             };
-            429: components["responses"]["E429"];
-            500: components["responses"]["E500b"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     getDocsPage: {
@@ -3698,8 +3698,8 @@ export interface operations {
                     "text/html; charset=utf-8": string;
                 };
             };
-            429: components["responses"]["E429"];
-            500: components["responses"]["E500b"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     getDocsAsset: {
@@ -3722,9 +3722,9 @@ export interface operations {
                     "text/javascript": string;
                 };
             };
-            404: components["responses"]["E404b"];
-            429: components["responses"]["E429"];
-            500: components["responses"]["E500b"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     getWidgetScript: {
@@ -3745,8 +3745,8 @@ export interface operations {
                     "text/javascript; charset=utf-8": string;
                 };
             };
-            429: components["responses"]["E429"];
-            500: components["responses"]["E500b"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     listForms: {
@@ -3832,10 +3832,10 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["E400c"];
-            401: components["responses"]["E401"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            400: components["responses"]["InvalidQuery"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     createForm: {
@@ -3870,15 +3870,15 @@ export interface operations {
                     "application/json": components["schemas"]["Shared2"];
                 };
             };
-            400: components["responses"]["E400b"];
-            401: components["responses"]["E401"];
-            403: components["responses"]["E403"];
-            409: components["responses"]["E409e"];
-            413: components["responses"]["E413"];
-            415: components["responses"]["E415"];
-            422: components["responses"]["E422"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["IdempotencyKeyReused"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     getForm: {
@@ -3901,10 +3901,10 @@ export interface operations {
                     "application/json": components["schemas"]["Shared2"];
                 };
             };
-            401: components["responses"]["E401"];
-            404: components["responses"]["E404b"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     editFormSettings: {
@@ -3935,16 +3935,16 @@ export interface operations {
                     "application/json": components["schemas"]["Shared2"];
                 };
             };
-            400: components["responses"]["E400b"];
-            401: components["responses"]["E401"];
-            403: components["responses"]["E403"];
-            404: components["responses"]["E404b"];
-            409: components["responses"]["E409a"];
-            413: components["responses"]["E413"];
-            415: components["responses"]["E415"];
-            422: components["responses"]["E422"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     replaceFormLayout: {
@@ -4001,16 +4001,16 @@ export interface operations {
                     "application/json": components["schemas"]["Shared2"];
                 };
             };
-            400: components["responses"]["E400b"];
-            401: components["responses"]["E401"];
-            403: components["responses"]["E403"];
-            404: components["responses"]["E404b"];
-            409: components["responses"]["E409a"];
-            413: components["responses"]["E413"];
-            415: components["responses"]["E415"];
-            422: components["responses"]["E422"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     duplicateForm: {
@@ -4041,16 +4041,16 @@ export interface operations {
                     "application/json": components["schemas"]["Shared2"];
                 };
             };
-            400: components["responses"]["E400b"];
-            401: components["responses"]["E401"];
-            403: components["responses"]["E403"];
-            404: components["responses"]["E404b"];
-            409: components["responses"]["E409e"];
-            413: components["responses"]["E413"];
-            415: components["responses"]["E415"];
-            422: components["responses"]["E422"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyReused"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     addFormElement: {
@@ -4108,16 +4108,16 @@ export interface operations {
                     "application/json": components["schemas"]["Shared3"];
                 };
             };
-            400: components["responses"]["E400b"];
-            401: components["responses"]["E401"];
-            403: components["responses"]["E403"];
-            404: components["responses"]["E404b"];
-            409: components["responses"]["E409b"];
-            413: components["responses"]["E413"];
-            415: components["responses"]["E415"];
-            422: components["responses"]["E422"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrIdempotencyKeyReused"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     deleteFormElement: {
@@ -4142,13 +4142,13 @@ export interface operations {
                 };
                 content?: never;
             };
-            401: components["responses"]["E401"];
-            403: components["responses"]["E403"];
-            404: components["responses"]["E404b"];
-            409: components["responses"]["E409a"];
-            422: components["responses"]["E422"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     updateFormElement: {
@@ -4202,16 +4202,16 @@ export interface operations {
                     "application/json": components["schemas"]["Shared3"];
                 };
             };
-            400: components["responses"]["E400b"];
-            401: components["responses"]["E401"];
-            403: components["responses"]["E403"];
-            404: components["responses"]["E404b"];
-            409: components["responses"]["E409a"];
-            413: components["responses"]["E413"];
-            415: components["responses"]["E415"];
-            422: components["responses"]["E422"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     toggleElementOther: {
@@ -4264,16 +4264,16 @@ export interface operations {
                     "application/json": components["schemas"]["Shared3"];
                 };
             };
-            400: components["responses"]["E400b"];
-            401: components["responses"]["E401"];
-            403: components["responses"]["E403"];
-            404: components["responses"]["E404b"];
-            409: components["responses"]["E409b"];
-            413: components["responses"]["E413"];
-            415: components["responses"]["E415"];
-            422: components["responses"]["E422"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrIdempotencyKeyReused"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     moveFormElement: {
@@ -4311,16 +4311,16 @@ export interface operations {
                     "application/json": components["schemas"]["Shared2"];
                 };
             };
-            400: components["responses"]["E400b"];
-            401: components["responses"]["E401"];
-            403: components["responses"]["E403"];
-            404: components["responses"]["E404b"];
-            409: components["responses"]["E409b"];
-            413: components["responses"]["E413"];
-            415: components["responses"]["E415"];
-            422: components["responses"]["E422"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrIdempotencyKeyReused"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     addLogicRule: {
@@ -4379,16 +4379,16 @@ export interface operations {
                     "application/json": components["schemas"]["Shared3"];
                 };
             };
-            400: components["responses"]["E400b"];
-            401: components["responses"]["E401"];
-            403: components["responses"]["E403"];
-            404: components["responses"]["E404b"];
-            409: components["responses"]["E409b"];
-            413: components["responses"]["E413"];
-            415: components["responses"]["E415"];
-            422: components["responses"]["E422"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrIdempotencyKeyReused"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     removeLogicRule: {
@@ -4430,13 +4430,13 @@ export interface operations {
                     "application/json": components["schemas"]["Shared3"];
                 };
             };
-            401: components["responses"]["E401"];
-            403: components["responses"]["E403"];
-            404: components["responses"]["E404b"];
-            409: components["responses"]["E409a"];
-            422: components["responses"]["E422"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     listProperties: {
@@ -4504,10 +4504,10 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["E400c"];
-            401: components["responses"]["E401"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            400: components["responses"]["InvalidQuery"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     createProperty: {
@@ -4552,15 +4552,15 @@ export interface operations {
                     "application/json": components["schemas"]["Shared5"];
                 };
             };
-            400: components["responses"]["E400b"];
-            401: components["responses"]["E401"];
-            403: components["responses"]["E403"];
-            409: components["responses"]["E409b"];
-            413: components["responses"]["E413"];
-            415: components["responses"]["E415"];
-            422: components["responses"]["E422"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["ConflictOrIdempotencyKeyReused"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     getProperty: {
@@ -4583,10 +4583,10 @@ export interface operations {
                     "application/json": components["schemas"]["Shared5"];
                 };
             };
-            401: components["responses"]["E401"];
-            404: components["responses"]["E404b"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     updateProperty: {
@@ -4622,16 +4622,16 @@ export interface operations {
                     "application/json": components["schemas"]["Shared5"];
                 };
             };
-            400: components["responses"]["E400b"];
-            401: components["responses"]["E401"];
-            403: components["responses"]["E403"];
-            404: components["responses"]["E404b"];
-            409: components["responses"]["E409a"];
-            413: components["responses"]["E413"];
-            415: components["responses"]["E415"];
-            422: components["responses"]["E422"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     listContacts: {
@@ -4693,10 +4693,10 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["E400c"];
-            401: components["responses"]["E401"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            400: components["responses"]["InvalidQuery"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     createContact: {
@@ -4733,15 +4733,15 @@ export interface operations {
                     "application/json": components["schemas"]["Shared6"];
                 };
             };
-            400: components["responses"]["E400b"];
-            401: components["responses"]["E401"];
-            403: components["responses"]["E403"];
-            409: components["responses"]["E409b"];
-            413: components["responses"]["E413"];
-            415: components["responses"]["E415"];
-            422: components["responses"]["E422"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["ConflictOrIdempotencyKeyReused"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     getContact: {
@@ -4764,10 +4764,10 @@ export interface operations {
                     "application/json": components["schemas"]["Shared6"];
                 };
             };
-            401: components["responses"]["E401"];
-            404: components["responses"]["E404b"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     updateContact: {
@@ -4803,16 +4803,16 @@ export interface operations {
                     "application/json": components["schemas"]["Shared6"];
                 };
             };
-            400: components["responses"]["E400b"];
-            401: components["responses"]["E401"];
-            403: components["responses"]["E403"];
-            404: components["responses"]["E404b"];
-            409: components["responses"]["E409a"];
-            413: components["responses"]["E413"];
-            415: components["responses"]["E415"];
-            422: components["responses"]["E422"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     listEvents: {
@@ -4890,11 +4890,11 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["E400c"];
-            401: components["responses"]["E401"];
-            403: components["responses"]["E403"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            400: components["responses"]["InvalidQuery"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     createEvent: {
@@ -4939,15 +4939,15 @@ export interface operations {
                     "application/json": components["schemas"]["Shared7"];
                 };
             };
-            400: components["responses"]["E400b"];
-            401: components["responses"]["E401"];
-            403: components["responses"]["E403"];
-            409: components["responses"]["E409b"];
-            413: components["responses"]["E413"];
-            415: components["responses"]["E415"];
-            422: components["responses"]["E422"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["ConflictOrIdempotencyKeyReused"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     getEvent: {
@@ -4970,11 +4970,11 @@ export interface operations {
                     "application/json": components["schemas"]["Shared7"];
                 };
             };
-            401: components["responses"]["E401"];
-            403: components["responses"]["E403"];
-            404: components["responses"]["E404b"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     updateEvent: {
@@ -5020,16 +5020,16 @@ export interface operations {
                     "application/json": components["schemas"]["Shared7"];
                 };
             };
-            400: components["responses"]["E400b"];
-            401: components["responses"]["E401"];
-            403: components["responses"]["E403"];
-            404: components["responses"]["E404b"];
-            409: components["responses"]["E409a"];
-            413: components["responses"]["E413"];
-            415: components["responses"]["E415"];
-            422: components["responses"]["E422"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     listPartnerEvents: {
@@ -5109,10 +5109,10 @@ export interface operations {
                     "application/json": components["schemas"]["PartnerEventList"];
                 };
             };
-            400: components["responses"]["E400a"];
-            404: components["responses"]["E404a"];
-            429: components["responses"]["E429"];
-            500: components["responses"]["E500a"];
+            400: components["responses"]["FlatReferralCodeRequiredOrInvalidQuery"];
+            404: components["responses"]["FlatPartnerNotFoundOrNoEventsFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["FlatInternalServerError"];
         };
     };
     listImages: {
@@ -5161,11 +5161,11 @@ export interface operations {
                     "application/json": components["schemas"]["ImageAssetList"];
                 };
             };
-            401: components["responses"]["E401"];
-            403: components["responses"]["E403"];
-            422: components["responses"]["E422"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     registerImage: {
@@ -5198,14 +5198,14 @@ export interface operations {
                     "application/json": components["schemas"]["Shared4"];
                 };
             };
-            401: components["responses"]["E401"];
-            403: components["responses"]["E403"];
-            409: components["responses"]["E409b"];
-            413: components["responses"]["E413"];
-            415: components["responses"]["E415"];
-            422: components["responses"]["E422"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["ConflictOrIdempotencyKeyReused"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     createImageUpload: {
@@ -5271,15 +5271,15 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["E400b"];
-            401: components["responses"]["E401"];
-            403: components["responses"]["E403"];
-            409: components["responses"]["E409e"];
-            413: components["responses"]["E413"];
-            415: components["responses"]["E415"];
-            422: components["responses"]["E422"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["IdempotencyKeyReused"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     completeImageUpload: {
@@ -5305,13 +5305,13 @@ export interface operations {
                     "application/json": components["schemas"]["Shared4"];
                 };
             };
-            401: components["responses"]["E401"];
-            403: components["responses"]["E403"];
-            404: components["responses"]["E404b"];
-            409: components["responses"]["E409b"];
-            422: components["responses"]["E422"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrIdempotencyKeyReused"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     getImage: {
@@ -5334,11 +5334,11 @@ export interface operations {
                     "application/json": components["schemas"]["Shared4"];
                 };
             };
-            401: components["responses"]["E401"];
-            403: components["responses"]["E403"];
-            404: components["responses"]["E404b"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     listCheckouts: {
@@ -5419,11 +5419,11 @@ export interface operations {
                     "application/json": components["schemas"]["CheckoutList"];
                 };
             };
-            400: components["responses"]["E400c"];
-            401: components["responses"]["E401"];
-            403: components["responses"]["E403"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            400: components["responses"]["InvalidQuery"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     createCheckout: {
@@ -5463,15 +5463,15 @@ export interface operations {
                     "application/json": components["schemas"]["Shared10"];
                 };
             };
-            400: components["responses"]["E400b"];
-            401: components["responses"]["E401"];
-            403: components["responses"]["E403"];
-            409: components["responses"]["E409b"];
-            413: components["responses"]["E413"];
-            415: components["responses"]["E415"];
-            422: components["responses"]["E422"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["ConflictOrIdempotencyKeyReused"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     getCheckout: {
@@ -5533,11 +5533,11 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["E401"];
-            403: components["responses"]["E403"];
-            404: components["responses"]["E404b"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     deleteCheckout: {
@@ -5561,13 +5561,13 @@ export interface operations {
                 };
                 content?: never;
             };
-            401: components["responses"]["E401"];
-            403: components["responses"]["E403"];
-            404: components["responses"]["E404b"];
-            409: components["responses"]["E409a"];
-            422: components["responses"]["E422"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     updateCheckout: {
@@ -5608,16 +5608,16 @@ export interface operations {
                     "application/json": components["schemas"]["Shared10"];
                 };
             };
-            400: components["responses"]["E400b"];
-            401: components["responses"]["E401"];
-            403: components["responses"]["E403"];
-            404: components["responses"]["E404b"];
-            409: components["responses"]["E409a"];
-            413: components["responses"]["E413"];
-            415: components["responses"]["E415"];
-            422: components["responses"]["E422"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     listInvoices: {
@@ -5714,11 +5714,11 @@ export interface operations {
                     "application/json": components["schemas"]["InvoiceList"];
                 };
             };
-            400: components["responses"]["E400c"];
-            401: components["responses"]["E401"];
-            403: components["responses"]["E403"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            400: components["responses"]["InvalidQuery"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     createInvoice: {
@@ -5746,15 +5746,15 @@ export interface operations {
                     "application/json": components["schemas"]["Shared"];
                 };
             };
-            400: components["responses"]["E400b"];
-            401: components["responses"]["E401"];
-            403: components["responses"]["E403"];
-            409: components["responses"]["E409b"];
-            413: components["responses"]["E413"];
-            415: components["responses"]["E415"];
-            422: components["responses"]["E422"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["ConflictOrIdempotencyKeyReused"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     getInvoice: {
@@ -5777,11 +5777,11 @@ export interface operations {
                     "application/json": components["schemas"]["Shared"];
                 };
             };
-            401: components["responses"]["E401"];
-            403: components["responses"]["E403"];
-            404: components["responses"]["E404b"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     reviseInvoice: {
@@ -5811,16 +5811,16 @@ export interface operations {
                     "application/json": components["schemas"]["Shared"];
                 };
             };
-            400: components["responses"]["E400b"];
-            401: components["responses"]["E401"];
-            403: components["responses"]["E403"];
-            404: components["responses"]["E404b"];
-            409: components["responses"]["E409c"];
-            413: components["responses"]["E413"];
-            415: components["responses"]["E415"];
-            422: components["responses"]["E422"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrInvalidState"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     finalizeInvoice: {
@@ -5848,13 +5848,13 @@ export interface operations {
                     "application/json": components["schemas"]["Shared"];
                 };
             };
-            401: components["responses"]["E401"];
-            403: components["responses"]["E403"];
-            404: components["responses"]["E404b"];
-            409: components["responses"]["E409d"];
-            422: components["responses"]["E422"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrInvalidStateOrIdempotencyKeyReused"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     chargeInvoice: {
@@ -5880,13 +5880,13 @@ export interface operations {
                     "application/json": components["schemas"]["Shared"];
                 };
             };
-            401: components["responses"]["E401"];
-            403: components["responses"]["E403"];
-            404: components["responses"]["E404b"];
-            409: components["responses"]["E409d"];
-            422: components["responses"]["E422"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrInvalidStateOrIdempotencyKeyReused"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     recordInvoicePayment: {
@@ -5946,16 +5946,16 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["E400b"];
-            401: components["responses"]["E401"];
-            403: components["responses"]["E403"];
-            404: components["responses"]["E404b"];
-            409: components["responses"]["E409d"];
-            413: components["responses"]["E413"];
-            415: components["responses"]["E415"];
-            422: components["responses"]["E422"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrInvalidStateOrIdempotencyKeyReused"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     refundInvoicePayment: {
@@ -6006,16 +6006,16 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["E400b"];
-            401: components["responses"]["E401"];
-            403: components["responses"]["E403"];
-            404: components["responses"]["E404b"];
-            409: components["responses"]["E409d"];
-            413: components["responses"]["E413"];
-            415: components["responses"]["E415"];
-            422: components["responses"]["E422"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrInvalidStateOrIdempotencyKeyReused"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     voidInvoice: {
@@ -6043,13 +6043,13 @@ export interface operations {
                     "application/json": components["schemas"]["Shared"];
                 };
             };
-            401: components["responses"]["E401"];
-            403: components["responses"]["E403"];
-            404: components["responses"]["E404b"];
-            409: components["responses"]["E409d"];
-            422: components["responses"]["E422"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrInvalidStateOrIdempotencyKeyReused"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     getPayoutBalance: {
@@ -6118,11 +6118,11 @@ export interface operations {
                     "application/json": components["schemas"]["PayoutBalance"];
                 };
             };
-            400: components["responses"]["E400c"];
-            401: components["responses"]["E401"];
-            403: components["responses"]["E403"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            400: components["responses"]["InvalidQuery"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     listPayouts: {
@@ -6177,11 +6177,11 @@ export interface operations {
                     "application/json": components["schemas"]["PayoutList"];
                 };
             };
-            400: components["responses"]["E400c"];
-            401: components["responses"]["E401"];
-            403: components["responses"]["E403"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            400: components["responses"]["InvalidQuery"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     createPayout: {
@@ -6215,15 +6215,15 @@ export interface operations {
                     "application/json": components["schemas"]["Shared11"];
                 };
             };
-            400: components["responses"]["E400b"];
-            401: components["responses"]["E401"];
-            403: components["responses"]["E403"];
-            409: components["responses"]["E409b"];
-            413: components["responses"]["E413"];
-            415: components["responses"]["E415"];
-            422: components["responses"]["E422"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["ConflictOrIdempotencyKeyReused"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     getPayout: {
@@ -6246,11 +6246,11 @@ export interface operations {
                     "application/json": components["schemas"]["Shared11"];
                 };
             };
-            401: components["responses"]["E401"];
-            403: components["responses"]["E403"];
-            404: components["responses"]["E404b"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     getPublicForm: {
@@ -6345,9 +6345,9 @@ export interface operations {
                     };
                 };
             };
-            404: components["responses"]["E404b"];
-            429: components["responses"]["E429"];
-            500: components["responses"]["E500b"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     listFormResponses: {
@@ -6403,11 +6403,11 @@ export interface operations {
                     "application/json": components["schemas"]["FormResponseList"];
                 };
             };
-            400: components["responses"]["E400c"];
-            401: components["responses"]["E401"];
-            404: components["responses"]["E404b"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            400: components["responses"]["InvalidQuery"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     getFormResponse: {
@@ -6447,10 +6447,10 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["E401"];
-            404: components["responses"]["E404b"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     submitFormResponse: {
@@ -6497,14 +6497,14 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["E400b"];
-            404: components["responses"]["E404b"];
-            409: components["responses"]["E409b"];
-            413: components["responses"]["E413"];
-            415: components["responses"]["E415"];
-            422: components["responses"]["E422"];
-            429: components["responses"]["E429"];
-            500: components["responses"]["E500b"];
+            400: components["responses"]["InvalidJson"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrIdempotencyKeyReused"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     listWebhookEndpoints: {
@@ -6557,11 +6557,11 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointList"];
                 };
             };
-            400: components["responses"]["E400c"];
-            401: components["responses"]["E401"];
-            403: components["responses"]["E403"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            400: components["responses"]["InvalidQuery"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     createWebhookEndpoint: {
@@ -6599,15 +6599,15 @@ export interface operations {
                     "application/json": components["schemas"]["Shared8"];
                 };
             };
-            400: components["responses"]["E400b"];
-            401: components["responses"]["E401"];
-            403: components["responses"]["E403"];
-            409: components["responses"]["E409e"];
-            413: components["responses"]["E413"];
-            415: components["responses"]["E415"];
-            422: components["responses"]["E422"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["IdempotencyKeyReused"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     getWebhookEndpoint: {
@@ -6630,11 +6630,11 @@ export interface operations {
                     "application/json": components["schemas"]["Shared9"];
                 };
             };
-            401: components["responses"]["E401"];
-            403: components["responses"]["E403"];
-            404: components["responses"]["E404b"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     deleteWebhookEndpoint: {
@@ -6655,11 +6655,11 @@ export interface operations {
                 };
                 content?: never;
             };
-            401: components["responses"]["E401"];
-            403: components["responses"]["E403"];
-            404: components["responses"]["E404b"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     updateWebhookEndpoint: {
@@ -6692,15 +6692,15 @@ export interface operations {
                     "application/json": components["schemas"]["Shared9"];
                 };
             };
-            400: components["responses"]["E400b"];
-            401: components["responses"]["E401"];
-            403: components["responses"]["E403"];
-            404: components["responses"]["E404b"];
-            413: components["responses"]["E413"];
-            415: components["responses"]["E415"];
-            422: components["responses"]["E422"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     rotateWebhookEndpointSecret: {
@@ -6726,13 +6726,13 @@ export interface operations {
                     "application/json": components["schemas"]["Shared8"];
                 };
             };
-            401: components["responses"]["E401"];
-            403: components["responses"]["E403"];
-            404: components["responses"]["E404b"];
-            409: components["responses"]["E409b"];
-            422: components["responses"]["E422"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrIdempotencyKeyReused"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     listWebhookDeliveries: {
@@ -6784,12 +6784,12 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDeliveryList"];
                 };
             };
-            400: components["responses"]["E400c"];
-            401: components["responses"]["E401"];
-            403: components["responses"]["E403"];
-            404: components["responses"]["E404b"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            400: components["responses"]["InvalidQuery"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     redeliverWebhook: {
@@ -6830,13 +6830,13 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["E401"];
-            403: components["responses"]["E403"];
-            404: components["responses"]["E404b"];
-            409: components["responses"]["E409d"];
-            422: components["responses"]["E422"];
-            429: components["responses"]["E429"];
-            "5XX": components["responses"]["E5XX"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConflictOrInvalidStateOrIdempotencyKeyReused"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
 }
