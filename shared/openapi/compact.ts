@@ -320,27 +320,20 @@ function redirectRefs(node: unknown, alias: ReadonlyMap<string, string>): void {
   for (const value of Object.values(node)) redirectRefs(value, alias);
 }
 
-/** A date-time schema: the UTC-only form answers use and the form with an offset requests take. */
-const isDateTime = (schema: unknown) =>
-  isObject(schema) && schema.type === 'string' && schema.format === 'date-time' && Object.keys(schema).every((key) => ['type', 'format', 'pattern', 'description', 'example'].includes(key));
-
 /**
  * A component schema's shape as a reader of the document needs it: `additionalProperties: false`
  * dropped (zod-openapi closes answer objects and leaves request objects open, the only difference
- * of most `...Output` twins), a field with a `default` optional (answers always carry it, requests
- * may leave it out), references seen through `alias`.
+ * of most `...Output` twins), references seen through `alias`. What an answer promises beyond its
+ * request form stays apart: fields with a default are required in answers (they always carry them),
+ * and answers' date-times are UTC only (`Z`); merging those would make the typed client's answer
+ * fields optional and its date-times looser.
  */
 function comparable(node: unknown, alias: ReadonlyMap<string, string>): unknown {
   if (Array.isArray(node)) return node.map((child) => comparable(child, alias));
   if (!isObject(node)) return node;
   const out: Json = {};
-  const properties = isObject(node.properties) ? node.properties : {};
   for (const [key, value] of Object.entries(node)) {
     if (key === 'additionalProperties' && value === false) continue;
-    if (key === 'required' && Array.isArray(value)) {
-      out[key] = value.filter((name) => !(isObject(properties[name]) && 'default' in (properties[name] as Json)));
-      continue;
-    }
     out[key] = key === '$ref' && typeof value === 'string' ? alias.get(value) ?? value : comparable(value, alias);
   }
   return out;
@@ -349,8 +342,7 @@ function comparable(node: unknown, alias: ReadonlyMap<string, string>): unknown 
 /**
  * Merges component schemas that describe the same shape into one: zod-openapi writes an `...Output`
  * twin of every input schema whose answer form differs in anything, and for most the only difference
- * is `additionalProperties: false` (or a reference to another such twin). The answer's date-time (UTC
- * only, `Z`) joins the request's (any offset, converted), whose description says answers carry UTC.
+ * is `additionalProperties: false` (or a reference to another such twin).
  * Every reference to a merged schema points at the one kept (the first declared, the input form).
  */
 export function mergeTwinSchemas(document: Json): void {
@@ -358,11 +350,6 @@ export function mergeTwinSchemas(document: Json): void {
   const schemas = (components.schemas ??= {}) as Json;
   const alias = new Map<string, string>();
   const refOf = (name: string) => `#/components/schemas/${name}`;
-  const dateTimes = Object.keys(schemas).filter((name) => isDateTime(schemas[name]));
-  const withOffset = dateTimes.find((name) => String((schemas[name] as Json).pattern).includes('[+-]'));
-  for (const name of dateTimes) {
-    if (withOffset && !String((schemas[name] as Json).pattern).includes('[+-]')) alias.set(refOf(name), refOf(withOffset));
-  }
   for (let changed = true; changed; ) {
     changed = false;
     const byShape = new Map<string, string>();

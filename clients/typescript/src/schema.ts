@@ -1072,122 +1072,7 @@ export interface components {
          *       "required": true
          *     }
          */
-        FormElement: ({
-            propertyId?: components["schemas"]["PropertyId"];
-            propertyData?: components["schemas"]["PropertyData"];
-            /** @constant */
-            type: "Text";
-            required?: boolean;
-            placeholder?: string;
-            /** @enum {string} */
-            contactField?: "firstName" | "lastName";
-        } & components["schemas"]["FormElementBase"]) | ({
-            propertyId?: components["schemas"]["PropertyId"];
-            propertyData?: components["schemas"]["PropertyData"];
-            /** @constant */
-            type: "Multi-line Text";
-            required?: boolean;
-            placeholder?: string;
-        } & components["schemas"]["FormElementBase"]) | ({
-            propertyId?: components["schemas"]["PropertyId"];
-            propertyData?: components["schemas"]["PropertyData"];
-            /** @constant */
-            type: "Number";
-            required?: boolean;
-            placeholder?: string;
-            minValue?: number;
-            maxValue?: number;
-            integerOnly?: boolean;
-        } & components["schemas"]["FormElementBase"]) | ({
-            propertyId?: components["schemas"]["PropertyId"];
-            propertyData?: components["schemas"]["PropertyData"];
-            /** @constant */
-            type: "Select One";
-            required?: boolean;
-            options?: components["schemas"]["Options3"];
-            dropdown?: boolean;
-            placeholder?: string;
-            logicGroups?: components["schemas"]["LogicGroups"];
-        } & components["schemas"]["FormElementBase"]) | ({
-            propertyId?: components["schemas"]["PropertyId"];
-            propertyData?: components["schemas"]["PropertyData"];
-            /** @constant */
-            type: "Select One or \"Other\"";
-            required?: boolean;
-            options?: components["schemas"]["Options3"];
-            dropdown?: boolean;
-            placeholder?: string;
-            otherPrompt: components["schemas"]["OtherPrompt2"];
-            logicGroups?: components["schemas"]["LogicGroups"];
-        } & components["schemas"]["FormElementBase"]) | ({
-            propertyId?: components["schemas"]["PropertyId"];
-            propertyData?: components["schemas"]["PropertyData"];
-            /** @constant */
-            type: "Select Multiple";
-            options?: components["schemas"]["Options3"];
-            dropdown?: components["schemas"]["Dropdown"];
-            minChoices: number;
-            maxChoices?: number;
-            logicGroups?: components["schemas"]["LogicGroups"];
-        } & components["schemas"]["FormElementBase"]) | ({
-            propertyId?: components["schemas"]["PropertyId"];
-            propertyData?: components["schemas"]["PropertyData"];
-            /** @constant */
-            type: "Select Multiple with \"Other\"";
-            options?: components["schemas"]["Options3"];
-            dropdown?: components["schemas"]["Dropdown"];
-            minChoices: number;
-            maxChoices?: number;
-            otherPrompt: components["schemas"]["OtherPrompt2"];
-            logicGroups?: components["schemas"]["LogicGroups"];
-        } & components["schemas"]["FormElementBase"]) | ({
-            propertyId?: components["schemas"]["PropertyId"];
-            propertyData?: components["schemas"]["PropertyData"];
-            /** @constant */
-            type: "Yes/No";
-            required?: boolean;
-            /**
-             * @description Reserved; must be true.
-             * @constant
-             */
-            dropdown: true;
-            yesRequired?: boolean;
-            contactField?: components["schemas"]["ContactField"];
-            logicGroups?: components["schemas"]["LogicGroups2"];
-        } & components["schemas"]["FormElementBase"]) | ({
-            propertyId?: components["schemas"]["PropertyId"];
-            propertyData?: components["schemas"]["PropertyData"];
-            /** @constant */
-            type: "Date";
-            required?: boolean;
-            min?: components["schemas"]["Date"];
-            max?: components["schemas"]["Date"];
-        } & components["schemas"]["FormElementBase"]) | ({
-            propertyId?: components["schemas"]["PropertyId"];
-            propertyData?: components["schemas"]["PropertyData"];
-            /** @constant */
-            type: "File";
-            required?: boolean;
-            accept: components["schemas"]["Accept"];
-        } & components["schemas"]["FormElementBase"]) | ({
-            propertyId?: components["schemas"]["PropertyId"];
-            propertyData?: components["schemas"]["PropertyData"];
-            /** @constant */
-            type: "Email";
-            required?: boolean;
-            placeholder?: string;
-            /** @constant */
-            contactField?: "email";
-        } & components["schemas"]["FormElementBase"]) | ({
-            propertyId?: components["schemas"]["PropertyId"];
-            propertyData?: components["schemas"]["PropertyData"];
-            /** @constant */
-            type: "Phone";
-            required?: boolean;
-            placeholder?: string;
-            /** @constant */
-            contactField?: "phone";
-        } & components["schemas"]["FormElementBase"]) | components["schemas"]["FormElement2"] | ({
+        FormElement: components["schemas"]["FormElement9"] | components["schemas"]["FormElement14"] | components["schemas"]["FormElement7"] | components["schemas"]["FormElement5"] | components["schemas"]["FormElement3"] | components["schemas"]["FormElement4"] | components["schemas"]["FormElement2"] | components["schemas"]["FormElement6"] | components["schemas"]["FormElement12"] | components["schemas"]["FormElement8"] | components["schemas"]["FormElement10"] | components["schemas"]["FormElement11"] | components["schemas"]["FormElement13"] | ({
             /** @constant */
             type: "Static Image";
             imageUrl: components["schemas"]["RedirectUrl"];
@@ -1537,8 +1422,8 @@ export interface components {
                 /** @description Ignored on create (a copy's products get new ids). */
                 id?: components["schemas"]["Id"];
             }[];
-            multiDayStartTimes?: components["schemas"]["MultiDayEndTimes"];
-            multiDayEndTimes?: components["schemas"]["MultiDayEndTimes"];
+            multiDayStartTimes?: components["schemas"]["MultiDayEndTimes2"];
+            multiDayEndTimes?: components["schemas"]["MultiDayEndTimes2"];
             location?: components["schemas"]["ContentBlocksItem"];
             locationPlaceholder?: string;
             virtualEventLink?: components["schemas"]["RedirectUrl"];
@@ -1667,8 +1552,8 @@ export interface components {
                 /** @description Keep this existing product id; omit to mint a new product. */
                 id?: components["schemas"]["Id"];
             }[];
-            multiDayStartTimes?: components["schemas"]["MultiDayEndTimes"] | null;
-            multiDayEndTimes?: components["schemas"]["MultiDayEndTimes"] | null;
+            multiDayStartTimes?: components["schemas"]["MultiDayEndTimes3"];
+            multiDayEndTimes?: components["schemas"]["MultiDayEndTimes3"];
             location?: components["schemas"]["CustomTerms"];
             locationPlaceholder?: string | null;
             virtualEventLink?: components["schemas"]["RedirectUrl2"];
@@ -1770,7 +1655,7 @@ export interface components {
             /** @description Read-only, set by the server: ignored (a copy gets its own). */
             status?: components["schemas"]["Status"];
             /** @description Read-only, set by the server: ignored (a copy gets its own). */
-            payments?: components["schemas"]["Payments"];
+            payments?: components["schemas"]["Payment"][];
             issuedAt?: components["schemas"]["CreatedAt2"];
             paidAt?: components["schemas"]["CreatedAt2"];
             voidedAt?: components["schemas"]["CreatedAt2"];
@@ -1802,20 +1687,14 @@ export interface components {
             /** @enum {string} */
             status: "succeeded" | "failed";
             amount: number;
-            /** @description Sum of this payment's refunds; never above `amount`. */
-            amountRefunded: number;
+            amountRefunded: components["schemas"]["AmountRefunded"];
             paidAt: components["schemas"]["DateTime"];
             idempotencyKey?: string;
             note?: string;
-            /**
-             * @description `card`: charged through the payment processor; `manual`: recorded by the host.
-             * @enum {string}
-             */
-            method: "card" | "manual";
+            method: components["schemas"]["Method"];
             /** @description Processor payment-intent id (`pi_...`). */
             externalId?: string;
-            /** @description Processor charge id (`ch_...`); refunds key off it. */
-            chargeId?: string;
+            chargeId?: components["schemas"]["ChargeId"];
             failureCode?: string;
             failureMessage?: string;
             ledgerEntryId?: components["schemas"]["Id"];
@@ -1827,24 +1706,19 @@ export interface components {
             amount: number;
             refundedAt: components["schemas"]["DateTime"];
             idempotencyKey: string;
-            /** @enum {string} */
-            reason?: "duplicate" | "fraudulent" | "requested_by_customer";
+            reason?: components["schemas"]["Reason"];
             note?: string;
-            /** @description Processor refund id; absent for refunds of manually recorded payments. */
-            externalRefundId?: string;
+            externalRefundId?: components["schemas"]["ExternalRefundId"];
             ledgerEntryId: components["schemas"]["Id"];
         };
         InvoiceLineItem: {
             description: string;
             quantity: number;
-            /** @description Price of one unit in minor units (cents). */
-            unitAmount: number;
-            /** @description Tax of the whole line in minor units; 0 when absent. */
-            taxAmount?: number;
+            unitAmount: components["schemas"]["UnitAmount"];
+            taxAmount?: components["schemas"]["TaxAmount"];
             productId?: string;
             priceId?: string;
-            /** @description Event the line sells; ledger entries of this invoice are attributed to the first line that has one. */
-            eventId?: string;
+            eventId?: components["schemas"]["EventId2"];
             productName?: string;
             productImageUrl?: string;
             eventName?: string;
@@ -1852,8 +1726,7 @@ export interface components {
             eventLocation?: string;
             /** @example America/New_York */
             eventTimezone?: string;
-            /** @description Snapshot that drives fulfillment after payment. */
-            productType?: components["schemas"]["ProductType"];
+            productType?: components["schemas"]["ProductType2"];
             /** @description Only when `productType` is `bundle`. */
             components?: components["schemas"]["BundleComponent"][];
             disableQrCode?: boolean;
@@ -1902,7 +1775,7 @@ export interface components {
             /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
             status?: components["schemas"]["Status"];
             /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
-            payments?: components["schemas"]["Payments"];
+            payments?: components["schemas"]["Payment"][];
             issuedAt?: components["schemas"]["CreatedAt"];
             paidAt?: components["schemas"]["CreatedAt"];
             voidedAt?: components["schemas"]["CreatedAt"];
@@ -1938,8 +1811,7 @@ export interface components {
         };
         CreateRefund: {
             amount: number;
-            /** @enum {string} */
-            reason?: "duplicate" | "fraudulent" | "requested_by_customer";
+            reason?: components["schemas"]["Reason"];
             note?: string;
             /** @description Caller dedupe key: a repeat of the same request returns the existing refund; the key with a different request is 409 `idempotency_key_reused`. */
             idempotencyKey: string;
@@ -1956,7 +1828,7 @@ export interface components {
             /** @enum {string} */
             currency: "USD" | "CAD";
             amount: number;
-            eventId?: components["schemas"]["EventId2"];
+            eventId?: components["schemas"]["EventId3"];
         };
         /**
          * @example {
@@ -2041,7 +1913,7 @@ export interface components {
             type: "standalone" | "order";
             /** @description True exactly for `type: order`; immutable. */
             isEventForm: boolean;
-            elements: components["schemas"]["FormElement"][];
+            elements: components["schemas"]["FormElementOutput"][];
             rows: components["schemas"]["Rows"];
             attendeeRowsStart: components["schemas"]["AttendeeRowsStart"];
             /** @description Optimistic-concurrency version; send it as `If-Match`. */
@@ -2060,8 +1932,8 @@ export interface components {
             /** @description Present only for `Select One` and `Select Multiple`. */
             options?: components["schemas"]["PropertyOption"][];
             version: components["schemas"]["Version3"];
-            createdAt: components["schemas"]["DateTime"];
-            updatedAt: components["schemas"]["DateTime"];
+            createdAt: components["schemas"]["DateTimeOutput"];
+            updatedAt: components["schemas"]["DateTimeOutput"];
         };
         /** @description A CRM contact: a person the workspace sells to or collects data from. */
         Contact: {
@@ -2074,14 +1946,14 @@ export interface components {
             defaultPaymentMethod?: string;
             properties: components["schemas"]["ContentBlocksItem"];
             version: components["schemas"]["Version3"];
-            createdAt: components["schemas"]["DateTime"];
-            updatedAt: components["schemas"]["DateTime"];
+            createdAt: components["schemas"]["DateTimeOutput"];
+            updatedAt: components["schemas"]["DateTimeOutput"];
         };
         Event: {
             id: components["schemas"]["Id"];
             name: string;
-            start: components["schemas"]["DateTime"];
-            end: components["schemas"]["DateTime"];
+            start: components["schemas"]["DateTimeOutput"];
+            end: components["schemas"]["DateTimeOutput"];
             type: components["schemas"]["Type"];
             /** @enum {string} */
             status: "draft" | "published";
@@ -2112,8 +1984,8 @@ export interface components {
             isCancelled?: boolean;
             metaData?: components["schemas"]["MetaData"];
             version: number;
-            createdAt: components["schemas"]["DateTime"];
-            updatedAt: components["schemas"]["DateTime"];
+            createdAt: components["schemas"]["DateTimeOutput"];
+            updatedAt: components["schemas"]["DateTimeOutput"];
         };
         /** @description Rich-text blocks with every defaulted attribute filled in. */
         RichTextResponse: (components["schemas"]["RichTextParagraphResponse"] | {
@@ -2181,8 +2053,8 @@ export interface components {
         PartnerEvent: {
             id: components["schemas"]["Id"];
             name: string;
-            start: components["schemas"]["DateTime"];
-            end: components["schemas"]["DateTime"];
+            start: components["schemas"]["DateTimeOutput"];
+            end: components["schemas"]["DateTimeOutput"];
             type: components["schemas"]["Type"];
             /** @enum {string} */
             status: "draft" | "published";
@@ -2212,8 +2084,8 @@ export interface components {
             language?: string;
             isCancelled?: boolean;
             metaData?: components["schemas"]["MetaData"];
-            createdAt: components["schemas"]["DateTime"];
-            updatedAt: components["schemas"]["DateTime"];
+            createdAt: components["schemas"]["DateTimeOutput"];
+            updatedAt: components["schemas"]["DateTimeOutput"];
             owner: components["schemas"]["Owner"];
         };
         /** @description The partner behind the referral code; absent profile fields are omitted. */
@@ -2332,11 +2204,11 @@ export interface components {
             paymentMethods?: components["schemas"]["PaymentMethods"];
             payButtonLabel?: components["schemas"]["PayButtonLabel"];
             disableConfirmationEmail?: boolean;
-            availableFrom?: components["schemas"]["DateTime"];
-            availableTo?: components["schemas"]["DateTime"];
+            availableFrom?: components["schemas"]["DateTimeOutput"];
+            availableTo?: components["schemas"]["DateTimeOutput"];
             availabilityTimezone?: components["schemas"]["AvailabilityTimezone"];
-            createdAt: components["schemas"]["DateTime"];
-            updatedAt: components["schemas"]["DateTime"];
+            createdAt: components["schemas"]["DateTimeOutput"];
+            updatedAt: components["schemas"]["DateTimeOutput"];
             /** @description Number of entries in `products` (dependents not counted). */
             productsCount: number;
             /** @description Name of the event `eventId`, read at request time. */
@@ -2370,8 +2242,8 @@ export interface components {
             number: string | null;
             /** @enum {string} */
             currency: "USD" | "CAD";
-            lineItems: components["schemas"]["InvoiceLineItem"][];
-            payments: components["schemas"]["Payments"];
+            lineItems: components["schemas"]["InvoiceLineItemOutput"][];
+            payments: components["schemas"]["PaymentOutput"][];
             subtotal: number;
             taxTotal: number;
             total: number;
@@ -2385,16 +2257,16 @@ export interface components {
             autoCharge: boolean;
             notes?: string;
             taxIds: components["schemas"]["TaxId"][];
-            issuedAt?: components["schemas"]["DateTime"];
-            dueAt?: components["schemas"]["DateTime"];
-            paidAt?: components["schemas"]["DateTime"];
-            voidedAt?: components["schemas"]["DateTime"];
+            issuedAt?: components["schemas"]["DateTimeOutput"];
+            dueAt?: components["schemas"]["DateTimeOutput"];
+            paidAt?: components["schemas"]["DateTimeOutput"];
+            voidedAt?: components["schemas"]["DateTimeOutput"];
             subscriptionId?: string;
             quoteId?: string;
             /** @description Optimistic-concurrency version; send it as `If-Match` on updates. */
             version: number;
-            createdAt: components["schemas"]["DateTime"];
-            updatedAt: components["schemas"]["DateTime"];
+            createdAt: components["schemas"]["DateTimeOutput"];
+            updatedAt: components["schemas"]["DateTimeOutput"];
         };
         InvoiceList: {
             data: components["schemas"]["Invoice"][];
@@ -2434,8 +2306,8 @@ export interface components {
             latest_charge?: string;
             event_id?: string;
             invoice_id?: string;
-            available_on: components["schemas"]["DateTime"];
-            created: components["schemas"]["DateTime"];
+            available_on: components["schemas"]["DateTimeOutput"];
+            created: components["schemas"]["DateTimeOutput"];
         } & {
             [key: string]: unknown;
         };
@@ -2478,7 +2350,7 @@ export interface components {
             status: "paid";
             /** @description The balance ledger entry that booked it. */
             ledgerEntryId: components["schemas"]["Id"];
-            createdAt: components["schemas"]["DateTime"];
+            createdAt: components["schemas"]["DateTimeOutput"];
         };
         PayoutList: {
             data: components["schemas"]["Payout"][];
@@ -2668,12 +2540,7 @@ export interface components {
             placeholder?: string;
             /** @constant */
             contactField?: "phone";
-        } & components["schemas"]["FormElementBase"]) | components["schemas"]["FormElement2"] | ({
-            /** @constant */
-            type: "Static Image";
-            imageUrl: components["schemas"]["RedirectUrl"];
-            imageWidth: components["schemas"]["ImageWidth"];
-        } & components["schemas"]["FormElementBase"]);
+        } & components["schemas"]["FormElementBase"]) | components["schemas"]["FormElement13"] | components["schemas"]["FormElementOutput2"];
         FormResponseList: {
             data: components["schemas"]["FormResponse"][];
             page: components["schemas"]["Page2"];
@@ -2703,7 +2570,7 @@ export interface components {
             answers: components["schemas"]["ContentBlocksItem"];
             /** @description Order forms: one answer map per attendee, as submitted. */
             attendees?: components["schemas"]["ContentBlocksItem"][];
-            createdAt: components["schemas"]["DateTime"];
+            createdAt: components["schemas"]["DateTimeOutput"];
         };
         SubmittedFormResponse: {
             /** @description Id of the stored response. */
@@ -2717,8 +2584,8 @@ export interface components {
             events: components["schemas"]["EventsItem"][];
             description?: string;
             status: components["schemas"]["Status5"];
-            createdAt: components["schemas"]["DateTime"];
-            updatedAt: components["schemas"]["DateTime"];
+            createdAt: components["schemas"]["DateTimeOutput"];
+            updatedAt: components["schemas"]["DateTimeOutput"];
             /**
              * @description Signing secret: `whsec_` + base64 of 32 random bytes (Standard Webhooks). Shown only when the endpoint is created and when the secret is rotated; store it now.
              * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
@@ -2739,8 +2606,8 @@ export interface components {
             events: components["schemas"]["EventsItem"][];
             description?: string;
             status: components["schemas"]["Status5"];
-            createdAt: components["schemas"]["DateTime"];
-            updatedAt: components["schemas"]["DateTime"];
+            createdAt: components["schemas"]["DateTimeOutput"];
+            updatedAt: components["schemas"]["DateTimeOutput"];
         };
         WebhookDeliveryList: {
             data: components["schemas"]["WebhookDelivery"][];
@@ -2767,11 +2634,101 @@ export interface components {
             /** @description Why the last attempt failed (status, timeout, refused address, ...). */
             lastError?: string;
             /** @description When the next attempt is due, while `pending` after a failure. */
-            nextAttemptAt?: components["schemas"]["DateTime"];
-            createdAt: components["schemas"]["DateTime"];
+            nextAttemptAt?: components["schemas"]["DateTimeOutput"];
+            createdAt: components["schemas"]["DateTimeOutput"];
         };
         /** @enum {string} */
         WebhookEventType: "invoice.finalized" | "invoice.paid" | "invoice.payment_failed" | "invoice.voided" | "refund.created" | "payout.created" | "form_response.created" | "contact.created" | "event.published";
+        /**
+         * @example {
+         *       "type": "Select One",
+         *       "prompt": "T-shirt size",
+         *       "options": [
+         *         "S",
+         *         "M",
+         *         "L"
+         *       ],
+         *       "required": true
+         *     }
+         */
+        FormElementOutput: components["schemas"]["FormElement9"] | components["schemas"]["FormElement14"] | components["schemas"]["FormElement7"] | components["schemas"]["FormElement5"] | components["schemas"]["FormElement3"] | components["schemas"]["FormElement4"] | components["schemas"]["FormElement2"] | components["schemas"]["FormElement6"] | components["schemas"]["FormElement12"] | components["schemas"]["FormElement8"] | components["schemas"]["FormElement10"] | components["schemas"]["FormElement11"] | components["schemas"]["FormElement13"] | components["schemas"]["FormElementOutput2"];
+        /**
+         * Format: date-time
+         * @description ISO 8601 date-time, e.g. `2027-06-01T18:00:00Z`. Requests may give an offset (`2027-06-01T18:00:00+02:00`); it is converted, and every response carries UTC (`Z`).
+         * @example 2027-06-01T18:00:00Z
+         */
+        DateTimeOutput: string;
+        InvoiceLineItemOutput: {
+            description: string;
+            quantity: number;
+            unitAmount: components["schemas"]["UnitAmount"];
+            taxAmount?: components["schemas"]["TaxAmount"];
+            productId?: string;
+            priceId?: string;
+            eventId?: components["schemas"]["EventId2"];
+            productName?: string;
+            productImageUrl?: string;
+            eventName?: string;
+            eventImageUrl?: string;
+            eventLocation?: string;
+            /** @example America/New_York */
+            eventTimezone?: string;
+            productType?: components["schemas"]["ProductType2"];
+            /** @description Only when `productType` is `bundle`. */
+            components?: components["schemas"]["BundleComponentOutput"][];
+            disableQrCode?: boolean;
+            willCall?: boolean;
+            eventStart?: components["schemas"]["DateTimeOutput"];
+            eventEnd?: components["schemas"]["DateTimeOutput"];
+            seatingInformation?: components["schemas"]["SeatingInformation"];
+            inventoryConsumedAt?: components["schemas"]["DateTimeOutput"];
+        };
+        BundleComponentOutput: {
+            productId: components["schemas"]["Name"];
+            productName: components["schemas"]["OtherPrompt"];
+            productType?: components["schemas"]["ProductType"];
+            productImageUrl?: string;
+            eventId?: string;
+            eventImageUrl?: string;
+            eventName?: string;
+            eventStart?: components["schemas"]["DateTimeOutput"];
+            eventEnd?: components["schemas"]["DateTimeOutput"];
+            eventLocation?: string;
+            /** @example America/New_York */
+            eventTimezone?: string;
+            seatingInformation?: components["schemas"]["SeatingInformation"];
+            disableQrCode?: boolean;
+            willCall?: boolean;
+        };
+        PaymentOutput: {
+            id: components["schemas"]["Id"];
+            /** @enum {string} */
+            status: "succeeded" | "failed";
+            amount: number;
+            amountRefunded: components["schemas"]["AmountRefunded"];
+            paidAt: components["schemas"]["DateTimeOutput"];
+            idempotencyKey?: string;
+            note?: string;
+            method: components["schemas"]["Method"];
+            /** @description Processor payment-intent id (`pi_...`). */
+            externalId?: string;
+            chargeId?: components["schemas"]["ChargeId"];
+            failureCode?: string;
+            failureMessage?: string;
+            ledgerEntryId?: components["schemas"]["Id"];
+            refunds: components["schemas"]["RefundOutput"][];
+        };
+        RefundOutput: {
+            id: components["schemas"]["Id"];
+            paymentId: components["schemas"]["Id"];
+            amount: number;
+            refundedAt: components["schemas"]["DateTimeOutput"];
+            idempotencyKey: string;
+            reason?: components["schemas"]["Reason"];
+            note?: string;
+            externalRefundId?: components["schemas"]["ExternalRefundId"];
+            ledgerEntryId: components["schemas"]["Id"];
+        };
         /** @description Every `/v1` error body. */
         ErrorEnvelope: {
             error: {
@@ -2846,6 +2803,30 @@ export interface components {
         };
         /** Format: date */
         Date: string;
+        FormElement2: {
+            propertyId?: components["schemas"]["PropertyId"];
+            propertyData?: components["schemas"]["PropertyData"];
+            /** @constant */
+            type: "Select Multiple with \"Other\"";
+            options?: components["schemas"]["Options3"];
+            dropdown?: components["schemas"]["Dropdown"];
+            minChoices: number;
+            maxChoices?: number;
+            otherPrompt: components["schemas"]["OtherPrompt2"];
+            logicGroups?: components["schemas"]["LogicGroups"];
+        } & components["schemas"]["FormElementBase"];
+        FormElement3: {
+            propertyId?: components["schemas"]["PropertyId"];
+            propertyData?: components["schemas"]["PropertyData"];
+            /** @constant */
+            type: "Select One or \"Other\"";
+            required?: boolean;
+            options?: components["schemas"]["Options3"];
+            dropdown?: boolean;
+            placeholder?: string;
+            otherPrompt: components["schemas"]["OtherPrompt2"];
+            logicGroups?: components["schemas"]["LogicGroups"];
+        } & components["schemas"]["FormElementBase"];
         PayByInvoice: {
             enabled: boolean;
             memo?: string;
@@ -2855,31 +2836,144 @@ export interface components {
             }[];
             dueInDays?: number;
         };
+        FormElement4: {
+            propertyId?: components["schemas"]["PropertyId"];
+            propertyData?: components["schemas"]["PropertyData"];
+            /** @constant */
+            type: "Select Multiple";
+            options?: components["schemas"]["Options3"];
+            dropdown?: components["schemas"]["Dropdown"];
+            minChoices: number;
+            maxChoices?: number;
+            logicGroups?: components["schemas"]["LogicGroups"];
+        } & components["schemas"]["FormElementBase"];
+        FormElement5: {
+            propertyId?: components["schemas"]["PropertyId"];
+            propertyData?: components["schemas"]["PropertyData"];
+            /** @constant */
+            type: "Select One";
+            required?: boolean;
+            options?: components["schemas"]["Options3"];
+            dropdown?: boolean;
+            placeholder?: string;
+            logicGroups?: components["schemas"]["LogicGroups"];
+        } & components["schemas"]["FormElementBase"];
+        FormElement6: {
+            propertyId?: components["schemas"]["PropertyId"];
+            propertyData?: components["schemas"]["PropertyData"];
+            /** @constant */
+            type: "Yes/No";
+            required?: boolean;
+            /**
+             * @description Reserved; must be true.
+             * @constant
+             */
+            dropdown: true;
+            yesRequired?: boolean;
+            contactField?: components["schemas"]["ContactField"];
+            logicGroups?: components["schemas"]["LogicGroups2"];
+        } & components["schemas"]["FormElementBase"];
         ContentBlocksItem: {
             [key: string]: unknown;
         };
         /** Format: date-time */
         DateTime2: string;
+        FormElement7: {
+            propertyId?: components["schemas"]["PropertyId"];
+            propertyData?: components["schemas"]["PropertyData"];
+            /** @constant */
+            type: "Number";
+            required?: boolean;
+            placeholder?: string;
+            minValue?: number;
+            maxValue?: number;
+            integerOnly?: boolean;
+        } & components["schemas"]["FormElementBase"];
         Options: components["schemas"]["OtherPrompt"][];
+        FormElement8: {
+            propertyId?: components["schemas"]["PropertyId"];
+            propertyData?: components["schemas"]["PropertyData"];
+            /** @constant */
+            type: "File";
+            required?: boolean;
+            accept: components["schemas"]["Accept"];
+        } & components["schemas"]["FormElementBase"];
         /** @enum {string} */
         EventsItem: "invoice.finalized" | "invoice.paid" | "invoice.payment_failed" | "invoice.voided" | "refund.created" | "payout.created" | "form_response.created" | "contact.created" | "event.published" | "*";
+        FormElement9: {
+            propertyId?: components["schemas"]["PropertyId"];
+            propertyData?: components["schemas"]["PropertyData"];
+            /** @constant */
+            type: "Text";
+            required?: boolean;
+            placeholder?: string;
+            /** @enum {string} */
+            contactField?: "firstName" | "lastName";
+        } & components["schemas"]["FormElementBase"];
+        FormElement10: {
+            propertyId?: components["schemas"]["PropertyId"];
+            propertyData?: components["schemas"]["PropertyData"];
+            /** @constant */
+            type: "Email";
+            required?: boolean;
+            placeholder?: string;
+            /** @constant */
+            contactField?: "email";
+        } & components["schemas"]["FormElementBase"];
+        FormElement11: {
+            propertyId?: components["schemas"]["PropertyId"];
+            propertyData?: components["schemas"]["PropertyData"];
+            /** @constant */
+            type: "Phone";
+            required?: boolean;
+            placeholder?: string;
+            /** @constant */
+            contactField?: "phone";
+        } & components["schemas"]["FormElementBase"];
+        FormElement12: {
+            propertyId?: components["schemas"]["PropertyId"];
+            propertyData?: components["schemas"]["PropertyData"];
+            /** @constant */
+            type: "Date";
+            required?: boolean;
+            min?: components["schemas"]["Date"];
+            max?: components["schemas"]["Date"];
+        } & components["schemas"]["FormElementBase"];
         Shared: {
             data: components["schemas"]["Invoice"];
         };
+        FormElement13: {
+            /** @constant */
+            type: "Static Text";
+            content: string;
+        } & components["schemas"]["FormElementBase"];
         Shared2: {
             data: components["schemas"]["Form"];
         };
+        FormElement14: {
+            propertyId?: components["schemas"]["PropertyId"];
+            propertyData?: components["schemas"]["PropertyData"];
+            /** @constant */
+            type: "Multi-line Text";
+            required?: boolean;
+            placeholder?: string;
+        } & components["schemas"]["FormElementBase"];
         Shared3: {
-            data: components["schemas"]["FormElement"];
+            data: components["schemas"]["FormElementOutput"];
         };
         LogicGroups: components["schemas"]["SelectionLogicGroup"][];
+        FormElementOutput2: {
+            /** @constant */
+            type: "Static Image";
+            imageUrl: components["schemas"]["RedirectUrl"];
+            imageWidth: components["schemas"]["ImageWidth"];
+        } & components["schemas"]["FormElementBase"];
         Image: components["schemas"]["Cursor"][];
         CustomTags: components["schemas"]["SubmitButtonText"][];
         /** @description String key/value pairs attached through onboarding; the partner listing filters on them. */
         MetaData: {
             [key: string]: string;
         };
-        MultiDayEndTimes: components["schemas"]["DateTime"][];
         Content: {
             /** @constant */
             type: "listItem";
@@ -2891,11 +2985,6 @@ export interface components {
             content: components["schemas"]["RichTextParagraphRequest"][];
         }[];
         Marks: components["schemas"]["RichTextMark"][];
-        FormElement2: {
-            /** @constant */
-            type: "Static Text";
-            content: string;
-        } & components["schemas"]["FormElementBase"];
         Name: string;
         Shared4: {
             data: components["schemas"]["ImageAsset"];
@@ -2913,7 +3002,11 @@ export interface components {
         PaymentMethods: ("card" | "pay_by_invoice" | "pay_later")[];
         /** Format: uri */
         RedirectUrl: string;
+        MultiDayEndTimes: components["schemas"]["DateTimeOutput"][];
         Accept: ("images" | "documents" | "data" | "audio" | "video")[];
+        /** @enum {string} */
+        ProductType: "product" | "add-on" | "bundle" | "donation" | "event-ticket";
+        MultiDayEndTimes2: components["schemas"]["DateTime"][];
         SubmitButtonText: string;
         Shared8: {
             data: components["schemas"]["WebhookEndpointWithSecret"];
@@ -2945,10 +3038,12 @@ export interface components {
         Properties: {
             [key: string]: unknown;
         };
+        /** @enum {string} */
+        Reason: "duplicate" | "fraudulent" | "requested_by_customer";
         /** @example poster.png */
         Filename: string;
-        RedirectUrl2: components["schemas"]["RedirectUrl"] | null;
         OtherPrompt: string;
+        RedirectUrl2: components["schemas"]["RedirectUrl"] | null;
         LineItems: components["schemas"]["InvoiceLineItem"][];
         /** @enum {string} */
         Type: "event" | "booking" | "recurring" | "multiple";
@@ -2956,7 +3051,6 @@ export interface components {
         MaxTicketsPerOrder: number;
         ForEventItems: components["schemas"]["EventItemReference"][];
         Rows: components["schemas"]["FormRow"][];
-        Payments: components["schemas"]["Payment"][];
         /** @default 0 */
         Page: number;
         LogicGroups2: components["schemas"]["YesNoLogicGroup"][];
@@ -2970,12 +3064,11 @@ export interface components {
          */
         Url: string;
         Rows2: components["schemas"]["FormRow"][];
-        /** @enum {string} */
-        ProductType: "product" | "add-on" | "bundle" | "donation" | "event-ticket";
         MaxTicketsPerOrder2: components["schemas"]["MaxTicketsPerOrder"] | null;
         Cursor: string;
         PayButtonLabel: string;
         CustomTerms: components["schemas"]["ContentBlocksItem"] | null;
+        MultiDayEndTimes3: components["schemas"]["MultiDayEndTimes2"] | null;
         /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
         CreatedAt: components["schemas"]["DateTime"];
         /** @description Pass as `cursor` to read the next page (the same cost whatever the depth); `null` on the last page. */
@@ -3040,6 +3133,8 @@ export interface components {
          * @constant
          */
         Dropdown: false;
+        /** @description Event the line sells; ledger entries of this invoice are attributed to the first line that has one. */
+        EventId2: string;
         /**
          * @description `paid` needs `price` > 0; `free` allows no price above 0; `pwycMin` only with `pwyc`.
          * @enum {string}
@@ -3047,6 +3142,11 @@ export interface components {
         PriceMode: "free" | "paid" | "pwyc";
         /** @description Ignored: a copy starts at version 1. */
         Version2: number;
+        /**
+         * @description `card`: charged through the payment processor; `manual`: recorded by the host.
+         * @enum {string}
+         */
+        Method: "card" | "manual";
         /**
          * @description Marketing consent.
          * @enum {string}
@@ -3074,11 +3174,15 @@ export interface components {
          * @default 100
          */
         ImageWidth: number;
+        /** @description Snapshot that drives fulfillment after payment. */
+        ProductType2: components["schemas"]["ProductType"];
         /**
          * @description `disabled` endpoints get no new deliveries.
          * @enum {string}
          */
         Status5: "enabled" | "disabled";
+        /** @description Processor refund id; absent for refunds of manually recorded payments. */
+        ExternalRefundId: string;
         /**
          * @description Yes sets the contact `opted-in`, No `unsubscribed`.
          * @constant
@@ -3088,13 +3192,15 @@ export interface components {
         AttendeeRowsStart: number;
         /** @description Optimistic-concurrency version; send it as `If-Match` on update. */
         Version3: number;
+        /** @description Tax of the whole line in minor units; 0 when absent. */
+        TaxAmount: number;
         /**
          * @description Defaults to the event's currency, else USD.
          * @enum {string}
          */
         Currency2: "USD" | "CAD";
         /** @description Event id as carried by invoice line items. */
-        EventId2: components["schemas"]["Name"];
+        EventId3: components["schemas"]["Name"];
         /** @description A product of one of the workspace's events. */
         ProductId: components["schemas"]["Id"];
         /** @description Minted (24-hex) when omitted. */
@@ -3104,8 +3210,14 @@ export interface components {
          * @default false
          */
         Required: boolean;
+        /** @description Price of one unit in minor units (cents). */
+        UnitAmount: number;
+        /** @description Sum of this payment's refunds; never above `amount`. */
+        AmountRefunded: number;
         /** @description Id of a contact of this workspace. */
         CustomerId: components["schemas"]["Id"];
+        /** @description Processor charge id (`ch_...`); refunds key off it. */
+        ChargeId: string;
         /** @description Context key, e.g. `event.name`. */
         Key: components["schemas"]["Name"];
         /** @description Free text for your own reference. */
@@ -5942,7 +6054,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        data: components["schemas"]["Payment"];
+                        data: components["schemas"]["PaymentOutput"];
                     };
                 };
             };
@@ -6002,7 +6114,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        data: components["schemas"]["Refund"];
+                        data: components["schemas"]["RefundOutput"];
                     };
                 };
             };
@@ -6055,7 +6167,7 @@ export interface operations {
     getPayoutBalance: {
         parameters: {
             query?: {
-                eventId?: components["schemas"]["EventId2"];
+                eventId?: components["schemas"]["EventId3"];
             };
             header?: never;
             path?: never;

@@ -92,16 +92,16 @@ describe('shareCommonBranchProperties', () => {
 });
 
 describe('mergeTwinSchemas', () => {
-  it('merges an answer twin that differs only by closed objects and defaulted fields, and keeps real differences apart', () => {
+  it('merges an answer twin that differs only by closed objects, and keeps real differences apart', () => {
     // Prepare
     const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
     const document: Json = {
       paths: { '/a': { get: { responses: { 200: { content: { 'application/json': { schema: ref('PaymentOutput') } } } } } } },
       components: {
         schemas: {
-          Refund: { type: 'object', properties: { amount: { type: 'integer' }, width: { type: 'number', default: 100 } }, required: ['amount'] },
+          Refund: { type: 'object', properties: { amount: { type: 'integer' } }, required: ['amount'] },
           Payment: { type: 'object', properties: { refunds: { type: 'array', items: ref('Refund') } } },
-          RefundOutput: { type: 'object', properties: { amount: { type: 'integer' }, width: { type: 'number', default: 100 } }, required: ['amount', 'width'], additionalProperties: false },
+          RefundOutput: { type: 'object', properties: { amount: { type: 'integer' } }, required: ['amount'], additionalProperties: false },
           PaymentOutput: { type: 'object', properties: { refunds: { type: 'array', items: ref('RefundOutput') } }, additionalProperties: false },
           Other: { type: 'object', properties: { amount: { type: 'integer' } }, required: ['amount', 'currency'] },
         },
@@ -116,19 +116,24 @@ describe('mergeTwinSchemas', () => {
     expect(JSON.stringify(document.paths)).toContain('#/components/schemas/Payment"');
   });
 
-  it('answers\' UTC-only date-times join the date-time with an offset', () => {
+  it('keeps apart what an answer promises beyond its request: defaulted fields required, UTC-only date-times', () => {
     // Prepare
     const document: Json = {
-      paths: { '/a': { get: { responses: { 200: { content: { 'application/json': { schema: { $ref: '#/components/schemas/DateTimeOutput' } } } } } } } },
-      components: { schemas: { DateTime: { type: 'string', format: 'date-time', pattern: '^\\d{4}T(Z|[+-]\\d\\d)$' }, DateTimeOutput: { ...when } } },
+      components: {
+        schemas: {
+          Image: { type: 'object', properties: { width: { type: 'number', default: 100 } } },
+          ImageOutput: { type: 'object', properties: { width: { type: 'number', default: 100 } }, required: ['width'], additionalProperties: false },
+          DateTime: { type: 'string', format: 'date-time', pattern: '^\\d{4}T(Z|[+-]\\d\\d)$' },
+          DateTimeOutput: { ...when },
+        },
+      },
     };
 
     // Act
     mergeTwinSchemas(document);
 
     // Assess
-    expect(Object.keys((document.components as { schemas: Json }).schemas)).toEqual(['DateTime']);
-    expect(JSON.stringify(document.paths)).toContain('#/components/schemas/DateTime"');
+    expect(Object.keys((document.components as { schemas: Json }).schemas)).toEqual(['Image', 'ImageOutput', 'DateTime', 'DateTimeOutput']);
   });
 });
 
