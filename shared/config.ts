@@ -11,6 +11,13 @@ export interface RuntimeConfig {
   readonly dynamoEndpoint: string | undefined;
   /** Interface version reported by /health and /v1 and written into the OpenAPI document. */
   readonly apiVersion: string;
+  /**
+   * One DynamoDB attempt's timeout, when DYNAMODB_REQUEST_TIMEOUT_MS sets it; else the deployed one
+   * (DYNAMO_LIMITS, shared/db/time-budget.ts). Only for DynamoDB Local: a Java process sharing a laptop's
+   * or CI machine's cores answers a 20-item transaction in seconds under load, where DynamoDB takes
+   * milliseconds.
+   */
+  readonly dynamoRequestTimeoutMs: number | undefined;
   /** Emit per-request DynamoDB statistics as a response header (local development and tests only). */
   readonly exposeDbStats: boolean;
 }
@@ -35,7 +42,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig 
     dynamoEndpoint: env.DYNAMODB_ENDPOINT || undefined,
     apiVersion: env.API_VERSION || API_VERSION,
     exposeDbStats: env.EXPOSE_DB_STATS === 'true',
+    dynamoRequestTimeoutMs: positiveInteger(env, 'DYNAMODB_REQUEST_TIMEOUT_MS'),
   };
+}
+
+function positiveInteger(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const value = env[name];
+  if (value === undefined || value === '') return undefined;
+  if (!/^[1-9]\d*$/.test(value)) throw new Error(`Environment variable ${name} must be a positive integer, got ${JSON.stringify(value)}`);
+  return Number(value);
 }
 
 let cached: RuntimeConfig | undefined;

@@ -9,9 +9,9 @@ import { budgetDynamoClient, budgetedClientConfig } from './time-budget.js';
  * Short timeouts, few attempts and short pauses, all within the invocation's time budget
  * (time-budget.ts): a request either gets an answer quickly or becomes a 503, never a function timeout.
  */
-export const dynamoClient = new DynamoDBClient(budgetedClientConfig(config().dynamoEndpoint));
+export const dynamoClient = new DynamoDBClient(budgetedClientConfig(config().dynamoEndpoint, config().dynamoRequestTimeoutMs));
 instrumentDynamoClient(dynamoClient);
-budgetDynamoClient(dynamoClient);
+budgetDynamoClient(dynamoClient, config().dynamoRequestTimeoutMs);
 
 export const db = DynamoDBDocumentClient.from(dynamoClient, {
   marshallOptions: { removeUndefinedValues: true, convertEmptyValues: false },

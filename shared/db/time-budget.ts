@@ -107,14 +107,14 @@ export const budgetedRetryStrategy: RetryStrategyV2 = {
 };
 
 /** The DynamoDB client settings of the budget: attempts, retry pauses and timeouts. */
-export function budgetedClientConfig(endpoint: string | undefined): DynamoDBClientConfig {
+export function budgetedClientConfig(endpoint: string | undefined, requestTimeoutMs: number = DYNAMO_LIMITS.requestTimeoutMs): DynamoDBClientConfig {
   return {
     endpoint,
     maxAttempts: DYNAMO_LIMITS.maxAttempts,
     retryStrategy: budgetedRetryStrategy,
     requestHandler: {
       connectionTimeout: DYNAMO_LIMITS.connectionTimeoutMs,
-      requestTimeout: DYNAMO_LIMITS.requestTimeoutMs,
+      requestTimeout: requestTimeoutMs,
       // Without it the SDK only logs a warning when a request outlasts requestTimeout.
       throwOnRequestTimeout: true,
     },
@@ -125,10 +125,10 @@ export function budgetedClientConfig(endpoint: string | undefined): DynamoDBClie
  * Refuses, before it is sent, any DynamoDB attempt that could not end (its full request timeout)
  * before the invocation's deadline. Runs per attempt (inside the SDK's retry loop).
  */
-export function budgetDynamoClient(client: DynamoDBClient): void {
+export function budgetDynamoClient(client: DynamoDBClient, requestTimeoutMs: number = DYNAMO_LIMITS.requestTimeoutMs): void {
   client.middlewareStack.add(
     (next) => async (args) => {
-      ensureTimeLeft(DYNAMO_LIMITS.requestTimeoutMs);
+      ensureTimeLeft(requestTimeoutMs);
       return next(args);
     },
     { step: 'finalizeRequest', priority: 'low', name: 'boxofficeTimeBudget', override: true },

@@ -6,6 +6,7 @@ import {
 } from '../../../shared/db/time-budget.js';
 import { TimeBudgetExhaustedError } from '../../../shared/errors.js';
 import { renderError } from '../../../shared/http/error-mapping.js';
+import { loadConfig } from '../../../shared/config.js';
 
 /** A DynamoDB client set up like the shared one, whose every attempt times out after `attemptMs`. */
 function timingOutClient(attemptMs: number) {
@@ -70,5 +71,34 @@ describe('time budget', () => {
     expect(retryPauseCeilingMs(1)).toBe(DYNAMO_LIMITS.retryPauseBaseMs);
     expect(retryPauseCeilingMs(10)).toBe(DYNAMO_LIMITS.retryPauseCeilingMs);
     expect(worstCaseCallMs()).toBe(DYNAMO_LIMITS.maxAttempts * DYNAMO_LIMITS.requestTimeoutMs + retryPauseCeilingMs(1) + retryPauseCeilingMs(2));
+  });
+});
+
+describe('DynamoDB Local attempt timeout (DYNAMODB_REQUEST_TIMEOUT_MS)', () => {
+  it('keeps the deployed 1 s attempt timeout unless the variable sets another, and refuses a malformed one', () => {
+    // Prepare
+    const base = { TABLE_NAME: 't' };
+
+    // Act
+    const deployed = loadConfig(base);
+    const local = loadConfig({ ...base, DYNAMODB_REQUEST_TIMEOUT_MS: '4000' });
+
+    // Assess
+    expect(deployed.dynamoRequestTimeoutMs).toBeUndefined();
+    expect((budgetedClientConfig(undefined, deployed.dynamoRequestTimeoutMs).requestHandler as { requestTimeout: number }).requestTimeout).toBe(DYNAMO_LIMITS.requestTimeoutMs);
+    expect((budgetedClientConfig('http://127.0.0.1:8000', local.dynamoRequestTimeoutMs).requestHandler as { requestTimeout: number }).requestTimeout).toBe(4000);
+    expect(() => loadConfig({ ...base, DYNAMODB_REQUEST_TIMEOUT_MS: '4s' })).toThrow(/DYNAMODB_REQUEST_TIMEOUT_MS must be a positive integer/);
+  });
+
+  it('starts no attempt that its own, longer timeout could not finish before the deadline', async () => {
+    // Prepare
+    const client = new DynamoDBClient({ ...budgetedClientConfig('http://127.0.0.1:1', 4000), region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
+    budgetDynamoClient(client, 4000);
+
+    // Act
+    const failure = withTimeBudget(ANSWER_RESERVE_MS + 2000, () => client.send(new GetItemCommand({ TableName: 't', Key: { PK: { S: 'a' } } })));
+
+    // Assess
+    await expect(failure).rejects.toBeInstanceOf(TimeBudgetExhaustedError);
   });
 });
