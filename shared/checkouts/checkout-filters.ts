@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { lazy } from '../model/lazy-schema.js';
 
 /**
  * The `filters` query parameter of `GET /v1/checkouts` (API.md "Checkouts"): a URL-encoded JSON array
@@ -14,8 +15,8 @@ const MAX_IN_VALUES = 100;
 export type FilterField = (typeof FILTER_FIELDS)[number];
 export type FilterOp = (typeof FILTER_OPS)[number];
 
-const equalityOps = z.enum(['eq', 'ne']);
-const orderedOps = z.enum(['eq', 'ne', 'gt', 'gte', 'lt', 'lte']);
+const equalityOps = lazy(() => z.enum(['eq', 'ne']));
+const orderedOps = lazy(() => z.enum(['eq', 'ne', 'gt', 'gte', 'lt', 'lte']));
 
 /** Builds the accepted condition shapes of one field: scalar ops with a scalar, `in` with a non-empty array. */
 function conditions<F extends FilterField, O extends z.ZodEnum, V extends z.ZodType>(field: F, ops: O, value: V) {
@@ -25,9 +26,9 @@ function conditions<F extends FilterField, O extends z.ZodEnum, V extends z.ZodT
   ] as const;
 }
 
-const timestamp = z.iso.datetime({ offset: true }).transform((value) => Date.parse(value));
+const timestamp = lazy(() => z.iso.datetime({ offset: true }).transform((value) => Date.parse(value)));
 
-const conditionSchema = z.union([
+const conditionSchema = lazy(() => z.union([
   ...conditions('status', equalityOps, z.enum(['open', 'closed'])),
   ...conditions('visibility', equalityOps, z.enum(['private', 'public'])),
   ...conditions('eventId', equalityOps, z.string().min(1).max(100)),
@@ -36,11 +37,11 @@ const conditionSchema = z.union([
   ...conditions('productsCount', orderedOps, z.number().int().min(0)),
   ...conditions('createdAt', orderedOps, timestamp),
   ...conditions('updatedAt', orderedOps, timestamp),
-]);
+]));
 
 export type FilterCondition = z.output<typeof conditionSchema>;
 
-const conditionsSchema = z.array(conditionSchema).max(MAX_FILTERS);
+const conditionsSchema = lazy(() => z.array(conditionSchema).max(MAX_FILTERS));
 
 /** Explains a rejected condition better than "invalid union": which part of it is wrong. */
 function describeCondition(raw: unknown): string {
@@ -58,7 +59,7 @@ function describeCondition(raw: unknown): string {
  * Query-string schema of `filters`: JSON text in, validated conditions out. Failures carry paths such
  * as `filters[1]` so the client knows which condition to fix.
  */
-export const filtersQuerySchema = z
+export const filtersQuerySchema = lazy(() => z
   .string()
   .transform((text, ctx): unknown => {
     try {
@@ -86,7 +87,7 @@ export const filtersQuerySchema = z
   .meta({
     description: 'URL-encoded JSON array of `{field, op, value}`, all must hold. Fields: `status`, `visibility`, `eventId`, `timeslotId`, `isEventSet` (ops `eq`, `ne`, `in`), `productsCount` (integer), `createdAt`, `updatedAt` (ISO date-time) (ops `eq`, `ne`, `gt`, `gte`, `lt`, `lte`, `in`). `in` takes a non-empty array. Example: `[{"field":"productsCount","op":"gte","value":2}]`.',
     override: { type: 'string' },
-  });
+  }));
 
 /** The values a filter reads from one checkout (timestamps as epoch milliseconds). */
 export interface FilterableCheckout {

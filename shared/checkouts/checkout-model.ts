@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { entityAttribute, itemKey, withoutKeys, type ItemKey } from '../db/table-design.js';
 import { dateTimeSchema, idSchema, moneySchema } from '../model/primitives.js';
 import { echoedFields, type RoundTrip } from '../model/round-trip.js';
+import { lazy } from '../model/lazy-schema.js';
 
 /**
  * The checkout model: the schemas of the stored and returned checkout and of the inputs that change
@@ -28,13 +29,13 @@ export const CHECKOUT_VISIBILITIES = ['private', 'public'] as const;
 export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
 export type CheckoutVisibility = (typeof CHECKOUT_VISIBILITIES)[number];
 
-const checkoutStatus = z.enum(CHECKOUT_STATUSES);
-const checkoutVisibility = z.enum(CHECKOUT_VISIBILITIES);
-const paymentMethod = z.enum(['card', 'pay_by_invoice', 'pay_later']);
-const count = z.number().int().min(0).max(100_000);
-const nonNegativeMoney = moneySchema.min(0);
+const checkoutStatus = lazy(() => z.enum(CHECKOUT_STATUSES));
+const checkoutVisibility = lazy(() => z.enum(CHECKOUT_VISIBILITIES));
+const paymentMethod = lazy(() => z.enum(['card', 'pay_by_invoice', 'pay_later']));
+const count = lazy(() => z.number().int().min(0).max(100_000));
+const nonNegativeMoney = lazy(() => moneySchema.min(0));
 
-const customFeeSchema = z.strictObject({
+const customFeeSchema = lazy(() => z.strictObject({
   id: z.string().min(1).max(100).optional().meta({ description: 'Minted (24-hex) when omitted.' }),
   name: z.string().trim().min(1).max(100),
   rate: z.number().min(0).meta({ description: 'Percent (0..100) of the price, or with `isFixedValue` an amount in cents (integer).' }),
@@ -43,9 +44,9 @@ const customFeeSchema = z.strictObject({
   includeInServiceFee: z.boolean().optional(),
   defaultServiceFee: z.boolean().optional(),
   isOrgDefault: z.boolean().optional(),
-});
+}));
 
-const dependentSchema = z.strictObject({
+const dependentSchema = lazy(() => z.strictObject({
   productId: idSchema.meta({ description: 'A product of one of the workspace\'s events.' }),
   minPerOrder: count.optional(),
   maxPerOrder: count.optional(),
@@ -54,24 +55,24 @@ const dependentSchema = z.strictObject({
   pwycMin: nonNegativeMoney.optional().meta({ description: 'Pay-what-you-can minimum, cents.' }),
   includeOrgTaxes: z.boolean().optional(),
   customFees: z.array(customFeeSchema).max(CHECKOUT_LIMITS.customFees).default([]),
-});
+}));
 
-const checkoutProductInputSchema = z.strictObject({
+const checkoutProductInputSchema = lazy(() => z.strictObject({
   productId: idSchema.meta({ description: 'A product of one of the workspace\'s events (of `eventId` when set).' }),
   quantity: z.number().int().min(1).max(100_000).optional(),
   visibility: z.enum(['visible', 'conditional', 'hidden']).default('visible'),
   dependents: z.array(dependentSchema).max(CHECKOUT_LIMITS.dependents).default([]),
-});
+}));
 
-const payByInvoiceSchema = z.strictObject({
+const payByInvoiceSchema = lazy(() => z.strictObject({
   enabled: z.boolean(),
   memo: z.string().max(500).optional(),
   taxIds: z.array(z.strictObject({ type: z.string().min(1).max(50), value: z.string().min(1).max(100) })).max(CHECKOUT_LIMITS.taxIds).optional(),
   dueInDays: z.number().int().min(0).max(365).optional(),
-});
+}));
 
 /** Optional host-writable fields; on PATCH each may also be `null` to remove it. */
-const optionalFields = {
+const optionalFields = lazy(() => ({
   description: z.string().max(5_000),
   maxTicketsPerSet: z.number().int().min(1).max(100_000),
   maxTicketsPerOrder: z.number().int().min(1).max(100_000),
@@ -86,26 +87,26 @@ const optionalFields = {
   availableFrom: dateTimeSchema,
   availableTo: dateTimeSchema,
   availabilityTimezone: z.string().min(1).max(64).meta({ description: 'IANA time zone, e.g. `Europe/Paris`.' }),
-};
+}));
 
 type OptionalFields = typeof optionalFields;
-const optional = Object.fromEntries(Object.entries(optionalFields).map(([key, schema]) => [key, schema.optional()])) as {
+const optional = lazy(() => Object.fromEntries(Object.entries(optionalFields).map(([key, schema]) => [key, schema.optional()])) as {
   [K in keyof OptionalFields]: z.ZodOptional<OptionalFields[K]>;
-};
-const clearable = Object.fromEntries(Object.entries(optionalFields).map(([key, schema]) => [key, schema.nullable().optional()])) as {
+});
+const clearable = lazy(() => Object.fromEntries(Object.entries(optionalFields).map(([key, schema]) => [key, schema.nullable().optional()])) as {
   [K in keyof OptionalFields]: z.ZodOptional<z.ZodNullable<OptionalFields[K]>>;
-};
+});
 
-const nameSchema = z.string().trim().min(1).max(200);
+const nameSchema = lazy(() => z.string().trim().min(1).max(200));
 
-const checkoutProductSchema = z.object({
+const checkoutProductSchema = lazy(() => z.object({
   productId: z.string(),
   quantity: z.number().int().optional(),
   visibility: z.enum(['visible', 'conditional', 'hidden']),
   dependents: z.array(dependentSchema.extend({ customFees: z.array(customFeeSchema.required({ id: true })) })),
-});
+}));
 
-export const checkoutSchema = z
+export const checkoutSchema = lazy(() => z
   .object({
     id: idSchema,
     ownerId: z.string().meta({ description: 'The owning workspace.' }),
@@ -123,7 +124,7 @@ export const checkoutSchema = z
     isEventSet: z.boolean().meta({ description: 'True exactly when `eventId` is set.' }),
     version: z.number().int().min(1).meta({ description: 'Optimistic-concurrency version: send `If-Match: <version>` on PATCH/DELETE.' }),
   })
-  .meta({ id: 'Checkout', description: 'A standalone checkout.' });
+  .meta({ id: 'Checkout', description: 'A standalone checkout.' }));
 
 export type CheckoutView = z.output<typeof checkoutSchema>;
 
@@ -134,7 +135,7 @@ export const CHECKOUT_ROUND_TRIP: RoundTrip = {
   derived: ['updatedAt', 'productsCount', 'eventName', 'eventImage', 'formName', 'isEventSet'],
 };
 
-export const createCheckoutBodySchema = z
+export const createCheckoutBodySchema = lazy(() => z
   .strictObject({
     ...echoedFields(checkoutSchema.shape, CHECKOUT_ROUND_TRIP, 'create'),
     name: nameSchema,
@@ -143,9 +144,9 @@ export const createCheckoutBodySchema = z
     products: z.array(checkoutProductInputSchema).max(CHECKOUT_LIMITS.products).default([]),
     ...optional,
   })
-  .meta({ id: 'CreateCheckout' });
+  .meta({ id: 'CreateCheckout' }));
 
-export const updateCheckoutBodySchema = z
+export const updateCheckoutBodySchema = lazy(() => z
   .strictObject({
     ...echoedFields(checkoutSchema.shape, CHECKOUT_ROUND_TRIP, 'update'),
     name: nameSchema.optional(),
@@ -154,7 +155,7 @@ export const updateCheckoutBodySchema = z
     products: z.array(checkoutProductInputSchema).max(CHECKOUT_LIMITS.products).optional().meta({ description: 'Replaces the whole product list.' }),
     ...clearable,
   })
-  .meta({ id: 'UpdateCheckout', description: 'Partial update: absent fields are kept, `null` removes an optional field.' });
+  .meta({ id: 'UpdateCheckout', description: 'Partial update: absent fields are kept, `null` removes an optional field.' }));
 
 export type CreateCheckoutBody = z.output<typeof createCheckoutBodySchema>;
 export type UpdateCheckoutBody = z.output<typeof updateCheckoutBodySchema>;

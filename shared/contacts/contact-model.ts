@@ -4,6 +4,7 @@ import { creationOrderKey, entityAttribute, itemKey, type ItemKey } from '../db/
 import { dateTimeSchema, idSchema, pickFields, type SortDirection } from '../model/primitives.js';
 import { echoedFields, type RoundTrip } from '../model/round-trip.js';
 import { isEmail } from '../properties/property-values.js';
+import { lazy } from '../model/lazy-schema.js';
 
 /**
  * The contact model: the schemas of the stored and returned contact and of the inputs that change
@@ -13,17 +14,17 @@ import { isEmail } from '../properties/property-values.js';
 
 export const CONTACT_STATUSES = ['opted-in', 'unsubscribed'] as const;
 
-const emailSchema = z.string().trim().max(254).refine(isEmail, 'must be an email address').meta({
+const emailSchema = lazy(() => z.string().trim().max(254).refine(isEmail, 'must be an email address').meta({
   description: 'Unique per workspace, case-insensitively.',
   example: 'ada@example.com',
-});
-const nameSchema = z.string().trim().min(1).max(200);
-const phoneSchema = z.string().trim().min(1).max(50);
-const contactStatusSchema = z.enum(CONTACT_STATUSES).meta({ description: 'Marketing consent.' });
-const paymentMethodSchema = z.string().trim().min(1).max(255).meta({
+}));
+const nameSchema = lazy(() => z.string().trim().min(1).max(200));
+const phoneSchema = lazy(() => z.string().trim().min(1).max(50));
+const contactStatusSchema = lazy(() => z.enum(CONTACT_STATUSES).meta({ description: 'Marketing consent.' }));
+const paymentMethodSchema = lazy(() => z.string().trim().min(1).max(255).meta({
   description: 'Token of the saved card at the payment processor. Sandbox tokens: `pm_card_visa` (succeeds), `pm_card_chargeDeclined`, `pm_card_authenticationRequired`.',
   example: 'pm_card_visa',
-});
+}));
 /** zod's record drops an own `__proto__` key silently; it names no property, so it is refused like any unknown id. */
 const refuseProtoKey = (input: unknown, ctx: z.core.$RefinementCtx): unknown => {
   if (typeof input === 'object' && input !== null && Object.hasOwn(input, '__proto__')) {
@@ -31,15 +32,15 @@ const refuseProtoKey = (input: unknown, ctx: z.core.$RefinementCtx): unknown => 
   }
   return input;
 };
-const propertyValuesSchema = z
+const propertyValuesSchema = lazy(() => z
   .preprocess(refuseProtoKey, z.record(z.string(), z.unknown()))
   .refine((values) => Object.keys(values).length <= 100, 'at most 100 property values per request')
   .meta({
     description: 'Values of contact CRM properties keyed by property id; each is validated against the property\'s type and options.',
     example: { '6740f1a2c3d4e5f601234567': 'm' },
-  });
+  }));
 
-export const contactSchema = z
+export const contactSchema = lazy(() => z
   .object({
     id: idSchema,
     email: z.string(),
@@ -55,12 +56,12 @@ export const contactSchema = z
     createdAt: dateTimeSchema,
     updatedAt: dateTimeSchema,
   })
-  .meta({ id: 'Contact', description: 'A CRM contact: a person the workspace sells to or collects data from.' });
+  .meta({ id: 'Contact', description: 'A CRM contact: a person the workspace sells to or collects data from.' }));
 
 /** What a contact's GET returns that its writes do not set (API.md "Round trips and references"). */
 export const CONTACT_ROUND_TRIP: RoundTrip = { resource: 'contact', readOnly: { id: undefined, createdAt: undefined }, derived: ['updatedAt'] };
 
-export const createContactBodySchema = z
+export const createContactBodySchema = lazy(() => z
   .strictObject({
     ...echoedFields(contactSchema.shape, CONTACT_ROUND_TRIP, 'create'),
     email: emailSchema,
@@ -71,9 +72,9 @@ export const createContactBodySchema = z
     defaultPaymentMethod: paymentMethodSchema.optional(),
     properties: propertyValuesSchema.optional(),
   })
-  .meta({ id: 'CreateContact', example: { email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', status: 'opted-in', defaultPaymentMethod: 'pm_card_visa' } });
+  .meta({ id: 'CreateContact', example: { email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', status: 'opted-in', defaultPaymentMethod: 'pm_card_visa' } }));
 
-export const updateContactBodySchema = z
+export const updateContactBodySchema = lazy(() => z
   .strictObject({
     ...echoedFields(contactSchema.shape, CONTACT_ROUND_TRIP, 'update'),
     email: emailSchema.optional(),
@@ -84,7 +85,7 @@ export const updateContactBodySchema = z
     defaultPaymentMethod: paymentMethodSchema.nullable().optional(),
     properties: propertyValuesSchema.optional().meta({ description: 'Merged into the stored values key by key; a `null` value removes that property\'s value.' }),
   })
-  .meta({ id: 'UpdateContact', description: 'Only the fields sent change; `null` removes an optional field.', example: { phone: '+44 20 7946 0000', status: 'unsubscribed' } });
+  .meta({ id: 'UpdateContact', description: 'Only the fields sent change; `null` removes an optional field.', example: { phone: '+44 20 7946 0000', status: 'unsubscribed' } }));
 
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 export type Contact = z.infer<typeof contactSchema>;

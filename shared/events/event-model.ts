@@ -4,6 +4,7 @@ import { eventKeys } from './event-key-model.js';
 import { CURRENCIES, dateTimeSchema, idSchema, moneySchema } from '../model/primitives.js';
 import { richTextRequestSchema, richTextResponseSchema } from '../rich-text/rich-text-schema.js';
 import { echoedFields, type RoundTrip } from '../model/round-trip.js';
+import { lazy, once } from '../model/lazy-schema.js';
 
 /**
  * The event model: the schemas of the stored and returned event (with its products) and of the
@@ -25,12 +26,12 @@ export const EVENT_STATUSES = ['draft', 'published'] as const;
 export const EVENT_VISIBILITIES = ['public', 'private'] as const;
 export const EVENT_SORT_FIELDS = ['start', 'end', 'createdAt', 'name'] as const;
 
-const currencySchema = z.enum(CURRENCIES);
-const shortText = z.string().max(200);
-const longText = z.string().max(20_000);
+const currencySchema = lazy(() => z.enum(CURRENCIES));
+const shortText = lazy(() => z.string().max(200));
+const longText = lazy(() => z.string().max(20_000));
 /** Image references (URLs or asset ids): the spec types them as plain strings. */
-const imageList = z.array(z.string().min(1).max(2_048)).max(EVENT_LIMITS.listItems);
-const tagList = z.array(z.string().min(1).max(100)).max(EVENT_LIMITS.listItems);
+const imageList = lazy(() => z.array(z.string().min(1).max(2_048)).max(EVENT_LIMITS.listItems));
+const tagList = lazy(() => z.array(z.string().min(1).max(100)).max(EVENT_LIMITS.listItems));
 /**
  * zod's record drops an own `__proto__` key without a word (JSON.parse keeps it as a plain key), so a
  * client would get 201 with part of its input gone: refuse it instead.
@@ -41,32 +42,32 @@ const refuseProtoKey = (input: unknown, ctx: z.core.$RefinementCtx): unknown => 
   }
   return input;
 };
-const looseObject = z.preprocess(refuseProtoKey, z.record(z.string(), z.unknown()));
+const looseObject = lazy(() => z.preprocess(refuseProtoKey, z.record(z.string(), z.unknown())));
 
-export const referralCodeSchema = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only');
+export const referralCodeSchema = lazy(() => z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only'));
 
-const metaDataSchema = z
+const metaDataSchema = lazy(() => z
   .preprocess(refuseProtoKey, z.record(z.string().min(1).max(EVENT_LIMITS.metaDataKeyLength), z.string().max(EVENT_LIMITS.metaDataValueLength)))
   .refine((value) => Object.keys(value).length <= EVENT_LIMITS.metaDataKeys, `at most ${EVENT_LIMITS.metaDataKeys} keys`)
-  .meta({ description: 'String key/value pairs attached through onboarding; the partner listing filters on them.' });
+  .meta({ description: 'String key/value pairs attached through onboarding; the partner listing filters on them.' }));
 
-const productInputSchema = z.strictObject({
+const productInputSchema = lazy(() => z.strictObject({
   name: z.string().min(1).max(200),
   price: moneySchema.min(0).meta({ description: 'Price in cents.' }),
   required: z.boolean().default(false).meta({ description: 'Required tickets define minPrice/maxPrice.' }),
   currency: currencySchema.optional().meta({ description: "Defaults to the event's currency, else USD." }),
-});
+}));
 
-const productUpdateSchema = productInputSchema.extend({
+const productUpdateSchema = lazy(() => productInputSchema.extend({
   id: idSchema.optional().meta({ description: 'Keep this existing product id; omit to mint a new product.' }),
-});
+}));
 
-export const productSchema = z
+export const productSchema = lazy(() => z
   .object({ id: idSchema, name: z.string(), price: moneySchema, required: z.boolean(), currency: currencySchema })
-  .meta({ id: 'Product' });
+  .meta({ id: 'Product' }));
 
 /** Host-writable fields of the Partner event object (all optional; create adds what is required). */
-const writableFields = {
+const writableFields = lazy(() => ({
   multiDayStartTimes: z.array(dateTimeSchema).max(EVENT_LIMITS.listItems).optional(),
   multiDayEndTimes: z.array(dateTimeSchema).max(EVENT_LIMITS.listItems).optional(),
   location: looseObject.optional(),
@@ -85,20 +86,20 @@ const writableFields = {
   language: z.string().min(2).max(10).optional(),
   isCancelled: z.boolean().optional(),
   metaData: metaDataSchema.optional(),
-};
+}));
 
 type WritableFields = typeof writableFields;
 
 /** The same fields for a PATCH, where `null` removes an optional field (as on forms, contacts and checkouts). */
-const clearableFields = Object.fromEntries(
+const clearableFields = lazy(() => Object.fromEntries(
   Object.entries(writableFields).map(([key, schema]) => [key, schema.unwrap().nullable().optional()]),
-) as { [K in keyof WritableFields]: z.ZodOptional<z.ZodNullable<ReturnType<WritableFields[K]['unwrap']>>> };
+) as { [K in keyof WritableFields]: z.ZodOptional<z.ZodNullable<ReturnType<WritableFields[K]['unwrap']>>> });
 
-const eventType = z.enum(EVENT_TYPES);
-export const eventStatusSchema = z.enum(EVENT_STATUSES);
-export const eventVisibilitySchema = z.enum(EVENT_VISIBILITIES);
+const eventType = lazy(() => z.enum(EVENT_TYPES));
+export const eventStatusSchema = lazy(() => z.enum(EVENT_STATUSES));
+export const eventVisibilitySchema = lazy(() => z.enum(EVENT_VISIBILITIES));
 
-export const eventSchema = z
+export const eventSchema = lazy(() => z
   .object({
     id: idSchema,
     name: z.string(),
@@ -117,17 +118,17 @@ export const eventSchema = z
     createdAt: dateTimeSchema,
     updatedAt: dateTimeSchema,
   })
-  .meta({ id: 'Event' });
+  .meta({ id: 'Event' }));
 
 /** What an event's GET returns that its writes do not set (API.md "Round trips and references"). */
 export const EVENT_ROUND_TRIP: RoundTrip = { resource: 'event', readOnly: { id: undefined, createdAt: undefined }, derived: ['minPrice', 'maxPrice', 'updatedAt'] };
 
 /** A product of a create body: an `id` (a copy's) is ignored, the product gets a new one. */
-const productCopySchema = productInputSchema.extend({
+const productCopySchema = lazy(() => productInputSchema.extend({
   id: idSchema.optional().meta({ description: 'Ignored on create (a copy\'s products get new ids).' }),
-});
+}));
 
-export const createEventBodySchema = z
+export const createEventBodySchema = lazy(() => z
   .strictObject({
     ...echoedFields(eventSchema.shape, EVENT_ROUND_TRIP, 'create'),
     name: z.string().min(1).max(200),
@@ -142,9 +143,9 @@ export const createEventBodySchema = z
     ...writableFields,
   })
   .refine((body) => Date.parse(body.end) >= Date.parse(body.start), { path: ['end'], message: 'must not be before start' })
-  .meta({ id: 'CreateEvent' });
+  .meta({ id: 'CreateEvent' }));
 
-export const updateEventBodySchema = z
+export const updateEventBodySchema = lazy(() => z
   .strictObject({
     ...echoedFields(eventSchema.shape, EVENT_ROUND_TRIP, 'update'),
     name: z.string().min(1).max(200).optional(),
@@ -159,7 +160,7 @@ export const updateEventBodySchema = z
       .meta({ description: 'Replaces the product list; entries with an existing `id` keep it.' }),
     ...clearableFields,
   })
-  .meta({ id: 'UpdateEvent', description: 'Only the fields sent change; `null` removes an optional field.' });
+  .meta({ id: 'UpdateEvent', description: 'Only the fields sent change; `null` removes an optional field.' }));
 
 
 /** An event as the API returns it (and as stored, minus keys and internal attributes). */
@@ -205,7 +206,8 @@ export function toEventItem(workspaceId: string, event: Event, indexKeys: Record
   return { ...eventAttributes(workspaceId, event), ...eventKeys.event(workspaceId, event.id), ...indexKeys, ...entityAttribute(EVENT_ENTITY) };
 }
 
-const EVENT_FIELD_ORDER = Object.keys(eventSchema.shape);
+/** Built on first use, with the schema (see lazy-schema.ts). */
+const eventFieldOrder = once(() => Object.keys(eventSchema.shape));
 const PRODUCT_FIELD_ORDER = ['id', 'name', 'price', 'required', 'currency'];
 const NODE_FIELD_ORDER = ['type', 'text', 'attrs', 'content', 'marks'];
 
@@ -230,7 +232,7 @@ export function fromEventItem(item: Record<string, unknown>): Event {
   const stored = withoutKeys(item, EVENT_INTERNAL_ATTRIBUTES);
   // DynamoDB maps come back in no particular order: answer fields in the documented order.
   const event: Record<string, unknown> = {};
-  for (const field of EVENT_FIELD_ORDER) if (stored[field] !== undefined) event[field] = stored[field];
+  for (const field of eventFieldOrder()) if (stored[field] !== undefined) event[field] = stored[field];
   if (Array.isArray(event.products)) event.products = (event.products as Record<string, unknown>[]).map((product) => pick(product, PRODUCT_FIELD_ORDER));
   if (Array.isArray(event.descriptionBlocks)) event.descriptionBlocks = orderNodes(event.descriptionBlocks);
   return event as Event;

@@ -12,7 +12,7 @@ import type { RoundTrip } from '../model/round-trip.js';
  */
 
 /** Rendered as an <img> wherever the form is shown: only http(s) URLs, so no `javascript:` or `data:` payloads. */
-const imageUrlSchema = z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).max(2048);
+const imageUrlSchema = lazy(() => z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).max(2048));
 
 export const ELEMENT_TYPES = [
   'Text', 'Multi-line Text', 'Number', 'Select One', 'Select One or "Other"', 'Select Multiple',
@@ -21,36 +21,37 @@ export const ELEMENT_TYPES = [
 export type ElementType = (typeof ELEMENT_TYPES)[number];
 
 /** Option labels and the Other prompt. */
-export const shortTextSchema = z.string().trim().min(1).max(500);
-const longText = z.string().max(5000);
+export const shortTextSchema = lazy(() => z.string().trim().min(1).max(500));
+const longText = lazy(() => z.string().max(5000));
 
-const eventItemRefSchema = z.discriminatedUnion('type', [
+const eventItemRefSchema = lazy(() => z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('eventItem'), eventId: z.string().min(1), itemId: z.string().min(1) }),
   z.strictObject({ type: z.literal('eventProduct'), eventId: z.string().min(1), productId: z.string().min(1) }),
   z.strictObject({ type: z.literal('checkoutProduct'), checkoutId: z.string().min(1), productId: z.string().min(1) }),
-]).meta({ id: 'EventItemReference' });
+]).meta({ id: 'EventItemReference' }));
 
-export const selectionLogicGroupSchema = z.strictObject({
+export const selectionLogicGroupSchema = lazy(() => z.strictObject({
   revealedElementIndex: z.number().int().min(0).meta({ description: 'Index in `elements` of the element this group reveals.' }),
   optionIndices: z.array(z.number().int().min(-1)).min(1)
     .meta({ description: 'Indices into the question options (or its property options); -1 is the Other option.' }),
   operator: z.enum(['all_of', 'any_of', 'none_of']),
-}).meta({ id: 'SelectionLogicGroup' });
+}).meta({ id: 'SelectionLogicGroup' }));
 
-export const yesNoLogicGroupSchema = z.strictObject({
+export const yesNoLogicGroupSchema = lazy(() => z.strictObject({
   revealedElementIndex: z.number().int().min(0),
   selectionType: z.enum(['is', 'is_not']).meta({ description: 'Strict (in)equality with `value`; no answer is neither true nor false.' }),
   value: z.boolean(),
-}).meta({ id: 'YesNoLogicGroup' });
+}).meta({ id: 'YesNoLogicGroup' }));
 
-export const propertyDataSchema = z.object({
+export const propertyDataSchema = lazy(() => z.object({
   type: z.string(),
   objectType: z.enum(['contact', 'order', 'ticket', 'event']),
   status: z.enum(['active', 'archived']),
   options: z.array(z.object({ value: z.string(), label: z.string() })).optional(),
-}).meta({ id: 'PropertyData', description: 'Read-only: filled from the linked CRM property on every read, never stored.' });
+}).meta({ id: 'PropertyData', description: 'Read-only: filled from the linked CRM property on every read, never stored.' }));
+import { lazy } from '../model/lazy-schema.js';
 
-const common = {
+const common = lazy(() => ({
   id: idSchema.optional().meta({ description: 'Present on stored elements; ignored on input.' }),
   prompt: z.string().min(1).max(2000),
   promptHidden: z.boolean().optional(),
@@ -59,69 +60,69 @@ const common = {
     .meta({ description: 'Order forms only: true for ticket-holder (attendee) elements, one instance per ticket.' }),
   forEventItems: z.array(eventItemRefSchema).max(200).optional()
     .meta({ description: 'Order forms only: shown only when a referenced item or product is in the cart.' }),
-};
+}));
 
-const question = {
+const question = lazy(() => ({
   ...common,
   propertyId: idSchema.optional().meta({ description: 'CRM property set by the answer; its type must match the question type.' }),
   propertyData: propertyDataSchema.optional(),
-};
-const required = { required: z.boolean().optional() };
-const placeholder = { placeholder: z.string().max(500).optional() };
-const options = { options: z.array(shortTextSchema).min(1).max(500).optional().meta({ description: 'Only when not linked to a property.' }) };
-const otherPrompt = { otherPrompt: shortTextSchema.meta({ description: 'Label of the Other option.' }) };
-const selectionLogic = { logicGroups: z.array(selectionLogicGroupSchema).max(500).optional() };
-const multi = {
+}));
+const required = lazy(() => ({ required: z.boolean().optional() }));
+const placeholder = lazy(() => ({ placeholder: z.string().max(500).optional() }));
+const options = lazy(() => ({ options: z.array(shortTextSchema).min(1).max(500).optional().meta({ description: 'Only when not linked to a property.' }) }));
+const otherPrompt = lazy(() => ({ otherPrompt: shortTextSchema.meta({ description: 'Label of the Other option.' }) }));
+const selectionLogic = lazy(() => ({ logicGroups: z.array(selectionLogicGroupSchema).max(500).optional() }));
+const multi = lazy(() => ({
   dropdown: z.literal(false).optional().meta({ description: 'Reserved; must not be true.' }),
   minChoices: z.number().int().min(0).max(500),
   maxChoices: z.number().int().min(1).max(500).optional(),
-};
-const selectOne = {
+}));
+const selectOne = lazy(() => ({
   dropdown: z.boolean().optional(),
   ...placeholder,
-};
-const isoDate = z.iso.date();
+}));
+const isoDate = lazy(() => z.iso.date());
 
-const textElement = z.strictObject({ ...question, type: z.literal('Text'), ...required, ...placeholder, contactField: z.enum(['firstName', 'lastName']).optional() });
-const multiLineElement = z.strictObject({ ...question, type: z.literal('Multi-line Text'), ...required, ...placeholder });
-const numberElement = z.strictObject({
+const textElement = lazy(() => z.strictObject({ ...question, type: z.literal('Text'), ...required, ...placeholder, contactField: z.enum(['firstName', 'lastName']).optional() }));
+const multiLineElement = lazy(() => z.strictObject({ ...question, type: z.literal('Multi-line Text'), ...required, ...placeholder }));
+const numberElement = lazy(() => z.strictObject({
   ...question, type: z.literal('Number'), ...required, ...placeholder,
   minValue: z.number().optional(), maxValue: z.number().optional(), integerOnly: z.boolean().optional(),
-});
-const selectOneElement = z.strictObject({ ...question, type: z.literal('Select One'), ...required, ...options, ...selectOne, ...selectionLogic });
-const selectOneOtherElement = z.strictObject({
+}));
+const selectOneElement = lazy(() => z.strictObject({ ...question, type: z.literal('Select One'), ...required, ...options, ...selectOne, ...selectionLogic }));
+const selectOneOtherElement = lazy(() => z.strictObject({
   ...question, type: z.literal('Select One or "Other"'), ...required, ...options, ...selectOne, ...otherPrompt, ...selectionLogic,
-});
-const selectMultipleElement = z.strictObject({ ...question, type: z.literal('Select Multiple'), ...options, ...multi, ...selectionLogic });
-const selectMultipleOtherElement = z.strictObject({
+}));
+const selectMultipleElement = lazy(() => z.strictObject({ ...question, type: z.literal('Select Multiple'), ...options, ...multi, ...selectionLogic }));
+const selectMultipleOtherElement = lazy(() => z.strictObject({
   ...question, type: z.literal('Select Multiple with "Other"'), ...options, ...multi, ...otherPrompt, ...selectionLogic,
-});
-const yesNoElement = z.strictObject({
+}));
+const yesNoElement = lazy(() => z.strictObject({
   ...question, type: z.literal('Yes/No'), ...required,
   dropdown: z.literal(true).meta({ description: 'Reserved; must be true.' }),
   yesRequired: z.boolean().optional(),
   contactField: z.literal('status').optional().meta({ description: 'Yes sets the contact `opted-in`, No `unsubscribed`.' }),
   logicGroups: z.array(yesNoLogicGroupSchema).max(500).optional(),
-});
-const dateElement = z.strictObject({ ...question, type: z.literal('Date'), ...required, min: isoDate.optional(), max: isoDate.optional() });
-const fileElement = z.strictObject({
+}));
+const dateElement = lazy(() => z.strictObject({ ...question, type: z.literal('Date'), ...required, min: isoDate.optional(), max: isoDate.optional() }));
+const fileElement = lazy(() => z.strictObject({
   ...question, type: z.literal('File'), ...required,
   accept: z.array(z.enum(['images', 'documents', 'data', 'audio', 'video'])).min(1),
-});
-const emailElement = z.strictObject({ ...question, type: z.literal('Email'), ...required, ...placeholder, contactField: z.literal('email').optional() });
-const phoneElement = z.strictObject({ ...question, type: z.literal('Phone'), ...required, ...placeholder, contactField: z.literal('phone').optional() });
-const staticTextElement = z.strictObject({ ...common, type: z.literal('Static Text'), content: z.string().min(1).max(50_000) });
-const staticImageElement = z.strictObject({
+}));
+const emailElement = lazy(() => z.strictObject({ ...question, type: z.literal('Email'), ...required, ...placeholder, contactField: z.literal('email').optional() }));
+const phoneElement = lazy(() => z.strictObject({ ...question, type: z.literal('Phone'), ...required, ...placeholder, contactField: z.literal('phone').optional() }));
+const staticTextElement = lazy(() => z.strictObject({ ...common, type: z.literal('Static Text'), content: z.string().min(1).max(50_000) }));
+const staticImageElement = lazy(() => z.strictObject({
   ...common, type: z.literal('Static Image'), imageUrl: imageUrlSchema,
   imageWidth: z.number().min(1).max(100).default(100).meta({ description: 'Percent of the column width, 1..100.' }),
-});
+}));
 
 /** A form element: a discriminated union on `type`, each variant with exactly its fields. */
-export const formElementSchema = z.discriminatedUnion('type', [
+export const formElementSchema = lazy(() => z.discriminatedUnion('type', [
   textElement, multiLineElement, numberElement, selectOneElement, selectOneOtherElement, selectMultipleElement,
   selectMultipleOtherElement, yesNoElement, dateElement, fileElement, emailElement, phoneElement, staticTextElement,
   staticImageElement,
-]).meta({ id: 'FormElement', example: { type: 'Select One', prompt: 'T-shirt size', options: ['S', 'M', 'L'], required: true } });
+]).meta({ id: 'FormElement', example: { type: 'Select One', prompt: 'T-shirt size', options: ['S', 'M', 'L'], required: true } }));
 export type FormElement = z.output<typeof formElementSchema>;
 export type SelectionLogicGroup = z.output<typeof selectionLogicGroupSchema>;
 export type YesNoLogicGroup = z.output<typeof yesNoLogicGroupSchema>;
@@ -134,7 +135,7 @@ export type PropertyData = z.output<typeof propertyDataSchema>;
  * (e.g. `propertyId: null` together with `options` switches a select question to its own options).
  * The merged element is then validated against its type's variant, so inapplicable fields still fail.
  */
-export const elementPatchSchema = z.strictObject({
+export const elementPatchSchema = lazy(() => z.strictObject({
   id: idSchema.optional().meta({ description: 'Read-only: the element\'s own id is accepted back (so an element as a GET returns it can be sent as is); another is 422.' }),
   propertyData: propertyDataSchema.optional().meta({ description: 'Computed from the linked property on read: ignored.' }),
   type: z.enum(ELEMENT_TYPES).optional().meta({ description: 'Immutable: only the current type is accepted.' }),
@@ -163,7 +164,7 @@ export const elementPatchSchema = z.strictObject({
   imageWidth: z.number().min(1).max(100).optional(),
   forEventItems: z.array(eventItemRefSchema).max(200).nullable().optional(),
   askAllAttendees: z.boolean().optional(),
-}).meta({ id: 'FormElementPatch' });
+}).meta({ id: 'FormElementPatch' }));
 export type ElementPatch = z.output<typeof elementPatchSchema>;
 
 /** What an element's GET form holds that its PATCH does not set (API.md "Round trips and references"); `type` is checked by `patchElement`. */

@@ -5,6 +5,7 @@ import { idSchema, pickFields, type SortDirection } from '../model/primitives.js
 import { echoedFields, type RoundTrip } from '../model/round-trip.js';
 import { formElementSchema, shortTextSchema, type FormElement } from './form-element-model.js';
 import { formKeys } from './form-key-model.js';
+import { lazy } from '../model/lazy-schema.js';
 
 /**
  * The form model: the zod schemas of a form (spec "Form") and of the inputs that change it, their
@@ -16,23 +17,23 @@ import { formKeys } from './form-key-model.js';
 export const FORM_STATUSES = ['draft', 'active', 'archived'] as const;
 export const FORM_TYPES = ['standalone', 'order'] as const;
 
-export const columnSchema = z.strictObject({
+export const columnSchema = lazy(() => z.strictObject({
   elementIndex: z.number().int().min(0),
   widthFraction: z.number().gt(0).max(1),
-});
-export const rowSchema = z.strictObject({ columns: z.array(columnSchema).min(1).max(12) }).meta({ id: 'FormRow' });
+}));
+export const rowSchema = lazy(() => z.strictObject({ columns: z.array(columnSchema).min(1).max(12) }).meta({ id: 'FormRow' }));
 export type FormRow = z.output<typeof rowSchema>;
 
-const formSettings = {
+const formSettings = lazy(() => ({
   name: z.string().trim().min(1).max(200),
   nameHidden: z.boolean().optional(),
   status: z.enum(FORM_STATUSES),
   submitButtonText: z.string().trim().min(1).max(100),
   submitButtonWidth: z.enum(['auto', 'fill']),
   submitButtonAlign: z.enum(['left', 'center']).optional(),
-};
+}));
 
-export const formSchema = z.object({
+export const formSchema = lazy(() => z.object({
   id: idSchema,
   ...formSettings,
   ownerId: z.string().meta({ description: 'Workspace (host) that owns the form.' }),
@@ -44,7 +45,7 @@ export const formSchema = z.object({
   version: z.number().int().meta({ description: 'Optimistic-concurrency version; send it as `If-Match`.' }),
   createdAt: z.string(),
   updatedAt: z.string(),
-}).meta({ id: 'Form' });
+}).meta({ id: 'Form' }));
 export type Form = Omit<z.output<typeof formSchema>, 'elements'> & { elements: FormElement[] };
 export type FormStatus = (typeof FORM_STATUSES)[number];
 
@@ -78,7 +79,7 @@ export const FORM_ROUND_TRIP: RoundTrip = {
 /** What a create ignores from a GET body (a copy): the server's fields. Elements and layout are copied. */
 export const FORM_COPY: RoundTrip = { resource: 'form', readOnly: { id: undefined, ownerId: undefined, createdAt: undefined }, derived: ['updatedAt'] };
 
-export const createFormBodySchema = z.strictObject({
+export const createFormBodySchema = lazy(() => z.strictObject({
   ...echoedFields(formSchema.shape, FORM_COPY, 'create'),
   isEventForm: z.boolean().optional().meta({ description: 'Follows `type` (true exactly for `order`); another value is 422.' }),
   elements: z.array(formElementSchema).max(1000).optional()
@@ -92,10 +93,10 @@ export const createFormBodySchema = z.strictObject({
   submitButtonWidth: formSettings.submitButtonWidth.default('auto'),
   submitButtonAlign: formSettings.submitButtonAlign,
   status: formSettings.status.default('draft'),
-}).meta({ id: 'CreateForm', example: { name: 'Conference registration', type: 'order', submitButtonText: 'Register' } });
+}).meta({ id: 'CreateForm', example: { name: 'Conference registration', type: 'order', submitButtonText: 'Register' } }));
 
 /** Settings; the rest of a GET body is accepted back when unchanged (`FORM_ROUND_TRIP`). */
-export const editFormBodySchema = z.strictObject({
+export const editFormBodySchema = lazy(() => z.strictObject({
   ...echoedFields(formSchema.shape, FORM_ROUND_TRIP, 'update'),
   name: formSettings.name.optional(),
   nameHidden: z.boolean().nullable().optional(),
@@ -103,36 +104,36 @@ export const editFormBodySchema = z.strictObject({
   submitButtonText: formSettings.submitButtonText.optional(),
   submitButtonWidth: formSettings.submitButtonWidth.optional(),
   submitButtonAlign: z.enum(['left', 'center']).nullable().optional(),
-}).meta({ id: 'EditFormSettings' });
+}).meta({ id: 'EditFormSettings' }));
 export type EditFormBody = z.output<typeof editFormBodySchema>;
 
-export const layoutBodySchema = z.strictObject({
+export const layoutBodySchema = lazy(() => z.strictObject({
   rows: z.array(rowSchema).max(1000),
   attendeeRowsStart: z.number().int().min(0),
 }).meta({
   id: 'FormLayout',
   example: { rows: [{ columns: [{ elementIndex: 0, widthFraction: 0.5 }, { elementIndex: 1, widthFraction: 0.5 }] }, { columns: [{ elementIndex: 2, widthFraction: 1 }] }], attendeeRowsStart: 1 },
-});
+}));
 
-export const duplicateFormBodySchema = z.strictObject({
+export const duplicateFormBodySchema = lazy(() => z.strictObject({
   name: formSettings.name.optional(),
   status: formSettings.status.optional(),
-}).meta({ id: 'DuplicateForm' });
+}).meta({ id: 'DuplicateForm' }));
 
-export const toggleOtherBodySchema = z.discriminatedUnion('enabled', [
+export const toggleOtherBodySchema = lazy(() => z.discriminatedUnion('enabled', [
   z.strictObject({ enabled: z.literal(true), otherPrompt: shortTextSchema }),
   z.strictObject({ enabled: z.literal(false) }),
-]).meta({ id: 'ToggleOther' });
+]).meta({ id: 'ToggleOther' }));
 
-export const moveElementBodySchema = z.strictObject({ section: z.enum(['buyer', 'attendee']) }).meta({ id: 'MoveElement' });
+export const moveElementBodySchema = lazy(() => z.strictObject({ section: z.enum(['buyer', 'attendee']) }).meta({ id: 'MoveElement' }));
 
-export const logicRuleBodySchema = z.strictObject({
+export const logicRuleBodySchema = lazy(() => z.strictObject({
   revealedElementId: idSchema,
   condition: z.union([
     z.strictObject({ optionIndices: z.array(z.number().int().min(-1)).min(1), operator: z.enum(['all_of', 'any_of', 'none_of']) }),
     z.strictObject({ selectionType: z.enum(['is', 'is_not']), value: z.boolean() }),
   ]).meta({ description: 'Selection source: `{optionIndices, operator}`; Yes/No source: `{selectionType, value}`.' }),
-}).meta({ id: 'AddLogicRule', example: { revealedElementId: '6740f1a2c3d4e5f601234567', condition: { optionIndices: [0, -1], operator: 'any_of' } } });
+}).meta({ id: 'AddLogicRule', example: { revealedElementId: '6740f1a2c3d4e5f601234567', condition: { optionIndices: [0, -1], operator: 'any_of' } } }));
 export type LogicRuleBody = z.output<typeof logicRuleBodySchema>;
 
 export const FORM_ENTITY = 'Form';

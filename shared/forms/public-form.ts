@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { isSelection } from './element-kinds.js';
 import { ELEMENT_TYPES, formElementSchema, type FormElement, type PropertyData } from './form-element-model.js';
 import { formSchema, type Form } from './form-model.js';
+import { lazy, once } from '../model/lazy-schema.js';
 
 /**
  * What a respondent's browser may know of a form (`GET /forms/{formId}`, no key): enough to render it
@@ -52,23 +53,23 @@ export function toPublicForm(form: Form): PublicForm {
   };
 }
 
-const optionLabels = z.array(z.string()).optional()
-  .meta({ description: 'Questions linked to a select property: the display text of each entry of `options` (which then holds the property\'s option values).' });
+const optionLabels = lazy(() => z.array(z.string()).optional()
+  .meta({ description: 'Questions linked to a select property: the display text of each entry of `options` (which then holds the property\'s option values).' }));
 
 /** Every element variant of `FormElement` without the property link, plus `optionLabels` on selections. */
-const publicElementVariants = formElementSchema.options.map((variant) => {
+const publicElementVariants = once(() => formElementSchema.options.map((variant) => {
   const shape = variant.shape as Record<string, z.ZodType>;
   const kept = Object.fromEntries(Object.entries(shape).filter(([key]) => key !== 'propertyId' && key !== 'propertyData'));
   const type = (shape.type as z.ZodLiteral<(typeof ELEMENT_TYPES)[number]>).value;
   return z.object({ ...kept, ...(isSelection(type) ? { optionLabels } : {}) });
-});
+}));
 
-export const publicFormElementSchema = z.union(publicElementVariants).meta({
+export const publicFormElementSchema = lazy(() => z.union(publicElementVariants()).meta({
   id: 'PublicFormElement',
   description: 'A form element as respondents see it: `FormElement` without `propertyId`/`propertyData`; `forEventItems` is `[]` when present (cart-limited elements stay hidden).',
-});
+}));
 
-export const publicFormSchema = formSchema
+export const publicFormSchema = lazy(() => formSchema
   .pick({ id: true, name: true, nameHidden: true, type: true, submitButtonText: true, submitButtonWidth: true, submitButtonAlign: true, rows: true, attendeeRowsStart: true })
   .extend({ elements: z.array(publicFormElementSchema) })
   .meta({
@@ -88,4 +89,4 @@ export const publicFormSchema = formSchema
       rows: [{ columns: [{ elementIndex: 0, widthFraction: 1 }] }, { columns: [{ elementIndex: 1, widthFraction: 0.5 }, { elementIndex: 2, widthFraction: 0.5 }] }],
       attendeeRowsStart: 0,
     },
-  });
+  }));

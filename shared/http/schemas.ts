@@ -1,16 +1,17 @@
 import * as z from 'zod';
 import { idSchema } from '../model/primitives.js';
+import { lazy } from '../model/lazy-schema.js';
 
 export { dateTimeSchema, idSchema, moneySchema } from '../model/primitives.js';
 
 /** Shared building blocks for route schemas. Each also documents itself in the OpenAPI document. */
 
-export const errorDetailSchema = z.object({
+export const errorDetailSchema = lazy(() => z.object({
   path: z.string().meta({ description: 'Offending input, e.g. `elements[3].options`.' }),
   message: z.string(),
-});
+}));
 
-export const errorEnvelopeSchema = z
+export const errorEnvelopeSchema = lazy(() => z
   .object({
     error: z.object({
       code: z.string().meta({ description: 'Stable machine-readable code, e.g. `validation_failed`.' }),
@@ -18,7 +19,7 @@ export const errorEnvelopeSchema = z
       details: z.unknown().optional().meta({ description: 'For `validation_failed` and `invalid_query`: `[{path, message}]`.' }),
     }),
   })
-  .meta({ id: 'ErrorEnvelope', description: 'Every `/v1` error body.' });
+  .meta({ id: 'ErrorEnvelope', description: 'Every `/v1` error body.' }));
 
 /** Path parameters object for routes addressed by ids: `idParams('formId', 'elementId')`. */
 export function idParams<const K extends string>(...names: K[]): z.ZodObject<Record<K, typeof idSchema>> {
@@ -38,7 +39,7 @@ export function intQuery(options: { min: number; max: number; default: number; d
     .meta({ description: options.description, override: { type: 'integer', minimum: options.min, maximum: options.max, default: options.default } });
 }
 
-export const directionSchema = z.enum(['asc', 'desc']);
+export const directionSchema = lazy(() => z.enum(['asc', 'desc']));
 
 /**
  * Query schema of a generic list (spec "Generic list pagination convention"): `page` (default 0),

@@ -3,6 +3,7 @@ import { entityAttribute, itemKey, type ItemKey } from '../db/table-design.js';
 import { idSchema } from '../model/primitives.js';
 import type { ImageContentType } from './image-format.js';
 import { MAX_IMAGE_DIMENSION } from './image-header.js';
+import { lazy } from '../model/lazy-schema.js';
 
 /**
  * The image-asset model: the schema of the returned asset, the stored record, the keys of every image
@@ -11,7 +12,7 @@ import { MAX_IMAGE_DIMENSION } from './image-header.js';
 
 export const IMAGE_CONTENT_TYPES = ['image/png', 'image/jpeg'] as const satisfies readonly ImageContentType[];
 
-export const imageAssetSchema = z
+export const imageAssetSchema = lazy(() => z
   .object({
     id: idSchema,
     hostId: z.string().meta({ description: 'Owning host (the workspace id of the API key).' }),
@@ -25,7 +26,7 @@ export const imageAssetSchema = z
     createdAt: z.number().int().meta({ description: 'Epoch milliseconds.' }),
     lastPublishedAt: z.number().int().nullable().meta({ description: 'Epoch milliseconds of the last publication to external consumers; null if never.' }),
   })
-  .meta({ id: 'ImageAsset', description: 'A registered image. All fields are always present.' });
+  .meta({ id: 'ImageAsset', description: 'A registered image. All fields are always present.' }));
 
 export type ImageAsset = z.infer<typeof imageAssetSchema>;
 

@@ -3,6 +3,7 @@ import { creationOrderKey, entityAttribute, itemKey, withoutKeys, type ItemKey }
 import { CURRENCIES, dateTimeSchema, idSchema, type Currency, type SortDirection } from '../model/primitives.js';
 import { echoedFields, type RoundTrip } from '../model/round-trip.js';
 import { computeTotals } from './invoice-totals.js';
+import { lazy } from '../model/lazy-schema.js';
 
 /**
  * The invoice model: the schemas of the stored and returned invoice and of the inputs that change it,
@@ -18,9 +19,9 @@ export const REFUND_REASONS = ['duplicate', 'fraudulent', 'requested_by_customer
 
 const MAX_SAFE = 9_007_199_254_740_991;
 /** Amounts in requests: integer minor units, never negative. */
-const amountSchema = z.number().int('must be an integer number of minor units').min(0).max(MAX_SAFE);
+const amountSchema = lazy(() => z.number().int('must be an integer number of minor units').min(0).max(MAX_SAFE));
 /** Amounts that move money: strictly positive integers. */
-const positiveAmountSchema = z.number().int('must be an integer number of minor units').min(1).max(MAX_SAFE);
+const positiveAmountSchema = lazy(() => z.number().int('must be an integer number of minor units').min(1).max(MAX_SAFE));
 const text = (max = 1000) => z.string().max(max);
 
 function isIanaTimezone(value: string): boolean {
@@ -32,7 +33,7 @@ function isIanaTimezone(value: string): boolean {
   }
 }
 
-const timezoneSchema = z.string().refine(isIanaTimezone, 'must be an IANA timezone name, e.g. America/New_York').meta({ example: 'America/New_York' });
+const timezoneSchema = lazy(() => z.string().refine(isIanaTimezone, 'must be an IANA timezone name, e.g. America/New_York').meta({ example: 'America/New_York' }));
 
 export const seatingInformationSchema = z
   .strictObject({
@@ -45,7 +46,7 @@ export const seatingInformationSchema = z
   })
   .meta({ id: 'SeatingInformation', description: 'Display labels and references of an assigned seat.' });
 
-export const bundleComponentSchema = z
+export const bundleComponentSchema = lazy(() => z
   .strictObject({
     productId: text(200).min(1),
     productName: text(500).min(1),
@@ -62,9 +63,9 @@ export const bundleComponentSchema = z
     disableQrCode: z.boolean().optional(),
     willCall: z.boolean().optional(),
   })
-  .meta({ id: 'BundleComponent' });
+  .meta({ id: 'BundleComponent' }));
 
-export const lineItemSchema = z
+export const lineItemSchema = lazy(() => z
   .strictObject({
     description: text(1000).min(1),
     quantity: z.number().int('must be a whole number of units').min(1).max(1_000_000),
@@ -93,11 +94,11 @@ export const lineItemSchema = z
       ctx.addIssue({ code: 'custom', path: ['components'], message: 'is allowed only when productType is bundle' });
     }
   })
-  .meta({ id: 'InvoiceLineItem' });
+  .meta({ id: 'InvoiceLineItem' }));
 
-export const taxIdSchema = z.strictObject({ type: text(100).min(1), value: text(200).min(1) }).meta({ id: 'TaxId' });
+export const taxIdSchema = lazy(() => z.strictObject({ type: text(100).min(1), value: text(200).min(1) }).meta({ id: 'TaxId' }));
 
-export const refundSchema = z
+export const refundSchema = lazy(() => z
   .object({
     id: idSchema,
     paymentId: idSchema,
@@ -109,9 +110,9 @@ export const refundSchema = z
     externalRefundId: z.string().optional().meta({ description: 'Processor refund id; absent for refunds of manually recorded payments.' }),
     ledgerEntryId: idSchema,
   })
-  .meta({ id: 'Refund' });
+  .meta({ id: 'Refund' }));
 
-export const paymentSchema = z
+export const paymentSchema = lazy(() => z
   .object({
     id: idSchema,
     status: z.enum(['succeeded', 'failed']),
@@ -128,9 +129,9 @@ export const paymentSchema = z
     ledgerEntryId: idSchema.optional(),
     refunds: z.array(refundSchema),
   })
-  .meta({ id: 'Payment' });
+  .meta({ id: 'Payment' }));
 
-export const invoiceSchema = z
+export const invoiceSchema = lazy(() => z
   .object({
     id: idSchema,
     hostId: z.string(),
@@ -163,9 +164,9 @@ export const invoiceSchema = z
     createdAt: dateTimeSchema,
     updatedAt: dateTimeSchema,
   })
-  .meta({ id: 'Invoice' });
+  .meta({ id: 'Invoice' }));
 
-const invoiceFields = {
+const invoiceFields = lazy(() => ({
   customerId: idSchema.meta({ description: 'Id of a contact of this workspace.' }),
   customerEmail: text(320).optional(),
   customerFirstName: text(200).optional(),
@@ -179,7 +180,7 @@ const invoiceFields = {
   subscriptionId: text(200).optional(),
   quoteId: text(200).optional(),
   autoCharge: z.boolean().optional(),
-};
+}));
 
 const changedByTransitions = 'it changes with finalize, payments, refunds and void';
 
@@ -193,27 +194,27 @@ export const INVOICE_ROUND_TRIP: RoundTrip = {
   derived: ['subtotal', 'taxTotal', 'total', 'amountPaid', 'amountRefunded', 'amountDue', 'updatedAt'],
 };
 
-export const createInvoiceBodySchema = z.strictObject({ ...echoedFields(invoiceSchema.shape, INVOICE_ROUND_TRIP, 'create'), ...invoiceFields }).meta({ id: 'CreateInvoice' });
-export const reviseInvoiceBodySchema = z.strictObject({ ...echoedFields(invoiceSchema.shape, INVOICE_ROUND_TRIP, 'update'), ...z.strictObject(invoiceFields).partial().shape })
-  .meta({ id: 'ReviseInvoice' });
+export const createInvoiceBodySchema = lazy(() => z.strictObject({ ...echoedFields(invoiceSchema.shape, INVOICE_ROUND_TRIP, 'create'), ...invoiceFields }).meta({ id: 'CreateInvoice' }));
+export const reviseInvoiceBodySchema = lazy(() => z.strictObject({ ...echoedFields(invoiceSchema.shape, INVOICE_ROUND_TRIP, 'update'), ...z.strictObject(invoiceFields).partial().shape })
+  .meta({ id: 'ReviseInvoice' }));
 
-export const recordPaymentBodySchema = z
+export const recordPaymentBodySchema = lazy(() => z
   .strictObject({
     amount: positiveAmountSchema,
     idempotencyKey: z.string().min(1).max(255).meta({ description: 'Caller dedupe key: a repeat of the same request returns the existing payment; the key with a different request is 409 `idempotency_key_reused`.' }),
     note: text(2000).optional(),
     paidAt: dateTimeSchema.optional(),
   })
-  .meta({ id: 'RecordPayment' });
+  .meta({ id: 'RecordPayment' }));
 
-export const createRefundBodySchema = z
+export const createRefundBodySchema = lazy(() => z
   .strictObject({
     amount: positiveAmountSchema,
     reason: z.enum(REFUND_REASONS).optional(),
     note: text(2000).optional(),
     idempotencyKey: z.string().min(1).max(255).meta({ description: 'Caller dedupe key: a repeat of the same request returns the existing refund; the key with a different request is 409 `idempotency_key_reused`.' }),
   })
-  .meta({ id: 'CreateRefund' });
+  .meta({ id: 'CreateRefund' }));
 
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 export type LineItem = z.infer<typeof lineItemSchema>;

@@ -3,15 +3,16 @@ import { entityAttribute, itemKey, type ItemKey } from '../db/table-design.js';
 import { CURRENCIES, dateTimeSchema, idSchema, pickFields, type Currency, type SortDirection } from '../model/primitives.js';
 import { echoedFields, type RoundTrip } from '../model/round-trip.js';
 import type { LedgerEntry } from './ledger-model.js';
+import { lazy } from '../model/lazy-schema.js';
 
 /**
  * The payouts and balance model: what `GET /v1/events/balance` answers (Stripe-style balance
  * buckets), the payout object and the input that creates one. Routes build on these schemas.
  */
 
-export const eventIdSchema = z.string().min(1).max(200).meta({ description: 'Event id as carried by invoice line items.' });
+export const eventIdSchema = lazy(() => z.string().min(1).max(200).meta({ description: 'Event id as carried by invoice line items.' }));
 
-export const balanceOrderSchema = z
+export const balanceOrderSchema = lazy(() => z
   .looseObject({
     _id: idSchema.meta({ description: 'Ledger entry id.' }),
     type: z.enum(['payment', 'refund', 'payout']),
@@ -27,9 +28,9 @@ export const balanceOrderSchema = z
     available_on: dateTimeSchema,
     created: dateTimeSchema,
   })
-  .meta({ id: 'BalanceOrder', description: 'One ledger entry.' });
+  .meta({ id: 'BalanceOrder', description: 'One ledger entry.' }));
 
-export const balanceBucketSchema = z
+export const balanceBucketSchema = lazy(() => z
   .object({
     balance: z.number().int().meta({ description: 'Cents the host holds in this bucket (for `available_balance`: net minus payouts).' }),
     net: z.number().int().meta({ description: 'gross - fees - refunds.' }),
@@ -39,9 +40,9 @@ export const balanceBucketSchema = z
     orders: z.array(balanceOrderSchema).meta({ description: 'Recent activity: the entries of this bucket among the 10 most recent ledger entries of the scope and currency (so it can be empty while the totals are not).' }),
     account_limit: z.number().optional(),
   })
-  .meta({ id: 'BalanceBucket' });
+  .meta({ id: 'BalanceBucket' }));
 
-export const balanceEntrySchema = z
+export const balanceEntrySchema = lazy(() => z
   .object({
     currency: z.enum(CURRENCIES).nullable(),
     available_balance: balanceBucketSchema.meta({ description: 'Settled money that can be paid out now.' }),
@@ -49,9 +50,9 @@ export const balanceEntrySchema = z
     instant_balance: balanceBucketSchema.meta({ description: 'What a payout can move right now: payouts settle immediately here, so it equals the available balance.' }),
     paid_out_balance: balanceBucketSchema.optional().meta({ description: 'Money paid out for the event; only when scoped to an event.' }),
   })
-  .meta({ id: 'BalanceEntry' });
+  .meta({ id: 'BalanceEntry' }));
 
-export const payoutSchema = z
+export const payoutSchema = lazy(() => z
   .object({
     id: idSchema,
     currency: z.enum(CURRENCIES),
@@ -64,19 +65,19 @@ export const payoutSchema = z
   .meta({
     id: 'Payout',
     example: { id: '6740f1a2c3d4e5f601234567', currency: 'USD', amount: 4000, eventId: '6740f1a2c3d4e5f601234568', status: 'paid', ledgerEntryId: '6740f1a2c3d4e5f601234567', createdAt: '2027-06-01T18:00:00.000Z' },
-  });
+  }));
 
 /** What a payout's GET returns that its create does not set: a GET body is taken as a copy (API.md "Round trips and references"). */
 export const PAYOUT_ROUND_TRIP: RoundTrip = { resource: 'payout', readOnly: { id: undefined, status: undefined, ledgerEntryId: undefined, createdAt: undefined } };
 
-export const createPayoutBodySchema = z
+export const createPayoutBodySchema = lazy(() => z
   .strictObject({
     ...echoedFields(payoutSchema.shape, PAYOUT_ROUND_TRIP, 'create'),
     currency: z.enum(CURRENCIES),
     amount: z.number().int('must be an integer number of minor units').min(1).max(9_007_199_254_740_991),
     eventId: eventIdSchema.optional(),
   })
-  .meta({ id: 'CreatePayout' });
+  .meta({ id: 'CreatePayout' }));
 
 export type BalanceOrder = z.infer<typeof balanceOrderSchema>;
 export type BalanceBucket = z.infer<typeof balanceBucketSchema>;

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { ID_PATTERN } from '../ids.js';
+import { lazy } from './lazy-schema.js';
 
 /**
  * Schema building blocks shared by the domain models (and re-exported to the route files). No HTTP
@@ -7,7 +8,7 @@ import { ID_PATTERN } from '../ids.js';
  */
 
 /** A service-minted id: 24 lowercase hex characters. */
-export const idSchema = z.string().regex(ID_PATTERN, 'must be a 24-character lowercase hex id').meta({ example: '6740f1a2c3d4e5f601234567' });
+export const idSchema = lazy(() => z.string().regex(ID_PATTERN, 'must be a 24-character lowercase hex id').meta({ example: '6740f1a2c3d4e5f601234567' }));
 
 /** The example every date-time message and description gives. */
 export const DATE_TIME_EXAMPLE = '2027-06-01T18:00:00Z';
@@ -28,7 +29,7 @@ export function toUtcDateTime(value: string): string {
  * schemas of one pipe, so the OpenAPI document describes each side exactly (requests accept offsets,
  * responses only `Z`).
  */
-export const dateTimeSchema = z.iso
+export const dateTimeSchema = lazy(() => z.iso
   .datetime({ offset: true, error: `must be an ISO 8601 date-time with a time zone, e.g. ${DATE_TIME_EXAMPLE} (an offset such as +02:00 is converted to UTC)` })
   .transform(toUtcDateTime)
   .pipe(z.iso.datetime({ offset: false, error: 'must fall between the years 0000 and 9999 once converted to UTC' }))
@@ -36,15 +37,15 @@ export const dateTimeSchema = z.iso
     id: 'DateTime',
     description: `ISO 8601 date-time, e.g. \`${DATE_TIME_EXAMPLE}\`. Requests may give an offset (\`2027-06-01T18:00:00+02:00\`); it is converted, and every response carries UTC (\`Z\`).`,
     example: DATE_TIME_EXAMPLE,
-  });
+  }));
 
 /** Money: integer minor units (cents), never a float. */
-export const moneySchema = z.number().int().min(-9_007_199_254_740_991).max(9_007_199_254_740_991);
+export const moneySchema = lazy(() => z.number().int().min(-9_007_199_254_740_991).max(9_007_199_254_740_991));
 
 /** Currencies the platform settles in. */
 export const CURRENCIES = ['USD', 'CAD'] as const;
 export type Currency = (typeof CURRENCIES)[number];
-export const currencySchema = z.enum(CURRENCIES);
+export const currencySchema = lazy(() => z.enum(CURRENCIES));
 
 /** The sort direction of every list. */
 export type SortDirection = 'asc' | 'desc';

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { LIST_ORDER_INDEXES, entityAttribute, indexKey, itemKey, withoutKeys, type ItemKey } from '../db/table-design.js';
+import { lazy } from '../model/lazy-schema.js';
 
 /**
  * The partner model. Partners are platform-level (not owned by a workspace): a partner's referral
@@ -7,7 +8,7 @@ import { LIST_ORDER_INDEXES, entityAttribute, indexKey, itemKey, withoutKeys, ty
  */
 
 /** The spec's Owner object: the partner's public profile (absent fields are omitted). */
-export const ownerSchema = z
+export const ownerSchema = lazy(() => z
   .object({
     _id: z.string(),
     referral_code: z.string(),
@@ -23,7 +24,7 @@ export const ownerSchema = z
     bio: z.string().optional(),
     tags: z.array(z.string()).optional(),
   })
-  .meta({ id: 'Owner', description: 'The partner behind the referral code; absent profile fields are omitted.' });
+  .meta({ id: 'Owner', description: 'The partner behind the referral code; absent profile fields are omitted.' }));
 
 export type Owner = z.infer<typeof ownerSchema>;
 

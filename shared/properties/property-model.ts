@@ -3,6 +3,7 @@ import { LIST_ORDER_INDEXES, creationOrderKey, entityAttribute, indexKey, itemKe
 import type { PartitionQuery } from '../db/query.js';
 import { dateTimeSchema, idSchema, pickFields, type SortDirection } from '../model/primitives.js';
 import { echoedFields, type RoundTrip } from '../model/round-trip.js';
+import { lazy } from '../model/lazy-schema.js';
 
 /**
  * The CRM property model: the schemas of the stored and returned property and of the inputs that
@@ -20,32 +21,32 @@ export const OBJECT_TYPES = ['event', 'order', 'ticket', 'contact'] as const;
 
 export const PROPERTY_STATUSES = ['active', 'archived'] as const;
 
-export const propertyTypeSchema = z.enum(PROPERTY_TYPES).meta({ id: 'PropertyType', description: 'Data type of the property values. Immutable.' });
-export const objectTypeSchema = z.enum(OBJECT_TYPES).meta({
+export const propertyTypeSchema = lazy(() => z.enum(PROPERTY_TYPES).meta({ id: 'PropertyType', description: 'Data type of the property values. Immutable.' }));
+export const objectTypeSchema = lazy(() => z.enum(OBJECT_TYPES).meta({
   id: 'PropertyObjectType',
   description: 'The object the property describes (`ticket` = one product within an order). Immutable.',
-});
-export const propertyStatusSchema = z.enum(PROPERTY_STATUSES).meta({
+}));
+export const propertyStatusSchema = lazy(() => z.enum(PROPERTY_STATUSES).meta({
   description: '`archived` properties stay valid where referenced but should not be used in new forms; they can be restored to `active`.',
-});
+}));
 
-export const propertyOptionSchema = z
+export const propertyOptionSchema = lazy(() => z
   .strictObject({
     value: z.string().min(1).max(200).meta({ description: 'Stored identity of the option; unique within the property.' }),
     label: z.string().min(1).max(200).meta({ description: 'Display text. Rename an option by changing its label only.' }),
   })
-  .meta({ id: 'PropertyOption' });
+  .meta({ id: 'PropertyOption' }));
 
-const propertyNameSchema = z.string().trim().min(1).max(200).meta({
+const propertyNameSchema = lazy(() => z.string().trim().min(1).max(200).meta({
   description: 'Unique among the properties of the same objectType, case-insensitively.',
   example: 'T-shirt size',
-});
-const descriptionSchema = z.string().max(2000);
-const optionsSchema = z.array(propertyOptionSchema).max(500).meta({
+}));
+const descriptionSchema = lazy(() => z.string().max(2000));
+const optionsSchema = lazy(() => z.array(propertyOptionSchema).max(500).meta({
   description: 'Required (at least one, unique `value`) for `Select One` and `Select Multiple`; forbidden for every other type.',
-});
+}));
 
-export const propertySchema = z
+export const propertySchema = lazy(() => z
   .object({
     id: idSchema,
     type: propertyTypeSchema,
@@ -58,14 +59,14 @@ export const propertySchema = z
     createdAt: dateTimeSchema,
     updatedAt: dateTimeSchema,
   })
-  .meta({ id: 'Property', description: 'A CRM property: a typed field hosts keep on events, orders, tickets or contacts.' });
+  .meta({ id: 'Property', description: 'A CRM property: a typed field hosts keep on events, orders, tickets or contacts.' }));
 
 /** What a property's GET returns that its writes do not set (API.md "Round trips and references"). */
 export const PROPERTY_ROUND_TRIP: RoundTrip = {
   resource: 'property', readOnly: { id: undefined, createdAt: undefined }, immutable: ['type', 'objectType'], derived: ['updatedAt'],
 };
 
-export const createPropertyBodySchema = z
+export const createPropertyBodySchema = lazy(() => z
   .strictObject({
     ...echoedFields(propertySchema.shape, PROPERTY_ROUND_TRIP, 'create'),
     type: propertyTypeSchema,
@@ -78,9 +79,9 @@ export const createPropertyBodySchema = z
   .meta({
     id: 'CreateProperty',
     example: { type: 'Select One', name: 'T-shirt size', objectType: 'ticket', options: [{ value: 's', label: 'Small' }, { value: 'm', label: 'Medium' }] },
-  });
+  }));
 
-export const updatePropertyBodySchema = z
+export const updatePropertyBodySchema = lazy(() => z
   .strictObject({
     ...echoedFields(propertySchema.shape, PROPERTY_ROUND_TRIP, 'update'),
     name: propertyNameSchema.optional(),
@@ -88,7 +89,7 @@ export const updatePropertyBodySchema = z
     options: optionsSchema.optional(),
     description: descriptionSchema.nullable().optional().meta({ description: '`null` removes the description.' }),
   })
-  .meta({ id: 'UpdateProperty', example: { name: 'Shirt size', status: 'archived' } });
+  .meta({ id: 'UpdateProperty', example: { name: 'Shirt size', status: 'archived' } }));
 
 export type PropertyType = (typeof PROPERTY_TYPES)[number];
 export type ObjectType = (typeof OBJECT_TYPES)[number];

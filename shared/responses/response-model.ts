@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { creationOrderKey, entityAttribute, itemKey, partitionOf, type ItemKey } from '../db/table-design.js';
 import { dateTimeSchema, idSchema, pickFields } from '../model/primitives.js';
+import { lazy } from '../model/lazy-schema.js';
 
 /**
  * The form response model: the schemas of a submission, of its answer and of the stored response
@@ -20,27 +21,27 @@ const refuseProtoKey = (input: unknown, ctx: z.core.$RefinementCtx): unknown => 
   return input;
 };
 
-const answersSchema = z.preprocess(refuseProtoKey, z.record(z.string(), z.unknown())).meta({
+const answersSchema = lazy(() => z.preprocess(refuseProtoKey, z.record(z.string(), z.unknown())).meta({
   description: 'Answers keyed by element id. Yes/No: boolean; Number: number; Date: `YYYY-MM-DD`; Select One: the option (or any text on "Other" types); '
     + 'Select Multiple: array of options (at most one Other text); File: an uploaded file URL or id; other types: string. '
     + 'Blank values (`null`, blank strings, empty arrays) count as no answer.',
-});
+}));
 
-export const submitResponseBodySchema = z.strictObject({
+export const submitResponseBodySchema = lazy(() => z.strictObject({
   answers: answersSchema.meta({ description: 'Buyer answers (standalone forms: all answers).' }),
   attendees: z.array(answersSchema).max(500).optional()
     .meta({ description: 'Order forms: one answer map per attendee (ticket holder) for the `askAllAttendees` elements; required (>= 1) when the form has any. Forbidden on standalone forms.' }),
 }).meta({
   id: 'SubmitFormResponse',
   example: { answers: { '6740f1a2c3d4e5f601234567': 'ada@example.com', '6740f1a2c3d4e5f601234568': true } },
-});
+}));
 
-export const submittedResponseSchema = z.object({
+export const submittedResponseSchema = lazy(() => z.object({
   id: idSchema.meta({ description: 'Id of the stored response.' }),
   contactId: idSchema.optional().meta({ description: 'The contact created or updated from the Email question with `contactField: email`, when it was answered.' }),
-}).meta({ id: 'SubmittedFormResponse' });
+}).meta({ id: 'SubmittedFormResponse' }));
 
-export const formResponseSchema = z.object({
+export const formResponseSchema = lazy(() => z.object({
   id: idSchema,
   formId: idSchema,
   contactId: idSchema.optional().meta({ description: 'The contact the submission created or updated (from its Email question with `contactField: email`).' }),
@@ -53,7 +54,7 @@ export const formResponseSchema = z.object({
     id: '6740f1a2c3d4e5f601234570', formId: '6740f1a2c3d4e5f601234567', contactId: '6740f1a2c3d4e5f601234571',
     answers: { '6740f1a2c3d4e5f601234568': 'ada@example.com', '6740f1a2c3d4e5f601234569': true }, createdAt: '2027-06-01T18:00:00.000Z',
   },
-});
+}));
 
 /** What a respondent submits: buyer (or standalone) answers, and one answer map per attendee. */
 export type Submission = z.infer<typeof submitResponseBodySchema>;

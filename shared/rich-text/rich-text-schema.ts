@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { lazy } from '../model/lazy-schema.js';
 
 /**
  * Rich-text content tree (spec "Rich-text content tree"), in two variants built from one factory:
@@ -27,7 +28,7 @@ export function isAllowedUrl(value: string): boolean {
 
 const simpleMark = (type: 'bold' | 'italic' | 'strike' | 'underline') => z.object({ type: z.literal(type) });
 
-const linkMark = z.object({
+const linkMark = lazy(() => z.object({
   type: z.literal('link'),
   attrs: z.object({
     href: z
@@ -37,34 +38,34 @@ const linkMark = z.object({
       .refine((href) => SMART_TOKEN.test(href) || isAllowedUrl(href), 'must be an http(s) or mailto URL, or one complete {{smart value}} token')
       .meta({ description: 'An http, https or mailto URL, or exactly one `{{smart value}}` token replaced at render time.' }),
   }),
-});
+}));
 
-const textStyleMark = z.object({
+const textStyleMark = lazy(() => z.object({
   type: z.literal('textStyle'),
   attrs: z.object({
     fontSize: z.union(FONT_SIZES.map((size) => z.literal(size))).meta({ description: `One of ${FONT_SIZES.join(', ')}.` }),
   }),
-});
+}));
 
-export const markSchema = z
+export const markSchema = lazy(() => z
   .discriminatedUnion('type', [simpleMark('bold'), simpleMark('italic'), simpleMark('strike'), simpleMark('underline'), linkMark, textStyleMark])
-  .meta({ id: 'RichTextMark' });
+  .meta({ id: 'RichTextMark' }));
 
-const marks = z.array(markSchema).max(10).optional();
+const marks = lazy(() => z.array(markSchema).max(10).optional());
 
-export const textNodeSchema = z.object({
+export const textNodeSchema = lazy(() => z.object({
   type: z.literal('text'),
   text: z.string().min(1).max(RICH_TEXT_LIMITS.textLength),
   marks,
-});
-const hardBreakSchema = z.object({ type: z.literal('hardBreak'), marks });
-const smartValueSchema = z.object({
+}));
+const hardBreakSchema = lazy(() => z.object({ type: z.literal('hardBreak'), marks }));
+const smartValueSchema = lazy(() => z.object({
   type: z.literal('smartValue'),
   attrs: z.object({ key: z.string().min(1).max(200).meta({ description: 'Context key, e.g. `event.name`.' }) }),
   marks,
-});
+}));
 
-export const inlineSchema = z.discriminatedUnion('type', [textNodeSchema, hardBreakSchema, smartValueSchema]);
+export const inlineSchema = lazy(() => z.discriminatedUnion('type', [textNodeSchema, hardBreakSchema, smartValueSchema]));
 
 function buildTree(variant: 'request' | 'response') {
   const suffix = variant === 'request' ? 'Request' : 'Response';
@@ -102,9 +103,9 @@ function buildTree(variant: 'request' | 'response') {
 }
 
 /** Request variant: defaults optional, filled in by parsing. */
-export const richTextRequestSchema = buildTree('request');
+export const richTextRequestSchema = lazy(() => buildTree('request'));
 /** Response variant: `paragraph.attrs.textAlign` and `orderedList.attrs.start` always present. */
-export const richTextResponseSchema = buildTree('response');
+export const richTextResponseSchema = lazy(() => buildTree('response'));
 
 export type RichText = z.output<typeof richTextResponseSchema>;
 export type RichTextBlock = RichText[number];

@@ -5,6 +5,7 @@ import { creationOrderKey, entityAttribute, itemKey, ttlAttribute, withoutKeys, 
 import { dateTimeSchema, idSchema } from '../model/primitives.js';
 import { echoedFields, type RoundTrip } from '../model/round-trip.js';
 import { currentUrlPolicy, urlProblem } from './url-guard.js';
+import { lazy } from '../model/lazy-schema.js';
 
 /**
  * The webhooks model: event types, endpoints, deliveries and outbox events; their schemas, keys and
@@ -32,7 +33,7 @@ export const RETENTION_DAYS = 30;
 /** After a rotation the previous secret still signs for this long. */
 export const PREVIOUS_SECRET_VALIDITY_SECONDS = 24 * 60 * 60;
 
-export const webhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES).meta({ id: 'WebhookEventType' });
+export const webhookEventTypeSchema = lazy(() => z.enum(WEBHOOK_EVENT_TYPES).meta({ id: 'WebhookEventType' }));
 
 export const webhookUrlSchema = z
   .string()
@@ -46,7 +47,7 @@ export const webhookUrlSchema = z
     example: 'https://hooks.example.com/boxoffice',
   });
 
-const eventSelectionSchema = z
+const eventSelectionSchema = lazy(() => z
   .array(z.enum([...WEBHOOK_EVENT_TYPES, '*']))
   .min(1, 'must list at least one event type, or ["*"] for all')
   .max(WEBHOOK_EVENT_TYPES.length)
@@ -54,11 +55,11 @@ const eventSelectionSchema = z
     if (new Set(events).size !== events.length) context.addIssue({ code: 'custom', message: 'must not list an event type twice' });
     if (events.includes('*') && events.length > 1) context.addIssue({ code: 'custom', message: '"*" already selects every event type; send it alone' });
   })
-  .meta({ description: 'Event types to deliver, or `["*"]` for every type (including types added later).', example: ['invoice.paid', 'refund.created'] });
+  .meta({ description: 'Event types to deliver, or `["*"]` for every type (including types added later).', example: ['invoice.paid', 'refund.created'] }));
 
-const descriptionSchema = z.string().max(500).meta({ description: 'Free text for your own reference.' });
+const descriptionSchema = lazy(() => z.string().max(500).meta({ description: 'Free text for your own reference.' }));
 
-export const webhookEndpointSchema = z
+export const webhookEndpointSchema = lazy(() => z
   .object({
     id: idSchema,
     url: z.string(),
@@ -68,21 +69,21 @@ export const webhookEndpointSchema = z
     createdAt: dateTimeSchema,
     updatedAt: dateTimeSchema,
   })
-  .meta({ id: 'WebhookEndpoint' });
+  .meta({ id: 'WebhookEndpoint' }));
 
-export const webhookEndpointWithSecretSchema = webhookEndpointSchema
+export const webhookEndpointWithSecretSchema = lazy(() => webhookEndpointSchema
   .extend({
     secret: z.string().meta({
       description: 'Signing secret: `whsec_` + base64 of 32 random bytes (Standard Webhooks). Shown only when the endpoint is created and when the secret is rotated; store it now.',
       example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
     }),
   })
-  .meta({ id: 'WebhookEndpointWithSecret' });
+  .meta({ id: 'WebhookEndpointWithSecret' }));
 
 /** What an endpoint's GET returns that its writes do not set (API.md "Round trips and references"). */
 export const WEBHOOK_ENDPOINT_ROUND_TRIP: RoundTrip = { resource: 'webhook endpoint', readOnly: { id: undefined, createdAt: undefined }, derived: ['updatedAt'] };
 
-export const createWebhookEndpointBodySchema = z
+export const createWebhookEndpointBodySchema = lazy(() => z
   .strictObject({
     ...echoedFields(webhookEndpointSchema.shape, WEBHOOK_ENDPOINT_ROUND_TRIP, 'create'),
     url: webhookUrlSchema,
@@ -90,9 +91,9 @@ export const createWebhookEndpointBodySchema = z
     description: descriptionSchema.optional(),
     status: z.enum(ENDPOINT_STATUSES).optional().meta({ description: 'Default `enabled`.' }),
   })
-  .meta({ id: 'CreateWebhookEndpoint' });
+  .meta({ id: 'CreateWebhookEndpoint' }));
 
-export const updateWebhookEndpointBodySchema = z
+export const updateWebhookEndpointBodySchema = lazy(() => z
   .strictObject({
     ...echoedFields(webhookEndpointSchema.shape, WEBHOOK_ENDPOINT_ROUND_TRIP, 'update'),
     url: webhookUrlSchema.optional(),
@@ -100,9 +101,9 @@ export const updateWebhookEndpointBodySchema = z
     description: descriptionSchema.nullable().optional().meta({ description: '`null` removes it.' }),
     status: z.enum(ENDPOINT_STATUSES).optional(),
   })
-  .meta({ id: 'UpdateWebhookEndpoint' });
+  .meta({ id: 'UpdateWebhookEndpoint' }));
 
-export const webhookDeliverySchema = z
+export const webhookDeliverySchema = lazy(() => z
   .object({
     id: idSchema,
     eventId: idSchema.meta({ description: 'The event id, sent as `webhook-id` on every attempt and redelivery.' }),
@@ -114,7 +115,7 @@ export const webhookDeliverySchema = z
     nextAttemptAt: dateTimeSchema.optional().meta({ description: 'When the next attempt is due, while `pending` after a failure.' }),
     createdAt: dateTimeSchema,
   })
-  .meta({ id: 'WebhookDelivery' });
+  .meta({ id: 'WebhookDelivery' }));
 
 export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;

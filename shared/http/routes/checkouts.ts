@@ -5,13 +5,14 @@ import {
 } from '../../checkouts/checkout-model.js';
 import { defineRoute } from '../route.js';
 import { cursorQuery, dataResponse, idParams, intQuery, nextCursorSchema, pageAskedFor, pageNumberQuery, refineCursorPaging } from '../schemas.js';
+import { lazy } from '../../model/lazy-schema.js';
 
 /**
  * The checkouts list keeps the spec's `pageNumber`/`pageSize` and its 400 `invalid_query`, and takes
  * `cursor` like every list (API.md "Deep pages and cursors"). `pageNumber` stays undefined when absent
  * so that the combination with `cursor` can be refused.
  */
-export const listCheckoutsQuerySchema = z
+export const listCheckoutsQuerySchema = lazy(() => z
   .strictObject({
     pageNumber: pageNumberQuery('pageNumber', 'pageSize'),
     pageSize: intQuery({ min: 1, max: 200, default: 50, description: 'Items per page, 1..200.' }),
@@ -26,7 +27,7 @@ export const listCheckoutsQuerySchema = z
     sortDirection: z.enum(['asc', 'desc']).optional().meta({ description: 'Default `asc` when `sortField` is given, else `desc` (newest first).' }),
     filters: filtersQuerySchema.optional(),
   })
-  .superRefine(refineCursorPaging('pageNumber', 'pageSize'));
+  .superRefine(refineCursorPaging('pageNumber', 'pageSize')));
 
 export type ListCheckoutsQuery = z.output<typeof listCheckoutsQuerySchema>;
 
@@ -43,7 +44,7 @@ export const checkoutsRoutes = {
     summary: 'Create a checkout',
     description: 'Every `productId` (also of dependents) must be a product of the workspace\'s events, of `eventId` when it is set; `eventId` and `orderFormId` must be the workspace\'s. Otherwise 422 with the offending path.',
     body: createCheckoutBodySchema,
-    success: { status: 201, description: 'The created checkout.', schema: dataResponse(checkoutSchema) },
+    success: { status: 201, description: 'The created checkout.', schema: lazy(() => dataResponse(checkoutSchema)) },
     errors: [400, 401, 403, 409, 415, 422],
   }),
   listCheckouts: defineRoute({
@@ -59,13 +60,13 @@ export const checkoutsRoutes = {
     success: {
       status: 200,
       description: 'One page of checkouts.',
-      schema: z.object({
+      schema: lazy(() => z.object({
         data: z.array(checkoutSchema),
         hasMore: z.boolean().meta({ description: 'More checkouts may follow (with `search` or an evaluated filter, even after a short page).' }),
         pageNumber: pageAskedFor(),
         pageSize: z.number().int(),
         nextCursor: nextCursorSchema(),
-      }).meta({ id: 'CheckoutList' }),
+      }).meta({ id: 'CheckoutList' })),
     },
     errors: [400, 401, 403],
   }),
@@ -78,8 +79,8 @@ export const checkoutsRoutes = {
     tags: ['Checkouts'],
     summary: 'Get a checkout',
     description: 'Wrapped as `{checkout}` (spec). 404 when absent, deleted or another workspace\'s.',
-    params: idParams('id'),
-    success: { status: 200, description: 'The checkout.', schema: z.object({ checkout: checkoutSchema }) },
+    params: lazy(() => idParams('id')),
+    success: { status: 200, description: 'The checkout.', schema: lazy(() => z.object({ checkout: checkoutSchema })) },
     errors: [401, 403, 404],
   }),
   updateCheckout: defineRoute({
@@ -92,9 +93,9 @@ export const checkoutsRoutes = {
     tags: ['Checkouts'],
     summary: 'Update a checkout',
     description: `Partial update, same reference rules as create. ${ifMatchNote}`,
-    params: idParams('id'),
+    params: lazy(() => idParams('id')),
     body: updateCheckoutBodySchema,
-    success: { status: 200, description: 'The updated checkout.', schema: dataResponse(checkoutSchema) },
+    success: { status: 200, description: 'The updated checkout.', schema: lazy(() => dataResponse(checkoutSchema)) },
     errors: [400, 401, 403, 404, 409, 415, 422],
   }),
   deleteCheckout: defineRoute({
@@ -107,7 +108,7 @@ export const checkoutsRoutes = {
     tags: ['Checkouts'],
     summary: 'Delete a checkout',
     description: `Soft delete: the record is kept aside, but GET answers 404 and lists omit it. ${ifMatchNote}`,
-    params: idParams('id'),
+    params: lazy(() => idParams('id')),
     success: { status: 204, description: 'Deleted.' },
     errors: [401, 403, 404, 409],
   }),

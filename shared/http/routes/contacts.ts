@@ -2,10 +2,11 @@ import * as z from 'zod';
 import { contactSchema, createContactBodySchema, updateContactBodySchema } from '../../contacts/contact-model.js';
 import { defineRoute } from '../route.js';
 import { cursorListQuery, cursorListResponse, dataResponse, idParams } from '../schemas.js';
+import { lazy } from '../../model/lazy-schema.js';
 
-export const contactListQuerySchema = cursorListQuery(['createdAt', 'email'], 'createdAt', {
+export const contactListQuerySchema = lazy(() => cursorListQuery(['createdAt', 'email'], 'createdAt', {
   email: z.string().trim().min(1).max(254).optional().meta({ description: 'Exact email, case-insensitive: at most one contact matches.' }),
-});
+}));
 
 export const contactsRoutes = {
   createContact: defineRoute({
@@ -18,7 +19,7 @@ export const contactsRoutes = {
     summary: 'Create a contact',
     description: 'An email already used by a contact of the workspace (case-insensitively) is 409 `conflict`. Property values naming an unknown or non-contact property, or breaking its type or options, are 422 with path `properties.<id>`.',
     body: createContactBodySchema,
-    success: { status: 201, description: 'The new contact.', schema: dataResponse(contactSchema) },
+    success: { status: 201, description: 'The new contact.', schema: lazy(() => dataResponse(contactSchema)) },
     errors: [400, 403, 409, 422],
   }),
   listContacts: defineRoute({
@@ -31,7 +32,7 @@ export const contactsRoutes = {
     summary: 'List contacts',
     description: 'Generic list with cursors, `sort` `createdAt` (default) or `email` (case-insensitive); a page costs one Query (plus one batch read of the page by email), whatever the workspace holds. `email` filters to the one contact with that email.',
     query: contactListQuerySchema,
-    success: { status: 200, description: 'One page of contacts.', schema: cursorListResponse(contactSchema) },
+    success: { status: 200, description: 'One page of contacts.', schema: lazy(() => cursorListResponse(contactSchema)) },
     errors: [400],
   }),
   getContact: defineRoute({
@@ -42,8 +43,8 @@ export const contactsRoutes = {
     auth: 'key',
     tags: ['Contacts'],
     summary: 'Get a contact',
-    params: idParams('id'),
-    success: { status: 200, description: 'The contact.', schema: dataResponse(contactSchema) },
+    params: lazy(() => idParams('id')),
+    success: { status: 200, description: 'The contact.', schema: lazy(() => dataResponse(contactSchema)) },
     errors: [404],
   }),
   updateContact: defineRoute({
@@ -56,9 +57,9 @@ export const contactsRoutes = {
     tags: ['Contacts'],
     summary: 'Update a contact',
     description: 'Only the fields sent change; `null` removes an optional field; `properties` is merged. An email change frees the old email. Send `If-Match: <version>` to update only the version you read (409 `conflict` when stale); without it concurrent updates are all kept.',
-    params: idParams('id'),
+    params: lazy(() => idParams('id')),
     body: updateContactBodySchema,
-    success: { status: 200, description: 'The full contact after the update.', schema: dataResponse(contactSchema) },
+    success: { status: 200, description: 'The full contact after the update.', schema: lazy(() => dataResponse(contactSchema)) },
     errors: [400, 403, 404, 409, 422],
   }),
 };

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { defineRoute } from '../route.js';
+import { lazy } from '../../model/lazy-schema.js';
 
 /** The few swagger-ui-dist files the docs page needs; anything else under `/docs/` is a 404. */
 export const DOCS_ASSETS = {
@@ -11,13 +12,13 @@ export type DocsAsset = keyof typeof DOCS_ASSETS;
 
 const assetNames = Object.keys(DOCS_ASSETS) as [DocsAsset, ...DocsAsset[]];
 
-export const openApiDocumentSchema = z
+export const openApiDocumentSchema = lazy(() => z
   .looseObject({
     openapi: z.string().meta({ description: 'OpenAPI version of the document: `3.1.0`.' }),
     info: z.looseObject({ title: z.string(), version: z.string().meta({ description: 'Interface version (API_VERSION).' }) }),
     paths: z.record(z.string(), z.unknown()),
   })
-  .meta({ id: 'OpenApiDocument', description: 'This document.' });
+  .meta({ id: 'OpenApiDocument', description: 'This document.' }));
 
 export const docsRoutes = {
   openApi: defineRoute({
@@ -52,7 +53,7 @@ export const docsRoutes = {
     tags: ['Docs'],
     summary: 'Static file of the documentation page',
     description: `Script and stylesheet of the documentation page (${assetNames.map((name) => `\`${name}\``).join(', ')}); any other name is a 404. Cacheable for a day.`,
-    params: z.object({ asset: z.enum(assetNames) }),
+    params: lazy(() => z.object({ asset: z.enum(assetNames) })),
     success: { status: 200, description: 'The file, with its own content type.', contentType: 'text/javascript' },
   }),
 };

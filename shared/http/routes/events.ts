@@ -4,11 +4,12 @@ import {
 } from '../../events/event-model.js';
 import { defineRoute } from '../route.js';
 import { cursorListQuery, cursorListResponse, dataResponse, idParams } from '../schemas.js';
+import { lazy } from '../../model/lazy-schema.js';
 
-export const eventListQuerySchema = cursorListQuery(EVENT_SORT_FIELDS, 'createdAt', {
+export const eventListQuerySchema = lazy(() => cursorListQuery(EVENT_SORT_FIELDS, 'createdAt', {
   status: eventStatusSchema.optional().meta({ description: 'Only events with this status.' }),
   visibility: eventVisibilitySchema.optional().meta({ description: 'Only events with this visibility.' }),
-});
+}));
 export type EventListQuery = z.infer<typeof eventListQuerySchema>;
 
 const ifMatchDescription = 'Update: send `If-Match: <version>` to fail with 409 when the event changed since you read it.';
@@ -24,7 +25,7 @@ export const eventsRoutes = {
     summary: 'Create an event',
     description: 'Products get minted ids. `minPrice`/`maxPrice` are computed from required products only (0/0 when none is required).',
     body: createEventBodySchema,
-    success: { status: 201, description: 'The created event.', schema: dataResponse(eventSchema) },
+    success: { status: 201, description: 'The created event.', schema: lazy(() => dataResponse(eventSchema)) },
     errors: [400, 401, 403, 409, 422],
   }),
   listEvents: defineRoute({
@@ -37,7 +38,7 @@ export const eventsRoutes = {
     summary: 'List events',
     description: 'Generic list: `page` or `cursor`, `limit` (1..100), `sort` (start|end|createdAt|name), `direction`. `total` is the number of items on this page. Every sort with the filters `status` and `visibility` (or both) is read from partitions that hold exactly the matching events, so a page costs the same whatever the workspace holds.',
     query: eventListQuerySchema,
-    success: { status: 200, description: 'One page of events.', schema: cursorListResponse(eventSchema) },
+    success: { status: 200, description: 'One page of events.', schema: lazy(() => cursorListResponse(eventSchema)) },
     errors: [400, 401, 403],
   }),
   getEvent: defineRoute({
@@ -48,8 +49,8 @@ export const eventsRoutes = {
     auth: 'key',
     tags: ['Events'],
     summary: 'Get an event',
-    params: idParams('id'),
-    success: { status: 200, description: 'The event.', schema: dataResponse(eventSchema) },
+    params: lazy(() => idParams('id')),
+    success: { status: 200, description: 'The event.', schema: lazy(() => dataResponse(eventSchema)) },
     errors: [401, 403, 404],
   }),
   updateEvent: defineRoute({
@@ -62,9 +63,9 @@ export const eventsRoutes = {
     tags: ['Events'],
     summary: 'Update an event',
     description: `Partial update. ${ifMatchDescription}`,
-    params: idParams('id'),
+    params: lazy(() => idParams('id')),
     body: updateEventBodySchema,
-    success: { status: 200, description: 'The updated event.', schema: dataResponse(eventSchema) },
+    success: { status: 200, description: 'The updated event.', schema: lazy(() => dataResponse(eventSchema)) },
     errors: [400, 401, 403, 404, 409, 422],
   }),
 };

@@ -6,14 +6,15 @@ import {
 } from '../../forms/form-model.js';
 import { defineRoute } from '../route.js';
 import { cursorListQuery, cursorListResponse, dataResponse, idParams } from '../schemas.js';
+import { lazy } from '../../model/lazy-schema.js';
 
 const tags = ['Forms'];
-const formParams = idParams('formId');
-const elementParams = idParams('formId', 'elementId');
+const formParams = lazy(() => idParams('formId'));
+const elementParams = lazy(() => idParams('formId', 'elementId'));
 const ifMatchNote = 'Send `If-Match: <version>` to fail with 409 `conflict` if the form changed since you read it; '
   + 'without it the change is applied to the latest version (concurrent edits are never lost).';
-const formResponse = dataResponse(formSchema);
-const elementResponse = dataResponse(formElementSchema);
+const formResponse = lazy(() => dataResponse(formSchema));
+const elementResponse = lazy(() => dataResponse(formElementSchema));
 
 export const formsRoutes = {
   createForm: defineRoute({
@@ -31,8 +32,8 @@ export const formsRoutes = {
     summary: 'List forms',
     description: 'Generic list with cursors (`page` or `cursor`, `limit`, `sort` = `name` | `createdAt` | `updatedAt`, `direction`), filter `status`. '
       + 'Every sort, with or without `status`, reads one partition made for it: a page costs one Query (plus one batch read of the page with `status`, and one of the linked properties), whatever the workspace holds.',
-    query: cursorListQuery(['name', 'createdAt', 'updatedAt'], 'createdAt', { status: z.enum(FORM_STATUSES).optional() }),
-    success: { status: 200, description: 'One page of forms.', schema: cursorListResponse(formSchema) },
+    query: lazy(() => cursorListQuery(['name', 'createdAt', 'updatedAt'], 'createdAt', { status: z.enum(FORM_STATUSES).optional() })),
+    success: { status: 200, description: 'One page of forms.', schema: lazy(() => cursorListResponse(formSchema)) },
     errors: [400],
   }),
   getForm: defineRoute({
@@ -143,7 +144,7 @@ export const formsRoutes = {
     path: '/v1/forms/{formId}/elements/{elementId}/logic-rules/{revealedElementId}', auth: 'key', tags,
     summary: 'Remove logic rules',
     description: 'Removes every group of the source that reveals the element; `logicGroups` disappears when none remain. 404 when there is no such rule.',
-    params: idParams('formId', 'elementId', 'revealedElementId'),
+    params: lazy(() => idParams('formId', 'elementId', 'revealedElementId')),
     success: { status: 200, description: 'The source element.', schema: elementResponse },
     errors: [409],
   }),

@@ -4,6 +4,7 @@ import { defineRoute } from '../route.js';
 import { IMAGE_CONTENT_TYPES, imageAssetSchema } from '../../images/image-model.js';
 import { MAX_IMAGE_DIMENSION } from '../../images/image-header.js';
 import { cursorQuery, dataResponse, idParams, idSchema, intQuery, nextCursorSchema, pageNumberQuery, refineCursorPaging } from '../schemas.js';
+import { lazy } from '../../model/lazy-schema.js';
 
 export { MAX_IMAGE_BYTES, MAX_UPLOAD_BYTES } from '../../images/image-limits.js';
 
@@ -33,7 +34,7 @@ export const listImagesQuerySchema = z
   })
   .superRefine(refineCursorPaging('page', 'pageSize'));
 
-export const imageUploadSchema = z
+export const imageUploadSchema = lazy(() => z
   .object({
     id: idSchema,
     status: z.enum(['pending', 'completed']),
@@ -49,7 +50,7 @@ export const imageUploadSchema = z
     imageId: idSchema.nullable(),
     createdAt: z.iso.datetime(),
   })
-  .meta({ id: 'ImageUpload', description: 'A two-step image upload: PUT the bytes to `upload.url`, then complete it.' });
+  .meta({ id: 'ImageUpload', description: 'A two-step image upload: PUT the bytes to `upload.url`, then complete it.' }));
 
 export const imagesRoutes = {
   registerImage: defineRoute({
@@ -62,10 +63,10 @@ export const imagesRoutes = {
     summary: 'Register an image',
     description: 'Raw PNG or JPEG body, at most 4 MiB (larger: 413, use `POST /v1/assets/images/uploads`). The bytes must be the declared type (else 422). '
       + `Width and height are decoded from the header (PNG IHDR first, CRC checked; JPEG SOFn); a corrupt header or a side above ${MAX_IMAGE_DIMENSION} px is 422.`,
-    query: z.strictObject({ filename: filenameSchema }),
+    query: lazy(() => z.strictObject({ filename: filenameSchema })),
     queryErrorCode: 'validation_failed',
     rawBody: { contentTypes: IMAGE_CONTENT_TYPES, maxBytes: MAX_IMAGE_BYTES, tooLargeMessage: IMAGE_TOO_LARGE_MESSAGE },
-    success: { status: 201, description: 'The registered image.', schema: dataResponse(imageAssetSchema) },
+    success: { status: 201, description: 'The registered image.', schema: lazy(() => dataResponse(imageAssetSchema)) },
     errors: [401, 403, 409, 413, 415, 422],
   }),
   createImageUpload: defineRoute({
@@ -77,12 +78,12 @@ export const imagesRoutes = {
     tags: ['Image assets'],
     summary: 'Start a large image upload',
     description: `Step 1 of 2 (images up to 25 MiB): PUT the raw bytes to \`upload.url\` with exactly \`upload.headers\` before \`expiresAt\`, then complete.`,
-    body: z.strictObject({
+    body: lazy(() => z.strictObject({
       filename: filenameSchema,
       contentType: z.enum(IMAGE_CONTENT_TYPES),
       sizeBytes: z.number().int().min(1).max(MAX_UPLOAD_BYTES).meta({ description: `Exact size of the image in bytes, at most ${MAX_UPLOAD_BYTES} (25 MiB).`, example: 5_242_880 }),
-    }),
-    success: { status: 201, description: 'The upload, with the URL and headers for the bytes.', schema: dataResponse(imageUploadSchema) },
+    })),
+    success: { status: 201, description: 'The upload, with the URL and headers for the bytes.', schema: lazy(() => dataResponse(imageUploadSchema)) },
     errors: [401, 403, 422],
   }),
   completeImageUpload: defineRoute({
@@ -94,8 +95,8 @@ export const imagesRoutes = {
     tags: ['Image assets'],
     summary: 'Complete a large image upload',
     description: 'Step 2 of 2: the uploaded bytes become an image asset. 409 `invalid_state` before they arrive or when already completed; 422 at `upload` when they are not the declared type or size.',
-    params: idParams('uploadId'),
-    success: { status: 201, description: 'The registered image.', schema: dataResponse(imageAssetSchema) },
+    params: lazy(() => idParams('uploadId')),
+    success: { status: 201, description: 'The registered image.', schema: lazy(() => dataResponse(imageAssetSchema)) },
     errors: [401, 403, 404, 409, 422],
   }),
   listImages: defineRoute({
@@ -112,11 +113,11 @@ export const imagesRoutes = {
     success: {
       status: 200,
       description: 'One page of images.',
-      schema: z.object({
+      schema: lazy(() => z.object({
         hasMore: z.boolean(),
         data: z.array(imageAssetSchema),
         nextCursor: nextCursorSchema(),
-      }).meta({ id: 'ImageAssetList' }),
+      }).meta({ id: 'ImageAssetList' })),
     },
     errors: [401, 403, 422],
   }),
@@ -128,8 +129,8 @@ export const imagesRoutes = {
     auth: 'key',
     tags: ['Image assets'],
     summary: 'Get an image',
-    params: idParams('id'),
-    success: { status: 200, description: 'The image.', schema: dataResponse(imageAssetSchema) },
+    params: lazy(() => idParams('id')),
+    success: { status: 200, description: 'The image.', schema: lazy(() => dataResponse(imageAssetSchema)) },
     errors: [401, 403, 404],
   }),
 };

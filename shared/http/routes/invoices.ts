@@ -5,14 +5,15 @@ import {
 } from '../../invoices/invoice-model.js';
 import { defineRoute } from '../route.js';
 import { cursorListQuery, cursorListResponse, dataResponse, idParams, idSchema } from '../schemas.js';
+import { lazy } from '../../model/lazy-schema.js';
 
-const invoiceParams = idParams('invoiceId');
+const invoiceParams = lazy(() => idParams('invoiceId'));
 const ifMatchNote = ' Send `If-Match: <version>` to fail with 409 `conflict` when the invoice changed since you read it.';
 
-export const invoiceListQuerySchema = cursorListQuery(['createdAt'], 'createdAt', {
+export const invoiceListQuerySchema = lazy(() => cursorListQuery(['createdAt'], 'createdAt', {
   status: z.enum(INVOICE_STATUSES).optional(),
   customerId: idSchema.optional(),
-});
+}));
 export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
 
 export const invoicesRoutes = {
@@ -26,7 +27,7 @@ export const invoicesRoutes = {
     summary: 'Create a draft invoice',
     description: 'Created as `draft` with `number` null; totals are computed from the line items. `customerId` must be a contact of the workspace (422 otherwise); customer snapshots that are not given are copied from the contact.',
     body: createInvoiceBodySchema,
-    success: { status: 201, description: 'The draft invoice.', schema: dataResponse(invoiceSchema) },
+    success: { status: 201, description: 'The draft invoice.', schema: lazy(() => dataResponse(invoiceSchema)) },
     errors: [401, 403, 409, 422],
   }),
   listInvoices: defineRoute({
@@ -39,7 +40,7 @@ export const invoicesRoutes = {
     summary: 'List invoices',
     description: 'Generic list, in creation order, with `cursor`/`nextCursor`. Every combination of the filters `status` and `customerId` is read from a partition that holds exactly the matching invoices, so a page costs the same whatever the workspace holds.',
     query: invoiceListQuerySchema,
-    success: { status: 200, description: 'One page of invoices.', schema: cursorListResponse(invoiceSchema).meta({ id: 'InvoiceList' }) },
+    success: { status: 200, description: 'One page of invoices.', schema: lazy(() => cursorListResponse(invoiceSchema).meta({ id: 'InvoiceList' })) },
     errors: [400, 401, 403],
   }),
   getInvoice: defineRoute({
@@ -51,7 +52,7 @@ export const invoicesRoutes = {
     tags: ['Invoices'],
     summary: 'Get an invoice',
     params: invoiceParams,
-    success: { status: 200, description: 'The invoice.', schema: dataResponse(invoiceSchema) },
+    success: { status: 200, description: 'The invoice.', schema: lazy(() => dataResponse(invoiceSchema)) },
     errors: [401, 403, 404],
   }),
   reviseInvoice: defineRoute({
@@ -66,7 +67,7 @@ export const invoicesRoutes = {
     description: `Any create field; \`draft\` only (409 \`invalid_state\` otherwise); totals are recomputed.${ifMatchNote}`,
     params: invoiceParams,
     body: reviseInvoiceBodySchema,
-    success: { status: 200, description: 'The revised invoice.', schema: dataResponse(invoiceSchema) },
+    success: { status: 200, description: 'The revised invoice.', schema: lazy(() => dataResponse(invoiceSchema)) },
     errors: [401, 403, 404, 409, 422],
   }),
   finalizeInvoice: defineRoute({
@@ -80,7 +81,7 @@ export const invoicesRoutes = {
     summary: 'Finalize (issue) a draft invoice',
     description: `\`draft\` only. Assigns the next gapless per-workspace \`number\` and sets \`issuedAt\`; status becomes \`open\`. With \`autoCharge\` the contact's saved card is charged: success -> \`paid\`, decline / authentication required / no card -> \`payment_failed\` with a \`failed\` payment logged. A zero-total invoice is \`paid\` at once.${ifMatchNote}`,
     params: invoiceParams,
-    success: { status: 200, description: 'The finalized invoice.', schema: dataResponse(invoiceSchema) },
+    success: { status: 200, description: 'The finalized invoice.', schema: lazy(() => dataResponse(invoiceSchema)) },
     errors: [401, 403, 404, 409],
   }),
   chargeInvoice: defineRoute({
@@ -93,7 +94,7 @@ export const invoicesRoutes = {
     summary: 'Retry the charge of the saved card',
     description: 'From `open` or `payment_failed`: charges `amountDue` to the contact\'s saved card. Success -> `paid`; failure -> `payment_failed` with a `failed` payment logged.',
     params: invoiceParams,
-    success: { status: 200, description: 'The invoice after the attempt.', schema: dataResponse(invoiceSchema) },
+    success: { status: 200, description: 'The invoice after the attempt.', schema: lazy(() => dataResponse(invoiceSchema)) },
     errors: [401, 403, 404, 409],
   }),
   recordPayment: defineRoute({
@@ -107,7 +108,7 @@ export const invoicesRoutes = {
     description: 'From `open` or `payment_failed`. `amount` above `amountDue` is 422. Reaching `amountDue` 0 makes the invoice `paid` with `paidAt`. A repeated `idempotencyKey` on the same invoice with the same `amount`, `note` and `paidAt` (when sent) returns the existing payment and applies nothing; with a different one it is 409 `idempotency_key_reused` and nothing is recorded.',
     params: invoiceParams,
     body: recordPaymentBodySchema,
-    success: { status: 201, description: 'The payment (also appended to the invoice\'s `payments`).', schema: dataResponse(paymentSchema) },
+    success: { status: 201, description: 'The payment (also appended to the invoice\'s `payments`).', schema: lazy(() => dataResponse(paymentSchema)) },
     errors: [401, 403, 404, 409, 422],
   }),
   refundPayment: defineRoute({
@@ -119,9 +120,9 @@ export const invoicesRoutes = {
     tags: ['Invoices'],
     summary: 'Refund a payment',
     description: 'Only on `succeeded` payments (422 otherwise). Cumulative refunds above the payment `amount` are 422, also under concurrent requests. A repeated `idempotencyKey` on the same payment with the same `amount`, `reason` and `note` returns the existing refund; with a different one, or on another payment of the invoice, it is 409 `idempotency_key_reused` and nothing is refunded. Refunds do not change the invoice status or `amountPaid`.',
-    params: idParams('invoiceId', 'paymentId'),
+    params: lazy(() => idParams('invoiceId', 'paymentId')),
     body: createRefundBodySchema,
-    success: { status: 201, description: 'The refund.', schema: dataResponse(refundSchema) },
+    success: { status: 201, description: 'The refund.', schema: lazy(() => dataResponse(refundSchema)) },
     errors: [401, 403, 404, 409, 422],
   }),
   voidInvoice: defineRoute({
@@ -135,7 +136,7 @@ export const invoicesRoutes = {
     summary: 'Void an invoice',
     description: `From \`draft\`, \`open\` or \`payment_failed\` with no succeeded payment (409 \`invalid_state\` otherwise); sets \`voidedAt\`.${ifMatchNote}`,
     params: invoiceParams,
-    success: { status: 200, description: 'The void invoice.', schema: dataResponse(invoiceSchema) },
+    success: { status: 200, description: 'The void invoice.', schema: lazy(() => dataResponse(invoiceSchema)) },
     errors: [401, 403, 404, 409],
   }),
 };

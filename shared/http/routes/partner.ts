@@ -3,13 +3,14 @@ import { defineRoute } from '../route.js';
 import { CURSOR_DOC, NEXT_CURSOR_DOC, PAGE_DOC } from '../schemas.js';
 import { eventSchema } from '../../events/event-model.js';
 import { ownerSchema } from '../../partners/partner-model.js';
+import { lazy } from '../../model/lazy-schema.js';
 
-export const partnerEventSchema = eventSchema
+export const partnerEventSchema = lazy(() => eventSchema
   .omit({ version: true })
   .extend({ referral_code: z.string(), owner: ownerSchema })
-  .meta({ id: 'PartnerEvent' });
+  .meta({ id: 'PartnerEvent' }));
 
-export const partnerListingSchema = z
+export const partnerListingSchema = lazy(() => z
   .object({
     data: z.array(partnerEventSchema),
     status: z.union([z.literal(200), z.literal(404)]),
@@ -21,15 +22,15 @@ export const partnerListingSchema = z
     hasMore: z.boolean(),
     nextCursor: z.string().nullable().optional().meta({ description: NEXT_CURSOR_DOC }),
   })
-  .meta({ id: 'PartnerEventList' });
+  .meta({ id: 'PartnerEventList' }));
 
 const text = (description: string) => z.string().optional().meta({ description });
 
 /**
- * Documentation of the query: parsed by the service, not here, because the spec gives a missing
+ * Documentation of the query: lazy(() => parsed by the service), not here, because the spec gives a missing
  * referral code its own error and turns every unknown key into a metaData filter.
  */
-export const partnerListingQuerySchema = z.looseObject({
+export const partnerListingQuerySchema = lazy(() => z.looseObject({
   referral_code: text('Required. The partner referral code.'),
   page: text(PAGE_DOC),
   cursor: text(CURSOR_DOC),
@@ -37,7 +38,7 @@ export const partnerListingQuerySchema = z.looseObject({
   sort: text('`start` (default) | `end` | `createdAt`.'),
   direction: text('`asc` (default) | `desc`.'),
   filter: text('`all` (default) | `upcoming` (end in the future) | `past`.'),
-}).meta({ description: 'Any other key is a metaData equality filter, e.g. `?city=Montreal`.' });
+}).meta({ description: 'Any other key is a metaData equality filter, e.g. `?city=Montreal`.' }));
 
 export const partnerRoutes = {
   listPartnerEvents: defineRoute({

@@ -3,11 +3,12 @@ import { defineRoute } from '../route.js';
 import { balanceEntrySchema, createPayoutBodySchema, eventIdSchema, payoutSchema } from '../../ledger/payout-model.js';
 import { CURRENCIES } from '../../model/primitives.js';
 import { cursorListQuery, cursorListResponse, dataResponse, idParams } from '../schemas.js';
+import { lazy } from '../../model/lazy-schema.js';
 
-export const payoutListQuerySchema = cursorListQuery(['createdAt'], 'createdAt', {
+export const payoutListQuerySchema = lazy(() => cursorListQuery(['createdAt'], 'createdAt', {
   currency: z.enum(CURRENCIES).optional().meta({ description: 'Only payouts in this currency.' }),
   eventId: eventIdSchema.optional().meta({ description: 'Only payouts taken from this event\'s balance.' }),
-}, { defaultDirection: 'desc' });
+}, { defaultDirection: 'desc' }));
 export type PayoutListQuery = z.infer<typeof payoutListQuerySchema>;
 
 export const payoutsRoutes = {
@@ -20,8 +21,8 @@ export const payoutsRoutes = {
     tags: ['Payout balance'],
     summary: 'Payout balance',
     description: 'One entry per currency with ledger activity. Account-wide, or for one event with `eventId` (then `paid_out_balance` is present). Reads per-currency aggregates, never the order history: the cost does not grow with the number of orders.',
-    query: z.strictObject({ eventId: eventIdSchema.optional() }),
-    success: { status: 200, description: 'Balances per currency.', schema: dataResponse(z.array(balanceEntrySchema)).meta({ id: 'PayoutBalance' }) },
+    query: lazy(() => z.strictObject({ eventId: eventIdSchema.optional() })),
+    success: { status: 200, description: 'Balances per currency.', schema: lazy(() => dataResponse(z.array(balanceEntrySchema)).meta({ id: 'PayoutBalance' })) },
     errors: [400, 401, 403],
   }),
   createPayout: defineRoute({
@@ -34,7 +35,7 @@ export const payoutsRoutes = {
     summary: 'Pay out available money',
     description: 'Moves `amount` from `available_balance` to paid out (account-wide, or for one event with `eventId`, which also lowers the account\'s available balance). Above what is available is 422, also under concurrent requests.',
     body: createPayoutBodySchema,
-    success: { status: 201, description: 'The payout.', schema: dataResponse(payoutSchema) },
+    success: { status: 201, description: 'The payout.', schema: lazy(() => dataResponse(payoutSchema)) },
     errors: [401, 403, 409, 422],
   }),
   listPayouts: defineRoute({
@@ -47,7 +48,7 @@ export const payoutsRoutes = {
     summary: 'List payouts',
     description: 'Generic list with `cursor`/`nextCursor`, newest first (`direction=asc` for oldest first). Every combination of the filters `currency` and `eventId` is read from a partition that holds exactly the matching payouts, so a page costs one Query whatever the workspace holds.',
     query: payoutListQuerySchema,
-    success: { status: 200, description: 'One page of payouts.', schema: cursorListResponse(payoutSchema).meta({ id: 'PayoutList' }) },
+    success: { status: 200, description: 'One page of payouts.', schema: lazy(() => cursorListResponse(payoutSchema).meta({ id: 'PayoutList' })) },
     errors: [400, 401, 403],
   }),
   getPayout: defineRoute({
@@ -59,8 +60,8 @@ export const payoutsRoutes = {
     tags: ['Payout balance'],
     summary: 'Get a payout',
     description: 'Another workspace\'s payout is a 404, like an absent one.',
-    params: idParams('payoutId'),
-    success: { status: 200, description: 'The payout.', schema: dataResponse(payoutSchema) },
+    params: lazy(() => idParams('payoutId')),
+    success: { status: 200, description: 'The payout.', schema: lazy(() => dataResponse(payoutSchema)) },
     errors: [401, 403, 404],
   }),
 };

@@ -1,6 +1,7 @@
 import {
   createPropertyBodySchema, objectTypeSchema, propertySchema, propertyStatusSchema, updatePropertyBodySchema,
 } from '../../properties/property-model.js';
+import { lazy } from '../../model/lazy-schema.js';
 import { defineRoute } from '../route.js';
 import { cursorListQuery, cursorListResponse, dataResponse, idParams } from '../schemas.js';
 
@@ -22,7 +23,7 @@ export const propertiesRoutes = {
     summary: 'Create a CRM property',
     description: 'Creates an `active` property at version 1. A name already used by a property of the same objectType (case-insensitively, archived ones included) is 409 `conflict`.',
     body: createPropertyBodySchema,
-    success: { status: 201, description: 'The new property.', schema: dataResponse(propertySchema) },
+    success: { status: 201, description: 'The new property.', schema: lazy(() => dataResponse(propertySchema)) },
     errors: [400, 403, 409, 422],
   }),
   listProperties: defineRoute({
@@ -35,7 +36,7 @@ export const propertiesRoutes = {
     summary: 'List CRM properties',
     description: 'Generic list with cursors. `sort=createdAt` (default), `sort=name` (case-insensitive; ties across objectTypes in objectType order) and `sort=updatedAt`, each with the filters `objectType` and `status` in any combination, read one partition made for that order and filter: a page costs one Query (plus one batch read of the page when filtered), whatever the workspace holds.',
     query: propertyListQuerySchema,
-    success: { status: 200, description: 'One page of properties.', schema: cursorListResponse(propertySchema) },
+    success: { status: 200, description: 'One page of properties.', schema: lazy(() => cursorListResponse(propertySchema)) },
     errors: [400],
   }),
   getProperty: defineRoute({
@@ -46,8 +47,8 @@ export const propertiesRoutes = {
     auth: 'key',
     tags: ['Properties'],
     summary: 'Get a CRM property',
-    params: idParams('id'),
-    success: { status: 200, description: 'The property.', schema: dataResponse(propertySchema) },
+    params: lazy(() => idParams('id')),
+    success: { status: 200, description: 'The property.', schema: lazy(() => dataResponse(propertySchema)) },
     errors: [404],
   }),
   updateProperty: defineRoute({
@@ -60,9 +61,9 @@ export const propertiesRoutes = {
     tags: ['Properties'],
     summary: 'Update a CRM property',
     description: `Only the fields sent change. \`type\` and \`objectType\` are immutable (422). Archive with \`status: "archived"\`, restore with \`status: "active"\`. A rename frees the old name. ${IF_MATCH_NOTE}`,
-    params: idParams('id'),
+    params: lazy(() => idParams('id')),
     body: updatePropertyBodySchema,
-    success: { status: 200, description: 'The full property after the update.', schema: dataResponse(propertySchema) },
+    success: { status: 200, description: 'The full property after the update.', schema: lazy(() => dataResponse(propertySchema)) },
     errors: [400, 403, 404, 409, 422],
   }),
 };

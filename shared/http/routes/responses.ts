@@ -1,5 +1,6 @@
 import { publicFormSchema } from '../../forms/public-form.js';
 import { formResponseSchema, submitResponseBodySchema, submittedResponseSchema } from '../../responses/response-model.js';
+import { lazy } from '../../model/lazy-schema.js';
 import { defineRoute } from '../route.js';
 import { cursorListQuery, cursorListResponse, dataResponse, idParams, idSchema } from '../schemas.js';
 
@@ -26,8 +27,8 @@ export const responsesRoutes = {
       'Questions linked to a select property carry its option values as `options` (what to submit, and what logic `optionIndices` point into) and their display texts as `optionLabels`.',
       'Elements limited to cart items keep `forEventItems: []` (hidden: a respondent here has no cart).',
     ].join(' '),
-    params: idParams('formId'),
-    success: { status: 200, description: 'The form.', schema: dataResponse(publicFormSchema) },
+    params: lazy(() => idParams('formId')),
+    success: { status: 200, description: 'The form.', schema: lazy(() => dataResponse(publicFormSchema)) },
   }),
   listFormResponses: defineRoute({
     group: 'responses',
@@ -38,9 +39,9 @@ export const responsesRoutes = {
     tags,
     summary: 'List a form\'s responses',
     description: 'Generic list (`page`, `limit`), newest first (`direction=asc` for oldest first). `contactId` lists only the responses of one contact, read from a per-contact copy of the response keys (a Query, never a filter). Another workspace\'s form is a 404.',
-    params: idParams('formId'),
+    params: lazy(() => idParams('formId')),
     query: responseListQuerySchema,
-    success: { status: 200, description: 'One page of responses.', schema: cursorListResponse(formResponseSchema).meta({ id: 'FormResponseList' }) },
+    success: { status: 200, description: 'One page of responses.', schema: lazy(() => cursorListResponse(formResponseSchema).meta({ id: 'FormResponseList' })) },
     errors: [400],
   }),
   getFormResponse: defineRoute({
@@ -52,8 +53,8 @@ export const responsesRoutes = {
     tags,
     summary: 'Get a response',
     description: 'One response of one of your forms; another workspace\'s response (or form) is a 404.',
-    params: idParams('formId', 'responseId'),
-    success: { status: 200, description: 'The response.', schema: dataResponse(formResponseSchema) },
+    params: lazy(() => idParams('formId', 'responseId')),
+    success: { status: 200, description: 'The response.', schema: lazy(() => dataResponse(formResponseSchema)) },
   }),
   submitFormResponse: defineRoute({
     group: 'responses',
@@ -74,9 +75,9 @@ export const responsesRoutes = {
       'An existing contact is only completed: empty fields and property values are filled, a non-empty one and its `status` never change; the submitted values stay on the response.',
       'Order and ticket property answers are kept in the stored response only. `Idempotency-Key` replays the first response.',
     ].join(' '),
-    params: idParams('formId'),
+    params: lazy(() => idParams('formId')),
     body: submitResponseBodySchema,
-    success: { status: 201, description: 'The response was stored.', schema: dataResponse(submittedResponseSchema) },
+    success: { status: 201, description: 'The response was stored.', schema: lazy(() => dataResponse(submittedResponseSchema)) },
     errors: [400, 404, 409, 415, 422],
   }),
 };

@@ -1,22 +1,23 @@
 import * as z from 'zod';
 import { defineRoute } from '../route.js';
+import { lazy } from '../../model/lazy-schema.js';
 
-export const healthResponseSchema = z
+export const healthResponseSchema = lazy(() => z
   .object({
     status: z.enum(['ok', 'degraded']),
     version: z.string(),
     timestamp: z.iso.datetime(),
     db: z.enum(['connected', 'disconnected']),
   })
-  .meta({ id: 'Health' });
+  .meta({ id: 'Health' }));
 
-export const apiInfoResponseSchema = z
+export const apiInfoResponseSchema = lazy(() => z
   .object({
     api: z.string(),
     version: z.string(),
     docs: z.string().meta({ description: 'Absolute URL of the interactive API documentation.' }),
   })
-  .meta({ id: 'ApiInfo' });
+  .meta({ id: 'ApiInfo' }));
 
 export const systemRoutes = {
   health: defineRoute({
