@@ -35,7 +35,7 @@ function isIanaTimezone(value: string): boolean {
 
 const timezoneSchema = lazy(() => z.string().refine(isIanaTimezone, 'must be an IANA timezone name, e.g. America/New_York').meta({ example: 'America/New_York' }));
 
-export const seatingInformationSchema = z
+export const seatingInformationSchema = lazy(() => z
   .strictObject({
     sectionId: text(200).optional(),
     rowId: text(200).optional(),
@@ -44,7 +44,7 @@ export const seatingInformationSchema = z
     sectionReferenceId: text(200).optional(),
     priceLevelId: text(200).optional(),
   })
-  .meta({ id: 'SeatingInformation', description: 'Display labels and references of an assigned seat.' });
+  .meta({ id: 'SeatingInformation', description: 'Display labels and references of an assigned seat.' }));
 
 export const bundleComponentSchema = lazy(() => z
   .strictObject({

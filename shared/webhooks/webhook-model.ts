@@ -35,7 +35,7 @@ export const PREVIOUS_SECRET_VALIDITY_SECONDS = 24 * 60 * 60;
 
 export const webhookEventTypeSchema = lazy(() => z.enum(WEBHOOK_EVENT_TYPES).meta({ id: 'WebhookEventType' }));
 
-export const webhookUrlSchema = z
+export const webhookUrlSchema = lazy(() => z
   .string()
   .max(MAX_URL_LENGTH, `must be at most ${MAX_URL_LENGTH} characters`)
   .superRefine((value, context) => {
@@ -45,7 +45,7 @@ export const webhookUrlSchema = z
   .meta({
     description: 'Where deliveries are POSTed: `https` (the local server also takes `http://127.0.0.1` and `http://localhost`). Hosts resolving to private, loopback, link-local or metadata addresses are refused, here and again at every send.',
     example: 'https://hooks.example.com/boxoffice',
-  });
+  }));
 
 const eventSelectionSchema = lazy(() => z
   .array(z.enum([...WEBHOOK_EVENT_TYPES, '*']))

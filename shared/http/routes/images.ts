@@ -12,27 +12,27 @@ export { MAX_IMAGE_BYTES, MAX_UPLOAD_BYTES } from '../../images/image-limits.js'
 export const IMAGE_TOO_LARGE_MESSAGE = `An image sent in one request must be at most ${MAX_IMAGE_BYTES} bytes (4 MiB), with a Content-Length header. `
   + 'Upload larger images in two steps: POST /v1/assets/images/uploads, PUT the bytes to the returned upload.url with upload.headers, then POST /v1/assets/images/uploads/{uploadId}/complete.';
 
-const filenameSchema = z
+const filenameSchema = lazy(() => z
   .string()
   .trim()
   .min(1, 'must not be empty')
   .max(255, 'must be at most 255 characters')
   // eslint-disable-next-line no-control-regex
   .regex(/^[^\u0000-\u001f\u007f]+$/, 'must not contain control characters')
-  .meta({ description: 'Original file name, kept for display.', example: 'poster.png' });
+  .meta({ description: 'Original file name, kept for display.', example: 'poster.png' }));
 
 /**
  * The images list keeps the spec's `page`/`pageSize` and its 422 for bad values, and takes `cursor`
  * like every list (API.md "Deep pages and cursors"). `page` stays undefined when absent so that the
  * combination with `cursor` can be refused.
  */
-export const listImagesQuerySchema = z
+export const listImagesQuerySchema = lazy(() => z
   .strictObject({
     page: pageNumberQuery('page', 'pageSize'),
     pageSize: intQuery({ min: 1, max: 250, default: 50, description: 'Items per page, 1..250.' }),
     cursor: cursorQuery('page'),
   })
-  .superRefine(refineCursorPaging('page', 'pageSize'));
+  .superRefine(refineCursorPaging('page', 'pageSize')));
 
 export const imageUploadSchema = lazy(() => z
   .object({

@@ -5,10 +5,10 @@ import { lazy } from '../../model/lazy-schema.js';
 import { defineRoute } from '../route.js';
 import { cursorListQuery, cursorListResponse, dataResponse, idParams } from '../schemas.js';
 
-export const propertyListQuerySchema = cursorListQuery(['createdAt', 'name', 'updatedAt'], 'createdAt', {
+export const propertyListQuerySchema = lazy(() => cursorListQuery(['createdAt', 'name', 'updatedAt'], 'createdAt', {
   objectType: objectTypeSchema.optional(),
   status: propertyStatusSchema.optional(),
-});
+}));
 
 const IF_MATCH_NOTE = 'Send `If-Match: <version>` to update only the version you read (409 `conflict` when stale); without it, concurrent updates are applied one after the other and none is lost.';
 

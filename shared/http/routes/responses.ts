@@ -4,9 +4,9 @@ import { lazy } from '../../model/lazy-schema.js';
 import { defineRoute } from '../route.js';
 import { cursorListQuery, cursorListResponse, dataResponse, idParams, idSchema } from '../schemas.js';
 
-export const responseListQuerySchema = cursorListQuery(['createdAt'], 'createdAt', {
+export const responseListQuerySchema = lazy(() => cursorListQuery(['createdAt'], 'createdAt', {
   contactId: idSchema.optional().meta({ description: 'Only the responses that created or updated this contact.' }),
-}, { defaultDirection: 'desc' });
+}, { defaultDirection: 'desc' }));
 
 const tags = ['Forms'];
 
