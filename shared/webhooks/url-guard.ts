@@ -1,5 +1,6 @@
 import { BlockList, isIP } from 'node:net';
 import { lookup as dnsLookup } from 'node:dns/promises';
+import { once } from '../model/lazy-schema.js';
 
 /**
  * The SSRF guard of webhook URLs. A host registers a URL; we POST to it from inside our network, so
@@ -17,19 +18,26 @@ export function currentUrlPolicy(): UrlPolicy {
   return process.env.WEBHOOK_URL_POLICY === 'local' ? 'local' : 'deployed';
 }
 
-/** Special-purpose ranges (RFC 6890 and friends) that a webhook may never reach. */
-const FORBIDDEN = new BlockList();
-const LOOPBACK = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.0.0.0', 24],
-  ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24],
-  ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) FORBIDDEN.addSubnet(network, prefix, 'ipv4');
-for (const [network, prefix] of [
-  ['::', 128], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001::', 23], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8],
-] as const) FORBIDDEN.addSubnet(network, prefix, 'ipv6');
-LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
-LOOPBACK.addAddress('::1', 'ipv6');
+/**
+ * Special-purpose ranges (RFC 6890 and friends) that a webhook may never reach, and loopback. Built on
+ * the first check, not at module load: Node loads its BlockList internals on first use, and most
+ * requests of the functions that bundle this guard never check an address (issue 16, P1).
+ */
+const blockLists = once(() => {
+  const forbidden = new BlockList();
+  const loopback = new BlockList();
+  for (const [network, prefix] of [
+    ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.0.0.0', 24],
+    ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24],
+    ['224.0.0.0', 4], ['240.0.0.0', 4],
+  ] as const) forbidden.addSubnet(network, prefix, 'ipv4');
+  for (const [network, prefix] of [
+    ['::', 128], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001::', 23], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8],
+  ] as const) forbidden.addSubnet(network, prefix, 'ipv6');
+  loopback.addSubnet('127.0.0.0', 8, 'ipv4');
+  loopback.addAddress('::1', 'ipv6');
+  return { forbidden, loopback };
+});
 
 /** Hostnames of metadata services that do not always sit on a literal link-local address. */
 const METADATA_HOSTS = new Set(['metadata.google.internal', 'metadata', 'instance-data', 'instance-data.ec2.internal']);
@@ -46,8 +54,9 @@ export function addressProblem(address: string, policy: UrlPolicy): string | und
   const family = isIP(address);
   if (family === 0) return 'is not an IP address';
   const type = family === 4 ? 'ipv4' : 'ipv6';
-  if (LOOPBACK.check(address, type)) return policy === 'local' ? undefined : 'resolves to a loopback address';
-  if (FORBIDDEN.check(address, type)) {
+  const { forbidden, loopback } = blockLists();
+  if (loopback.check(address, type)) return policy === 'local' ? undefined : 'resolves to a loopback address';
+  if (forbidden.check(address, type)) {
     return /^(169\.254\.|fe[89ab])/i.test(address) || /^::ffff:(169\.254\.|a9fe:)/i.test(address)
       ? 'resolves to a link-local or metadata address'
       : 'resolves to a private or reserved address';
