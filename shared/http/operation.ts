@@ -277,11 +277,17 @@ export function implement<R extends RouteDefinition>(route: R, impl: OperationIm
     return work();
   };
 
-  const chain = middy<APIGatewayProxyEvent, APIGatewayProxyResult>(core)
-    .use(routeHeaders(route))
-    .use(httpErrorHandler({ logger: false }))
-    .use(errorMapper(route));
-  if (route.body) chain.use(jsonBodyGuard(route)).use(httpJsonBodyParser());
-  else if (!route.rawBody && route.method !== 'GET') chain.use(noBodyGuard(route));
-  return { route, handler: chain as unknown as Operation['handler'] };
+  const buildChain = (): Operation['handler'] => {
+    const chain = middy<APIGatewayProxyEvent, APIGatewayProxyResult>(core)
+      .use(routeHeaders(route))
+      .use(httpErrorHandler({ logger: false }))
+      .use(errorMapper(route));
+    if (route.body) chain.use(jsonBodyGuard(route)).use(httpJsonBodyParser());
+    else if (!route.rawBody && route.method !== 'GET') chain.use(noBodyGuard(route));
+    return chain as unknown as Operation['handler'];
+  };
+  // The middleware chain is built on the route's first request, not at module load (issue 16, P1): a
+  // cold start pays for the routes it serves, not for every route of the group.
+  let handler: Operation['handler'] | undefined;
+  return { route, handler: (event, context) => (handler ??= buildChain())(event, context) };
 }
