@@ -13,29 +13,25 @@
  */
 import { globalRegistry } from 'zod';
 
-interface Pending {
-  readonly build: () => object;
-  readonly standIn: object;
-}
-
-/** Stand-in targets not built yet, with their builder. */
-const pending = new WeakMap<object, Pending>();
+/** Stand-in targets not built yet, with their builder and their stand-in. */
+const pending = new WeakMap<object, readonly [build: () => object, standIn: object]>();
 
 function ensureBuilt(target: object): void {
   const entry = pending.get(target);
   if (!entry) return;
   pending.delete(target);
-  const value = entry.build() as object & { _zod?: { constr?: unknown; def?: unknown; parent?: unknown } };
+  const [build, standIn] = entry;
+  const value = build() as object & { _zod?: { constr?: unknown; def?: unknown; parent?: unknown } };
   Object.setPrototypeOf(target, Object.getPrototypeOf(value));
   const internals = value._zod;
   if (internals && typeof internals.constr === 'function') {
     // A zod schema: its closures hold the instance they were initialised on, so the stand-in is
     // initialised from the same definition (the inner schemas are shared, not rebuilt), and takes the
     // built schema's parent link (set by `.meta()`/`.describe()` clones) and registry entry.
-    (internals.constr as (this: object, def: unknown) => object).call(entry.standIn, internals.def);
-    if (internals.parent !== undefined) (entry.standIn as { _zod: { parent?: unknown } })._zod.parent = internals.parent;
-    const meta = globalRegistry.has(value as never) ? globalRegistry.get(value as never) : undefined;
-    if (meta) globalRegistry.add(entry.standIn as never, meta);
+    (internals.constr as (this: object, def: unknown) => object).call(standIn, internals.def);
+    if (internals.parent !== undefined) (standIn as { _zod: { parent?: unknown } })._zod.parent = internals.parent;
+    const meta = globalRegistry.get(value as never);
+    if (meta) globalRegistry.add(standIn as never, meta);
   } else {
     Object.defineProperties(target, Object.getOwnPropertyDescriptors(value));
   }
@@ -56,7 +52,7 @@ const handler = Object.fromEntries(TRAPS.map((trap) => [trap, (target: object, .
 export function lazy<T extends object>(build: () => T): T {
   const target = {};
   const standIn = new Proxy(target, handler);
-  pending.set(target, { build, standIn });
+  pending.set(target, [build, standIn]);
   return standIn as T;
 }
 
