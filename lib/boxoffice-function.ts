@@ -32,6 +32,9 @@ export const ESM_REQUIRE_BANNER = "import { createRequire } from 'module'; const
 /** Replaces the SDK's default credential chain in the bundles: see the module's comment. */
 export const LAMBDA_CREDENTIAL_PROVIDER = './shared/aws/lambda-credential-provider.ts';
 
+/** `node:stream/web` loaded on first use in the bundles (only @middy/core imports it): see the module's comment. */
+export const LAZY_STREAM_WEB = './shared/aws/stream-web.ts';
+
 /**
  * The esbuild settings of every function: minified ESM for the latest Node.js, the AWS SDK bundled (it
  * loads faster than the runtime's copy, STACK.md), source maps, and the SDK's credential chain cut to
@@ -46,7 +49,7 @@ export const BUNDLING = {
   sourceMap: true,
   externalModules: [],
   banner: ESM_REQUIRE_BANNER,
-  esbuildArgs: { '--alias': `@aws-sdk/credential-provider-node=${LAMBDA_CREDENTIAL_PROVIDER}` },
+  esbuildArgs: { '--alias': [`@aws-sdk/credential-provider-node=${LAMBDA_CREDENTIAL_PROVIDER}`, `node:stream/web=${LAZY_STREAM_WEB}`] },
 } as const satisfies BundlingOptions;
 
 export interface BoxofficeFunctionProps {
