@@ -12,7 +12,7 @@ export const BUNDLE_BUDGET_KIB = 450;
 
 /** The settings `BUNDLING` may use; anything else must be taught to `esbuildOptionsOf` first. */
 const KNOWN = new Set(['format', 'target', 'mainFields', 'minify', 'sourceMap', 'externalModules', 'banner', 'esbuildArgs']);
-const KNOWN_ARGS = new Set(['--alias']);
+const KNOWN_ARGS = new Set(['--alias', '--legal-comments']);
 
 function aliasesOf(value: string | readonly string[] | undefined): Record<string, string> {
   const aliases: Record<string, string> = {};
@@ -48,6 +48,7 @@ export function esbuildOptionsOf(entry: string, outfile: string): BuildOptions {
     banner: { js: BUNDLING.banner },
     mainFields: [...BUNDLING.mainFields],
     alias: aliasesOf(args['--alias']),
+    ...(args['--legal-comments'] ? { legalComments: args['--legal-comments'] as BuildOptions['legalComments'] } : {}),
     absWorkingDir: REPO_ROOT,
     logLevel: 'silent',
   };
