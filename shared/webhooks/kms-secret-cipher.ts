@@ -1,6 +1,4 @@
 import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 import { fromEnv } from '@aws-sdk/credential-provider-env';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { SECRET_ENCRYPTION_PURPOSE, type SecretCipher, type SecretOwner } from './webhook-secrets.js';
@@ -53,7 +51,9 @@ export class KmsError extends Error {
 export type KmsTransport = (request: { protocol: 'https:' | 'http:'; hostname: string; port?: number; path: string; headers: Record<string, string>; body: string }) => Promise<{ statusCode: number; body: string }>;
 
 const nodeTransport: KmsTransport = ({ protocol, hostname, port, path, headers, body }) => new Promise((resolve, reject) => {
-  const request = protocol === 'http:' ? httpRequest : httpsRequest;
+  // Looked up on the first call: an import would make every cold start of the functions that bundle
+  // the cipher load node:http, which only the deployed tier's local KMS stand-in uses (issue 16, P1).
+  const { request } = process.getBuiltinModule(protocol === 'http:' ? 'node:http' : 'node:https');
   const outgoing = request({ hostname, port, path, method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, timeout: 5_000 }, (response) => {
     const chunks: Buffer[] = [];
     response.on('data', (chunk: Buffer) => chunks.push(chunk));

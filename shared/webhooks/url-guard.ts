@@ -1,4 +1,3 @@
-import { BlockList, isIP } from 'node:net';
 import { once } from '../model/lazy-schema.js';
 
 /**
@@ -23,6 +22,7 @@ export function currentUrlPolicy(): UrlPolicy {
  * requests of the functions that bundle this guard never check an address (issue 16, P1).
  */
 const blockLists = once(() => {
+  const { BlockList } = process.getBuiltinModule('node:net');
   const forbidden = new BlockList();
   const loopback = new BlockList();
   for (const [network, prefix] of [
@@ -37,6 +37,12 @@ const blockLists = once(() => {
   loopback.addAddress('::1', 'ipv6');
   return { forbidden, loopback };
 });
+
+/**
+ * `net.isIP`, looked up on first use: importing `node:net` into an ES module makes Node build its
+ * whole export list, BlockList internals included, at every cold start (issue 16, P1).
+ */
+const isIP = (input: string): number => process.getBuiltinModule('node:net').isIP(input);
 
 /** Hostnames of metadata services that do not always sit on a literal link-local address. */
 const METADATA_HOSTS = new Set(['metadata.google.internal', 'metadata', 'instance-data', 'instance-data.ec2.internal']);

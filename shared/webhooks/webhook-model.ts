@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { gunzipSync, gzipSync } from 'node:zlib';
 import * as z from 'zod';
 import { creationOrderKey, entityAttribute, itemKey, ttlAttribute, withoutKeys, type ItemKey } from '../db/table-design.js';
 import { dateTimeSchema, idSchema } from '../model/primitives.js';
@@ -256,14 +255,19 @@ export function eventBody(id: string, type: WebhookEventType, timestamp: string,
   return JSON.stringify({ id, type, timestamp, data: { object } });
 }
 
+/**
+ * Large event bodies are stored gzipped. `node:zlib` is looked up when one is, not imported: every
+ * function that records webhook events bundles this model, and few of their requests compress
+ * (issue 16, P1: an import loads zlib at every cold start).
+ */
 export function toEventItem(event: WebhookEventRecord, now: Date): Record<string, unknown> {
   const { body, ...rest } = event;
-  const stored = Buffer.byteLength(body) > COMPRESS_ABOVE_BYTES ? { bodyGzip: gzipSync(body) } : { body };
+  const stored = Buffer.byteLength(body) > COMPRESS_ABOVE_BYTES ? { bodyGzip: process.getBuiltinModule('node:zlib').gzipSync(body) } : { body };
   return { ...webhookKeys.event(event.workspaceId, event.id), ...entityAttribute(WEBHOOK_EVENT_ENTITY), ...ttlAttribute(retentionEnd(now)), ...rest, ...stored };
 }
 
 export function fromEventItem(item: Record<string, unknown>): WebhookEventRecord {
   const { bodyGzip, ...rest } = withoutKeys(item) as Record<string, unknown> & { bodyGzip?: Uint8Array };
-  const body = bodyGzip ? gunzipSync(bodyGzip).toString('utf8') : (rest.body as string);
+  const body = bodyGzip ? process.getBuiltinModule('node:zlib').gunzipSync(bodyGzip).toString('utf8') : (rest.body as string);
   return { ...(rest as unknown as WebhookEventRecord), body };
 }
