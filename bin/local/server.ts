@@ -19,6 +19,7 @@ import { FUNCTION_TIMEOUT_MS } from '../../shared/db/time-budget.js';
 import { PortInUseError } from './ports.js';
 import { LocalRateLimiter, type LocalRateLimitOptions } from './rate-limiter.js';
 import { LocalFirewall } from './firewall.js';
+import { countTransactWriteCapacity } from './transact-capacity.js';
 
 type Authorizer = (event: APIGatewayRequestAuthorizerEvent, context: Context) => Promise<APIGatewayAuthorizerResult>;
 
@@ -231,6 +232,9 @@ async function handle(request: IncomingMessage, response: ServerResponse, option
  * DYNAMODB_ENDPOINT, ...) must be set before the first request loads the handlers.
  */
 export async function startLocalServer(options: LocalServerOptions): Promise<LocalServer> {
+  // Loaded now, after the environment is set (the client reads it when created): DynamoDB Local's
+  // transactional write capacity is corrected in X-Db-Stats (transact-capacity.ts).
+  countTransactWriteCapacity((await import('../../shared/db/client.js')).dynamoClient);
   const cache = new AuthorizerCache(options.authorizerCacheTtlSeconds ?? AUTHORIZER_CACHE_TTL_SECONDS, options.now);
   const limiter = new LocalRateLimiter(options.rateLimits);
   const firewall = new LocalFirewall(limiter);

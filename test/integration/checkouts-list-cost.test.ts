@@ -79,6 +79,13 @@ describe('GET /v1/checkouts cost per page', () => {
     expect(deep.rcu).toBeLessThanOrEqual(first.rcu * 1.1);
   });
 
+  it('reports for a create the write units DynamoDB charges: the checkout and its 20 projections, 2 WCU each in a transaction', async () => {
+    // DynamoDB Local itself reports 2 for any TransactWriteItems; the local server counts what DynamoDB charges.
+    const created = await api.request('POST', '/v1/checkouts', { key: small.apiKey, body: { name: 'Cost of a create' } });
+    expect(created.status).toBe(201);
+    expect(dbStats(created).wcu).toBeGreaterThanOrEqual(2 * 21);
+  });
+
   it('reads the projections of the page and one BatchGet of its checkouts, nothing per checkout', async () => {
     // Default order, no event on the page's checkouts read: 1 Query of pageSize + 1 projections, 1 BatchGet.
     const stats = dbStats(await list(large, 'pageSize=5&sortField=_id&sortDirection=asc&filters=%5B%7B%22field%22%3A%22isEventSet%22%2C%22op%22%3A%22eq%22%2C%22value%22%3Afalse%7D%2C%7B%22field%22%3A%22status%22%2C%22op%22%3A%22eq%22%2C%22value%22%3A%22open%22%7D%2C%7B%22field%22%3A%22visibility%22%2C%22op%22%3A%22eq%22%2C%22value%22%3A%22private%22%7D%5D'));
