@@ -23,6 +23,18 @@ export function portInUse(port: number): Promise<boolean> {
   });
 }
 
+/** A port free on 127.0.0.1 right now (the OS picks it), for servers started by tests and the bench. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 /**
  * Refuses to go on when the port is taken. Without this, a second DynamoDB Local on a taken port dies
  * quietly while the readiness poll reaches the first one, and `npm start` writes into its data.

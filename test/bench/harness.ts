@@ -1,7 +1,7 @@
-import { createServer } from 'node:net';
 import { startDynamoDbLocal, type RunningDynamoDb } from '../../bin/local/dynamodb-local.js';
 import { ensureTables } from '../../bin/local/bootstrap.js';
 import type { LocalServer } from '../../bin/local/server.js';
+import { freePort } from '../../bin/local/ports.js';
 
 export interface BenchEnvironment {
   server: LocalServer;
@@ -10,15 +10,6 @@ export interface BenchEnvironment {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const TABLE = 'boxoffice-bench';
 const IDEMPOTENCY_TABLE = 'boxoffice-bench-idempotency';

@@ -4,18 +4,10 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { WebhookReceiver } from './support/webhook-receiver.js';
+import { freePort } from '../../bin/local/ports.js';
 
 const TSX_CLI = 'node_modules/tsx/dist/cli.mjs';
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function portOpen(port: number): Promise<boolean> {
   return new Promise((resolve) => {

@@ -1,11 +1,11 @@
 import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type TestApi, type TestWorkspace } from './support/api.js';
 import { WebhookReceiver, type ReceivedWebhook } from './support/webhook-receiver.js';
+import { freePort } from '../../bin/local/ports.js';
 
 /**
  * The README's "Webhooks" section, run as written: its Node and openssl verification snippets
@@ -55,13 +55,6 @@ function run(file: string, args: string[], options: { cwd?: string; env?: Record
   });
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** One delivery of invoice.voided to the receiver, and the endpoint's secret. */
 async function oneDelivery(ws: TestWorkspace): Promise<{ secret: string; request: ReceivedWebhook }> {

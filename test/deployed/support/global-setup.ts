@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startDynamoDbLocal } from '../../../bin/local/dynamodb-local.js';
 import { ensureTables } from '../../../bin/local/bootstrap.js';
+import { freePort } from '../../../bin/local/ports.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,16 +13,6 @@ declare module 'vitest' {
   }
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Synthesizes the app once per run exactly as `cdk synth` does (cdk-nag on, every function bundled by

@@ -1,19 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { startDynamoDbLocal } from '../../../bin/local/dynamodb-local.js';
 import { ensureTables } from '../../../bin/local/bootstrap.js';
 import { LOCAL_DYNAMODB_REQUEST_TIMEOUT_MS } from '../../../bin/local/environment.js';
+import { freePort } from '../../../bin/local/ports.js';
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * One DynamoDB Local per test run, on its own free port, always stopped. Test files isolate their data
