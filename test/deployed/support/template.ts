@@ -1,3 +1,5 @@
+import { refTarget } from '../../support/cfn-ref.js';
+
 /**
  * A synthesized CloudFormation template, read the way CloudFormation reads it: resources by type and
  * the intrinsic functions our stacks use, resolved against the physical values a deployment assigns.
@@ -24,15 +26,7 @@ export function propertiesOf(template: CfnTemplate, logicalId: string): Record<s
   return resource.Properties ?? {};
 }
 
-/** `Ref`/`Fn::GetAtt` target of a reference, if it is one. */
-export function refTarget(value: unknown): string | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const record = value as Record<string, unknown>;
-  if (typeof record.Ref === 'string') return record.Ref;
-  const getAtt = record['Fn::GetAtt'];
-  if (Array.isArray(getAtt) && typeof getAtt[0] === 'string') return getAtt[0];
-  return undefined;
-}
+export { refTarget };
 
 export interface ResolveContext {
   /** Physical value of `Ref` to a logical id or pseudo parameter. */

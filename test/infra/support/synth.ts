@@ -1,6 +1,7 @@
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { buildBoxoffice, type BoxofficeStacks } from '../../../lib/boxoffice-app.js';
+import { refTarget } from '../../support/cfn-ref.js';
 
 export interface SynthesizedApp {
   stacks: BoxofficeStacks;
@@ -36,15 +37,7 @@ export function resourcesOf(template: Template, type: string): Resources {
   return template.findResources(type) as Resources;
 }
 
-/** `Ref`/`Fn::GetAtt` target logical id of a CloudFormation reference, if it is one. */
-export function refTarget(value: unknown): string | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const record = value as Record<string, unknown>;
-  if (typeof record.Ref === 'string') return record.Ref;
-  const getAtt = record['Fn::GetAtt'];
-  if (Array.isArray(getAtt) && typeof getAtt[0] === 'string') return getAtt[0];
-  return undefined;
-}
+export { refTarget };
 
 /** Full API path of every API Gateway resource, by logical id (root resource = ''). */
 export function resourcePaths(template: Template): Map<string, string> {
