@@ -14,17 +14,20 @@ export function localBlobDir(env: NodeJS.ProcessEnv = process.env): string {
   return resolve(env.LOCAL_BLOB_DIR || '.local/blobs');
 }
 
+/** Writes then renames, creating the folder: a concurrent reader never sees a half-written file. */
+export async function writeFileAtomically(path: string, bytes: Uint8Array): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const temporary = `${path}.${process.pid}.tmp`;
+  await writeFile(temporary, bytes);
+  await rename(temporary, path);
+}
+
 /** Stands in for S3 in development: files in a folder, served back by the local server. */
 export class LocalBlobStore implements BlobStore {
   constructor(private readonly dir: string) {}
 
   async put(key: string, bytes: Uint8Array): Promise<void> {
-    const path = this.pathOf(key);
-    await mkdir(dirname(path), { recursive: true });
-    // Write then rename: a concurrent reader never sees a half-written file.
-    const temporary = `${path}.${process.pid}.tmp`;
-    await writeFile(temporary, bytes);
-    await rename(temporary, path);
+    await writeFileAtomically(this.pathOf(key), bytes);
   }
 
   publicUrl(key: string, requestBaseUrl: string): string {

@@ -1,8 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { open, readFile, rm, stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { assertBlobKey } from './blob-store.js';
-import { LocalBlobStore, localBlobDir } from './local-blob-store.js';
+import { LocalBlobStore, localBlobDir, writeFileAtomically } from './local-blob-store.js';
 import type { PresignedUpload, StagedObject, UploadConstraints, UploadStore } from './upload-store.js';
 
 /** URL prefix under which the local server accepts signed uploads (see bin/local/local-routes.ts). */
@@ -56,11 +56,7 @@ export class LocalUploadStore implements UploadStore {
 
   /** Stores bytes the local server received and verified. */
   async put(key: string, bytes: Uint8Array): Promise<void> {
-    const path = this.pathOf(key);
-    await mkdir(dirname(path), { recursive: true });
-    const temporary = `${path}.${process.pid}.tmp`;
-    await writeFile(temporary, bytes);
-    await rename(temporary, path);
+    await writeFileAtomically(this.pathOf(key), bytes);
   }
 
   async head(key: string): Promise<StagedObject | undefined> {
