@@ -11,13 +11,6 @@ export interface LocalEnvironment {
 }
 
 /**
- * One DynamoDB attempt's timeout against DynamoDB Local (deployed: 1 s, DYNAMO_LIMITS). DynamoDB Local
- * shares the machine's cores with everything else running; under load (a full test run on 2 cores) it
- * takes more than a second for a checkout's 20-item transaction, and a 1 s timeout made such writes 503.
- */
-export const LOCAL_DYNAMODB_REQUEST_TIMEOUT_MS = '4000';
-
-/**
  * The defaults shared by `npm start`, `npm run admin` and the tests: TABLE_NAME (boxoffice-local),
  * DYNAMODB_ENDPOINT, else DynamoDB Local on 127.0.0.1:$DYNAMODB_PORT (8000). Writes them into
  * process.env, where the shared runtime config reads them.
@@ -40,7 +33,6 @@ export function applyLocalEnvironment(options: { endpoint?: string | null; useAw
   const port = Number(process.env.DYNAMODB_PORT || DEFAULT_DYNAMODB_PORT);
   const endpoint = options.endpoint || process.env.DYNAMODB_ENDPOINT || `http://127.0.0.1:${port}`;
   process.env.DYNAMODB_ENDPOINT = endpoint;
-  process.env.DYNAMODB_REQUEST_TIMEOUT_MS ??= LOCAL_DYNAMODB_REQUEST_TIMEOUT_MS;
   ensureLocalAwsEnv();
   return { tableName, idempotencyTableName, endpoint };
 }

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { startDynamoDbLocal } from '../../../bin/local/dynamodb-local.js';
 import { ensureTables } from '../../../bin/local/bootstrap.js';
-import { LOCAL_DYNAMODB_REQUEST_TIMEOUT_MS } from '../../../bin/local/environment.js';
 import { freePort } from '../../../bin/local/ports.js';
 
 
@@ -13,7 +12,6 @@ export default async function setup(): Promise<() => Promise<void>> {
   const port = await freePort();
   const dynamo = await startDynamoDbLocal({ port });
   process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
-  process.env.DYNAMODB_REQUEST_TIMEOUT_MS = LOCAL_DYNAMODB_REQUEST_TIMEOUT_MS;
   process.env.TABLE_NAME = 'boxoffice-test';
   process.env.IDEMPOTENCY_TABLE_NAME = 'boxoffice-test-idempotency';
   process.env.EXPOSE_DB_STATS = 'true';

@@ -75,16 +75,18 @@ describe('time budget', () => {
 });
 
 describe('DynamoDB Local attempt timeout (DYNAMODB_REQUEST_TIMEOUT_MS)', () => {
-  it('keeps the deployed 1 s attempt timeout unless the variable sets another, and refuses a malformed one', () => {
+  it('keeps the deployed 1 s attempt timeout in AWS, gives DynamoDB Local 4 s, lets the variable choose, and refuses a malformed one', () => {
     // Prepare
     const base = { TABLE_NAME: 't' };
 
     // Act
     const deployed = loadConfig(base);
-    const local = loadConfig({ ...base, DYNAMODB_REQUEST_TIMEOUT_MS: '4000' });
+    const local = loadConfig({ ...base, DYNAMODB_ENDPOINT: 'http://127.0.0.1:8000' });
+    const chosen = loadConfig({ ...base, DYNAMODB_ENDPOINT: 'http://127.0.0.1:8000', DYNAMODB_REQUEST_TIMEOUT_MS: '2500' });
 
     // Assess
     expect(deployed.dynamoRequestTimeoutMs).toBeUndefined();
+    expect(chosen.dynamoRequestTimeoutMs).toBe(2500);
     expect((budgetedClientConfig(undefined, deployed.dynamoRequestTimeoutMs).requestHandler as { requestTimeout: number }).requestTimeout).toBe(DYNAMO_LIMITS.requestTimeoutMs);
     expect((budgetedClientConfig('http://127.0.0.1:8000', local.dynamoRequestTimeoutMs).requestHandler as { requestTimeout: number }).requestTimeout).toBe(4000);
     expect(() => loadConfig({ ...base, DYNAMODB_REQUEST_TIMEOUT_MS: '4s' })).toThrow(/DYNAMODB_REQUEST_TIMEOUT_MS must be a positive integer/);
