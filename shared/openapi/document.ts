@@ -121,55 +121,45 @@ const EXAMPLE_MESSAGES: Readonly<Record<string, string>> = {
 function errorResponseOf(codes: readonly string[], flat: boolean, status: number): JsonObject {
   const meanings = flat ? FLAT_ERROR_CODES : (ERROR_CODES as Readonly<Record<string, string>>);
   const description = codes.map((code) => `\`${code}\`: ${meanings[code] ?? ''}`).join(' ');
-  if (flat) {
-    return {
-      description,
-      content: {
-        'application/json': {
-          schema: {
-            allOf: [
-              { $ref: '#/components/schemas/FlatError' },
-              { properties: { status: { const: status }, error: { enum: [...codes] } } },
-            ],
-          },
-          example: { status, error: codes[0], message: `${(FLAT_ERROR_CODES[codes[0] as string] ?? '').replace(/^./, (first) => first.toUpperCase())}` },
-        },
-      },
-    };
-  }
-  const withDetails = codes.includes('validation_failed') || codes.includes('invalid_query');
   const first = codes[0] as string;
+  const [schema, example] = flat
+    ? [
+      { allOf: [{ $ref: '#/components/schemas/FlatError' }, { properties: { status: { const: status }, error: { enum: [...codes] } } }] },
+      { status, error: first, message: `${(FLAT_ERROR_CODES[first] ?? '').replace(/^./, (letter) => letter.toUpperCase())}` },
+    ]
+    : [envelopeNarrowedTo(codes), envelopeExample(first)];
+  return { description, content: { 'application/json': { schema, example } } };
+}
+
+/** The envelope with `code` narrowed to `codes` (it declares the types and required fields). */
+function envelopeNarrowedTo(codes: readonly string[]): JsonObject {
+  const withDetails = codes.includes('validation_failed') || codes.includes('invalid_query');
   return {
-    description,
-    content: {
-      'application/json': {
-        schema: {
-          allOf: [
-            { $ref: '#/components/schemas/ErrorEnvelope' },
-            // The envelope declares the types and required fields; this only narrows `code` (and shows `details`).
-            {
-              properties: {
-                error: {
-                  properties: {
-                    code: { enum: [...codes] },
-                    // Redocly's example check treats the envelope's closed `error` as closing this one too.
-                    message: { type: 'string' },
-                    ...(withDetails ? { details: { type: 'array', items: { $ref: '#/components/schemas/ErrorDetail' } } } : {}),
-                  },
-                },
-              },
-            },
-          ],
-        },
-        example: {
+    allOf: [
+      { $ref: '#/components/schemas/ErrorEnvelope' },
+      {
+        properties: {
           error: {
-            code: first,
-            message: EXAMPLE_MESSAGES[first] ?? 'Error.',
-            ...(first === 'validation_failed' ? { details: [{ path: 'name', message: 'Required' }] } : {}),
-            ...(first === 'invalid_query' ? { details: [{ path: 'limit', message: 'Too big: expected number to be <=100' }] } : {}),
+            properties: {
+              code: { enum: [...codes] },
+              // Redocly's example check treats the envelope's closed `error` as closing this one too.
+              message: { type: 'string' },
+              ...(withDetails ? { details: { type: 'array', items: { $ref: '#/components/schemas/ErrorDetail' } } } : {}),
+            },
           },
         },
       },
+    ],
+  };
+}
+
+function envelopeExample(code: string): JsonObject {
+  return {
+    error: {
+      code,
+      message: EXAMPLE_MESSAGES[code] ?? 'Error.',
+      ...(code === 'validation_failed' ? { details: [{ path: 'name', message: 'Required' }] } : {}),
+      ...(code === 'invalid_query' ? { details: [{ path: 'limit', message: 'Too big: expected number to be <=100' }] } : {}),
     },
   };
 }
