@@ -36,6 +36,12 @@ export const LAMBDA_CREDENTIAL_PROVIDER = './shared/aws/lambda-credential-provid
 export const LAZY_STREAM_WEB = './shared/aws/stream-web.ts';
 
 /**
+ * `@aws-lambda-powertools/jmespath` (and its `/functions`) in the bundles: bare field names only, which is
+ * all the idempotency config asks of it; see the module's comment.
+ */
+export const JMESPATH_FIELD_NAMES = './shared/aws/jmespath-field-names';
+
+/**
  * The esbuild settings of every function: minified ESM for the latest Node.js, the AWS SDK bundled (it
  * loads faster than the runtime's copy, STACK.md), source maps, and the SDK's credential chain cut to
  * the environment variables Lambda sets (relative paths resolve from the project root, where CDK runs
@@ -51,7 +57,7 @@ export const BUNDLING = {
   banner: ESM_REQUIRE_BANNER,
   // Legal comments go to index.mjs.LEGAL.txt beside the bundle, not into the code Lambda parses at every
   // cold start (esbuild keeps every `@preserve`/`@license` comment: ~600 bytes, mostly coverage markers).
-  esbuildArgs: { '--alias': [`@aws-sdk/credential-provider-node=${LAMBDA_CREDENTIAL_PROVIDER}`, `node:stream/web=${LAZY_STREAM_WEB}`], '--legal-comments': 'external' },
+  esbuildArgs: { '--alias': [`@aws-sdk/credential-provider-node=${LAMBDA_CREDENTIAL_PROVIDER}`, `node:stream/web=${LAZY_STREAM_WEB}`, `@aws-lambda-powertools/jmespath=${JMESPATH_FIELD_NAMES}`], '--legal-comments': 'external' },
 } as const satisfies BundlingOptions;
 
 export interface BoxofficeFunctionProps {

@@ -28,4 +28,14 @@ describe('bundle size budget', () => {
     // Assess
     expect(readFileSync(file, 'utf8')).not.toContain('DynamoDBClient');
   });
+
+  it('gives Powertools Idempotency the field-name stand-in, not the JMESPath interpreter (23 KiB of cold start)', async () => {
+    // Act
+    const { file } = await bundleLikeCdk(handlerEntry('forms'), join(outdir, 'forms-jmespath'));
+    // Assess
+    const code = readFileSync(file, 'utf8');
+    expect(code).toContain('IdempotencyConfig');
+    expect(code).toContain('JMESPath stand-in evaluates bare field names only');
+    expect(code).not.toContain('Bad jmespath expression');
+  });
 });

@@ -26,7 +26,13 @@ export const publicRoutesFlow: Flow = {
     });
     const answers = { [email.body?.data?.id as string]: 'ada@example.com', [topics.body?.data?.id as string]: 'Jazz' };
     const submitted = await call('submit response', 'POST', `/forms/${formId}/responses`, { key: 'none', body: { answers }, headers: { 'Idempotency-Key': 'tier-1' } });
-    await call('replayed submission', 'POST', `/forms/${formId}/responses`, { key: 'none', body: { answers }, headers: { 'Idempotency-Key': 'tier-1' } });
+    const replayed = await call('replayed submission', 'POST', `/forms/${formId}/responses`, { key: 'none', body: { answers }, headers: { 'Idempotency-Key': 'tier-1' } });
+    check(replayed.body?.data?.id === submitted.body?.data?.id, 'the replayed submission is not the first one');
+    // Powertools Idempotency reads the record key and the payload fingerprint with the bundles' JMESPath stand-in.
+    const reused = await call('same key, other answers', 'POST', `/forms/${formId}/responses`, {
+      key: 'none', body: { answers: { ...answers, [topics.body?.data?.id as string]: 'Blues' } }, headers: { 'Idempotency-Key': 'tier-1' },
+    });
+    check(reused.body?.error?.code === 'idempotency_key_reused', `a reused Idempotency-Key answered ${reused.status}`);
     await call('invalid submission', 'POST', `/forms/${formId}/responses`, { key: 'none', body: { answers: { nope: 1 } } });
     await call('host lists responses', 'GET', `/v1/forms/${formId}/responses`);
     await call('host reads a response', 'GET', `/v1/forms/${formId}/responses/${submitted.body?.data?.id as string}`);
