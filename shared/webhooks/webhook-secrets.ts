@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { kmsCipher } from './kms-secret-cipher.js';
 
 /**
  * Webhook signing secrets. The sender needs the raw key to compute an HMAC, so a secret cannot be
@@ -59,8 +60,11 @@ export function localCipher(key: Buffer): SecretCipher {
 let cached: Promise<SecretCipher> | undefined;
 
 /**
- * The process's cipher: KMS when `WEBHOOK_SECRETS_KEY_ARN` is set (deployed), else the local key. The
- * KMS client is imported only here and only then, so functions that never touch secrets never load it.
+ * The process's cipher: KMS when `WEBHOOK_SECRETS_KEY_ARN` is set (deployed), else the local key. Only
+ * the functions that handle secrets (the webhooks group and the sender) import this module, so no other
+ * bundle holds the KMS signer. It is imported statically: a dynamic `import()` made esbuild wrap every
+ * module the signer shares with the DynamoDB client in a lazy initialiser, which V8 then parses twice at
+ * every cold start (the webhooks function loaded ~9% slower, issue 16 P1).
  */
 export function secretCipher(): Promise<SecretCipher> {
   cached ??= (async () => {
@@ -68,7 +72,6 @@ export function secretCipher(): Promise<SecretCipher> {
     const localKey = process.env.WEBHOOK_SECRETS_LOCAL_KEY;
     // An explicit local key wins, so the deployed bundles can also run offline (artifact tests).
     if (keyArn && !localKey) {
-      const { kmsCipher } = await import('./kms-secret-cipher.js');
       return kmsCipher(keyArn);
     }
     // A deployed function without its key would mint secrets nobody can read back: fail loudly instead.
