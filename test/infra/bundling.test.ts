@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { BoxofficeFunction, ESM_REQUIRE_BANNER } from '../../lib/boxoffice-function.js';
+import { BoxofficeFunction, ESM_REQUIRE_BANNER, FUNCTION_NODE_OPTIONS } from '../../lib/boxoffice-function.js';
 import { docsAssetsHooks } from '../../lib/group-functions.js';
 import { handlerEntry } from '../../lib/paths.js';
 import { DOCS_ASSETS } from '../../shared/http/routes/docs.js';
@@ -49,6 +49,18 @@ describe('BoxofficeFunction bundling', () => {
     // Minified: template literals keep their newlines, so count characters per line, not lines.
     expect(bundle.length / bundle.split('\n').length).toBeGreaterThan(1_000);
     expect(existsSync(join(bundleDir, 'index.mjs.map'))).toBe(true);
+  });
+
+  it('writes a source map of positions and file names only, which Node parses at every cold start with --enable-source-maps', async () => {
+    // Act
+    const map = JSON.parse(readFileSync(join(bundleDir, 'index.mjs.map'), 'utf8')) as { sources: string[]; mappings: string; sourcesContent?: unknown };
+    const replica = await bundleLikeCdk(handlerEntry('docs'), join(outdir, 'replica-map'));
+    // Assess
+    expect(map.sources.some((source) => source.endsWith('functions/docs/handler.ts'))).toBe(true);
+    expect(map.mappings.length).toBeGreaterThan(1_000);
+    expect(map.sourcesContent).toBeUndefined();
+    expect(FUNCTION_NODE_OPTIONS).toBe('--enable-source-maps');
+    expect(readFileSync(`${replica.file}.map`, 'utf8') === readFileSync(join(bundleDir, 'index.mjs.map'), 'utf8')).toBe(true);
   });
 
   it('loads as an ES module in plain Node and exports the handler', () => {

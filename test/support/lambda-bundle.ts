@@ -11,7 +11,7 @@ import { REPO_ROOT } from '../../lib/paths.js';
 export const BUNDLE_BUDGET_KIB = 450;
 
 /** The settings `BUNDLING` may use; anything else must be taught to `esbuildOptionsOf` first. */
-const KNOWN = new Set(['format', 'target', 'mainFields', 'minify', 'sourceMap', 'externalModules', 'banner', 'esbuildArgs']);
+const KNOWN = new Set(['format', 'target', 'mainFields', 'minify', 'sourceMap', 'sourcesContent', 'externalModules', 'banner', 'esbuildArgs']);
 const KNOWN_ARGS = new Set(['--alias', '--legal-comments']);
 
 function aliasesOf(value: string | readonly string[] | undefined): Record<string, string> {
@@ -26,7 +26,7 @@ function aliasesOf(value: string | readonly string[] | undefined): Record<string
 
 /**
  * The esbuild build options that reproduce what CDK's `NodejsFunction` runs for `BUNDLING` (its CLI call:
- * `--bundle <entry> --target --platform=node --format --outfile --minify --sourcemap --external:...
+ * `--bundle <entry> --target --platform=node --format --outfile --minify --sourcemap --sources-content=false --external:...
  * --banner:js --main-fields` plus `esbuildArgs`, from the project root). The bundling test checks that
  * the result is byte for byte CDK's bundle.
  */
@@ -44,6 +44,7 @@ export function esbuildOptionsOf(entry: string, outfile: string): BuildOptions {
     outfile,
     minify: BUNDLING.minify,
     sourcemap: BUNDLING.sourceMap,
+    sourcesContent: BUNDLING.sourcesContent,
     external: [...BUNDLING.externalModules],
     banner: { js: BUNDLING.banner },
     mainFields: [...BUNDLING.mainFields],
