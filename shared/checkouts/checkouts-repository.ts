@@ -1,7 +1,7 @@
 import { getItem, versionIs } from '../db/conditional.js';
 import { queryAll } from '../db/query.js';
 import { keyOfItem, notExists, type ItemKey } from '../db/table-design.js';
-import { ItemTooLargeError, transaction, type Transaction } from '../db/transaction.js';
+import { transaction, type Transaction } from '../db/transaction.js';
 import { ConflictError, ValidationError } from '../errors.js';
 import { checkoutListKeys, listItemsOf } from './checkout-list-model.js';
 import {
@@ -28,12 +28,7 @@ export class ListNameChangedError extends Error {
 
 /** DynamoDB refuses items above 400 KB; the request limits allow bodies that reach it (many dependents and fees). */
 async function committing(tx: Transaction): Promise<void> {
-  try {
-    await tx.commit();
-  } catch (error) {
-    if (error instanceof ItemTooLargeError) throw new ValidationError({ path: 'products', message: 'The checkout is too large to store: use fewer products, dependents or custom fees.' });
-    throw error;
-  }
+  await tx.commit({ onTooLarge: () => new ValidationError({ path: 'products', message: 'The checkout is too large to store: use fewer products, dependents or custom fees.' }) });
 }
 
 /**

@@ -145,8 +145,11 @@ export class Transaction {
    * the same ClientRequestToken (DynamoDB applies a token once, so a send that did commit before its
    * answer was lost is not applied again). For writes that record an effect already made outside
    * DynamoDB (a processor refund): giving up there leaves the books behind the money.
+   *
+   * `onTooLarge`: the error to throw when an item would pass DynamoDB's 400 KB limit (by default
+   * ItemTooLargeError), e.g. a 422 naming the field that grew it.
    */
-  async commit(options: { resendOnTransientFailure?: boolean } = {}): Promise<void> {
+  async commit(options: { resendOnTransientFailure?: boolean; onTooLarge?: () => Error } = {}): Promise<void> {
     if (this.items.length === 0) return;
     // Inside an idempotent request, its first committed write carries the "applied" marker (write-fence.ts).
     const fence = this.carriesFence ? pendingWriteFence() : undefined;
@@ -166,7 +169,7 @@ export class Transaction {
         } else if (options.resendOnTransientFailure && isTransient(error, mapped) && (transientFailures += 1) < TRANSIENT_ATTEMPTS) {
           // Same token: if the failed send did commit, DynamoDB answers success without applying it twice.
         } else {
-          throw mapped;
+          throw mapped instanceof ItemTooLargeError && options.onTooLarge ? options.onTooLarge() : mapped;
         }
         await jitteredBackoff(attempt);
       }

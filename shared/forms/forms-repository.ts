@@ -2,7 +2,7 @@ import { batchGetItems } from '../db/batch-get.js';
 import { getItem, versionIs } from '../db/conditional.js';
 import { queryPage, type Page, type PageRequest } from '../db/query.js';
 import { notExists } from '../db/table-design.js';
-import { ItemTooLargeError, transaction, type Transaction } from '../db/transaction.js';
+import { transaction, type Transaction } from '../db/transaction.js';
 import { ConflictError, ValidationError } from '../errors.js';
 import type { SortDirection } from '../model/primitives.js';
 import {
@@ -14,12 +14,7 @@ const tooLargeError = () => new ValidationError({ path: 'elements', message: 'Th
 
 /** Commits a form write; a form is one item, so its size is bounded by DynamoDB's item limit (a 422, not a 500). */
 async function commitForm(tx: Transaction): Promise<void> {
-  try {
-    await tx.commit();
-  } catch (error) {
-    if (error instanceof ItemTooLargeError) throw tooLargeError();
-    throw error;
-  }
+  await tx.commit({ onTooLarge: tooLargeError });
 }
 
 /** Adds the status projection that follows a change from `before` to `after`. */

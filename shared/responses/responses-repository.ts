@@ -2,7 +2,7 @@ import { batchGetItems } from '../db/batch-get.js';
 import { getItem } from '../db/conditional.js';
 import { queryPage, type Page, type PageRequest } from '../db/query.js';
 import { notExists } from '../db/table-design.js';
-import { ItemTooLargeError, transaction, type Transaction } from '../db/transaction.js';
+import { transaction, type Transaction } from '../db/transaction.js';
 import { addContactWrite, type ContactWrite } from '../contacts/contacts-repository.js';
 import { ConflictError, ValidationError } from '../errors.js';
 import type { SortDirection } from '../model/primitives.js';
@@ -33,12 +33,7 @@ export async function saveSubmission(workspaceId: string, response: FormResponse
   if (contactId !== undefined) tx.put(toResponseByContactItem(workspaceId, { ...response, contactId }), notExists());
   tx.include(outboxEvents(workspaceId, [{ type: 'form_response.created', object: fromResponseItem(toResponseItem(workspaceId, response)) }], new Date(response.createdAt)));
   if (effects) tx.include(effects);
-  try {
-    await tx.commit();
-  } catch (error) {
-    if (error instanceof ItemTooLargeError) throw new ValidationError({ path: 'answers', message: 'The response is too large to store (about 400 KB). Send shorter answers.' });
-    throw error;
-  }
+  await tx.commit({ onTooLarge: () => new ValidationError({ path: 'answers', message: 'The response is too large to store (about 400 KB). Send shorter answers.' }) });
 }
 
 export interface ResponseListFilter {

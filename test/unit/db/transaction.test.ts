@@ -90,6 +90,13 @@ describe('transaction builder', () => {
     expect(ddbMock.commandCalls(TransactWriteCommand)).toHaveLength(2);
   });
 
+  it('throws the caller\'s error for an oversized item when given one, without sending again', async () => {
+    ddbMock.on(TransactWriteCommand).rejects(Object.assign(new Error('Item size has exceeded the maximum allowed size'), { name: 'ValidationException' }));
+    const tooLarge = new Error('the form is too large');
+    await expect(twoItemTransaction().commit({ onTooLarge: () => tooLarge })).rejects.toBe(tooLarge);
+    expect(ddbMock.commandCalls(TransactWriteCommand)).toHaveLength(1);
+  });
+
   it('includes the items and conditions of another builder', async () => {
     ddbMock.on(TransactWriteCommand).rejects(cancelled('None', 'None', 'ConditionalCheckFailed'));
     const tx = transaction().put(itemKey('Z', '0')).include(twoItemTransaction());
