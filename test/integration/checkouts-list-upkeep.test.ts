@@ -30,6 +30,21 @@ async function keyWithStaleNames(checkoutId: string, stale: { event?: string; fo
   await rekeyCheckout(ws.workspaceId, fromCheckoutItem(stored), stale, [], () => new Error('moved'));
 }
 
+/**
+ * A fresh workspace whose event Mango has a checkout ('stale') keyed as if the event were still called
+ * Apricot (a rename stopped half-way), beside a checkout of the event Kiwi: sorted by event, 'stale'
+ * comes first until it is re-keyed.
+ */
+async function workspaceWithStaleEventName(name: string): Promise<{ mango: { id: string }; stale: { id: string } }> {
+  ws = await api.newWorkspace(name);
+  const [mango, kiwi] = [await event('Mango'), await event('Kiwi')];
+  const stale = await post('/v1/checkouts', { name: 'stale', eventId: mango.id });
+  await post('/v1/checkouts', { name: 'kiwi', eventId: kiwi.id });
+  await keyWithStaleNames(stale.id, { event: 'Apricot' });
+  expect(await names('sortField=event')).toEqual(['stale', 'kiwi']);
+  return { mango, stale };
+}
+
 beforeAll(async () => {
   api = await startApi();
 });
@@ -55,12 +70,7 @@ describe('checkout list projections follow renames', () => {
 
   it('finishes an interrupted re-keying when the update naming the event is sent again', async () => {
     // Prepare: the event is called Mango, but a checkout's projections still carry Apricot.
-    ws = await api.newWorkspace('Rename resumed');
-    const [mango, kiwi] = [await event('Mango'), await event('Kiwi')];
-    const stale = await post('/v1/checkouts', { name: 'stale', eventId: mango.id });
-    await post('/v1/checkouts', { name: 'kiwi', eventId: kiwi.id });
-    await keyWithStaleNames(stale.id, { event: 'Apricot' });
-    expect(await names('sortField=event')).toEqual(['stale', 'kiwi']);
+    const { mango } = await workspaceWithStaleEventName('Rename resumed');
     // Act: the same name again
     expect((await api.request('PATCH', `/v1/events/${mango.id}`, { key: ws.apiKey, body: { name: 'Mango' } })).status).toBe(200);
     // Assess
@@ -127,13 +137,8 @@ describe('checkout list backfill', () => {
   });
 
   it('re-keys a checkout whose projections kept an old event name (a rename stopped half-way)', async () => {
-    ws = await api.newWorkspace('Checkout repair');
-    const [mango, kiwi] = [await event('Mango'), await event('Kiwi')];
-    const stale = await post('/v1/checkouts', { name: 'stale', eventId: mango.id });
-    await post('/v1/checkouts', { name: 'kiwi', eventId: kiwi.id });
-    // The projections carry a name the event no longer has.
-    await keyWithStaleNames(stale.id, { event: 'Apricot' });
-    expect(await names('sortField=event')).toEqual(['stale', 'kiwi']);
+    // Prepare: the projections carry a name the event no longer has.
+    const { stale } = await workspaceWithStaleEventName('Checkout repair');
     await checkoutListBackfill.rebuild(await getItem(checkoutKeys.checkout(ws.workspaceId, stale.id), { consistent: true }) as Record<string, unknown>);
     expect(await names('sortField=event')).toEqual(['kiwi', 'stale']);
   });
