@@ -2,7 +2,6 @@ import { search as jmespathSearch } from '@aws-lambda-powertools/jmespath';
 import { PowertoolsFunctions as RealFunctions } from '@aws-lambda-powertools/jmespath/functions';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BUNDLING } from '../../../lib/boxoffice-function.js';
 import { search } from '../../../shared/aws/jmespath-field-names/index.js';
 import { PowertoolsFunctions } from '../../../shared/aws/jmespath-field-names/functions.js';
 
@@ -37,10 +36,5 @@ describe('the JMESPath stand-in of the bundles (bare field names)', () => {
   it('offers the custom-functions class Powertools instantiates by default', () => {
     expect(new PowertoolsFunctions()).toBeInstanceOf(PowertoolsFunctions);
     expect(PowertoolsFunctions.name).toBe(RealFunctions.name);
-  });
-
-  it('is what the bundles load for the package and its /functions subpath', () => {
-    const aliases = BUNDLING.esbuildArgs['--alias'];
-    expect(aliases).toContain('@aws-lambda-powertools/jmespath=./shared/aws/jmespath-field-names');
   });
 });
