@@ -16,6 +16,7 @@ import { SECURITY_HEADERS } from './security-headers.js';
 import type { IdempotentRequest, StoredResponse } from './idempotency.js';
 import type { RouteDefinition } from './route.js';
 import { formatIssuePath, issuesToDetails } from '../model/issues.js';
+import { once } from '../model/lazy-schema.js';
 import { jsonInputProblems, queryInputProblems } from './input-hygiene.js';
 
 /** What the authorizer resolved the API key to. */
@@ -288,6 +289,6 @@ export function implement<R extends RouteDefinition>(route: R, impl: OperationIm
   };
   // The middleware chain is built on the route's first request, not at module load (issue 16, P1): a
   // cold start pays for the routes it serves, not for every route of the group.
-  let handler: Operation['handler'] | undefined;
-  return { route, handler: (event, context) => (handler ??= buildChain())(event, context) };
+  const chain = once(buildChain);
+  return { route, handler: (event, context) => chain()(event, context) };
 }
