@@ -1,7 +1,8 @@
 import { App } from 'aws-cdk-lib';
 import { buildBoxoffice } from '../lib/boxoffice-app.js';
 
-// `cdk deploy -c stage=prod -c alarmEmail=ops@example.com [-c canary=false]`; the account and region come from the
+// `cdk deploy -c stage=prod -c alarmEmail=ops@example.com [-c canary=false] [-c tracer=true]` (the functions read
+// `tracer` themselves: lib/boxoffice-function.ts); the account and region come from the
 // credentials in use (CDK_DEFAULT_*), so the same app deploys anywhere.
 const app = new App();
 const stage = String(app.node.tryGetContext('stage') ?? 'dev');

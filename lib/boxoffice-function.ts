@@ -45,27 +45,58 @@ export const LAZY_STREAM_WEB = './shared/aws/stream-web.ts';
 export const JMESPATH_FIELD_NAMES = './shared/aws/jmespath-field-names';
 
 /**
+ * `@aws-lambda-powertools/tracer` in the bundles of stages deployed without `-c tracer=true`: a Tracer that is
+ * never enabled, without the X-Ray SDK; see the module's comment and `shared/observability/tracing.ts`.
+ */
+export const TRACER_OFF = './shared/aws/tracer-off';
+
+/** `cdk deploy -c tracer=true`: every function bundles and enables Powertools Tracer (see TRACED_BUNDLING). */
+export const TRACER_CONTEXT_KEY = 'tracer';
+
+const ALIASES = [
+  `@aws-sdk/credential-provider-node=${LAMBDA_CREDENTIAL_PROVIDER}`,
+  `node:stream/web=${LAZY_STREAM_WEB}`,
+  `@aws-lambda-powertools/jmespath=${JMESPATH_FIELD_NAMES}`,
+] as const;
+
+function bundling(tracer: boolean) {
+  return {
+    format: OutputFormat.ESM,
+    target: ESBUILD_TARGET,
+    mainFields: ['module', 'main'],
+    minify: true,
+    sourceMap: true,
+    // The map holds positions and file names only: with `NODE_OPTIONS=--enable-source-maps` Node reads and
+    // parses it at every cold start, and the sources' text (1.5 MB of forms' 2.2 MB map) cost ~14 ms of it.
+    // Stack traces need no source text.
+    sourcesContent: false,
+    externalModules: [],
+    banner: ESM_REQUIRE_BANNER,
+    // Legal comments go to index.mjs.LEGAL.txt beside the bundle, not into the code Lambda parses at every
+    // cold start (esbuild keeps every `@preserve`/`@license` comment: ~600 bytes, mostly coverage markers).
+    esbuildArgs: {
+      '--alias': tracer ? [...ALIASES] : [...ALIASES, `@aws-lambda-powertools/tracer=${TRACER_OFF}`],
+      '--legal-comments': 'external',
+    },
+  } as const satisfies BundlingOptions;
+}
+
+/**
  * The esbuild settings of every function: minified ESM for the latest Node.js, the AWS SDK bundled (it
  * loads faster than the runtime's copy, STACK.md), source maps, and the SDK's credential chain cut to
  * the environment variables Lambda sets (relative paths resolve from the project root, where CDK runs
  * esbuild). `npm run bench` and the bundle-size test bundle with exactly these.
  */
-export const BUNDLING = {
-  format: OutputFormat.ESM,
-  target: ESBUILD_TARGET,
-  mainFields: ['module', 'main'],
-  minify: true,
-  sourceMap: true,
-  // The map holds positions and file names only: with `NODE_OPTIONS=--enable-source-maps` Node reads and
-  // parses it at every cold start, and the sources' text (1.5 MB of forms' 2.2 MB map) cost ~14 ms of it.
-  // Stack traces need no source text.
-  sourcesContent: false,
-  externalModules: [],
-  banner: ESM_REQUIRE_BANNER,
-  // Legal comments go to index.mjs.LEGAL.txt beside the bundle, not into the code Lambda parses at every
-  // cold start (esbuild keeps every `@preserve`/`@license` comment: ~600 bytes, mostly coverage markers).
-  esbuildArgs: { '--alias': [`@aws-sdk/credential-provider-node=${LAMBDA_CREDENTIAL_PROVIDER}`, `node:stream/web=${LAZY_STREAM_WEB}`, `@aws-lambda-powertools/jmespath=${JMESPATH_FIELD_NAMES}`], '--legal-comments': 'external' },
-} as const satisfies BundlingOptions;
+export const BUNDLING = bundling(false);
+
+/** `BUNDLING` with Powertools Tracer and its X-Ray SDK bundled: the stages deployed with `-c tracer=true`. */
+export const TRACED_BUNDLING = bundling(true);
+
+/** Whether the app was synthesized with `-c tracer=true` (the CLI passes `true` as a string). */
+export function tracerRequested(scope: Construct): boolean {
+  const value: unknown = scope.node.tryGetContext(TRACER_CONTEXT_KEY);
+  return value === true || value === 'true';
+}
 
 export interface BoxofficeFunctionProps {
   /** Absolute path of the TypeScript entry exporting `handler`. */
@@ -92,6 +123,7 @@ export class BoxofficeFunction extends NodejsFunction {
       retention: props.logRetention ?? RetentionDays.ONE_MONTH,
       removalPolicy: RemovalPolicy.DESTROY,
     });
+    const bundlingOptions = tracerRequested(scope) ? TRACED_BUNDLING : BUNDLING;
     const functionProps: Partial<FunctionProps> = {
       architecture: Architecture.ARM_64,
       runtime: NODE_RUNTIME,
@@ -100,8 +132,9 @@ export class BoxofficeFunction extends NodejsFunction {
       description: props.description,
       logGroup,
       // X-Ray active tracing: every invocation is a trace segment (init, invocation, overhead), joined to
-      // API Gateway's stage trace. Not Powertools Tracer: it adds about 124 KiB to every bundle (its X-Ray
-      // SDK), which the 450 KiB budget cannot take; each request's DynamoDB calls and capacity are in its log line.
+      // API Gateway's stage trace. Powertools Tracer adds the handler's and each AWS call's subsegments only
+      // with `-c tracer=true`: its X-Ray SDK is ~124 KiB of every bundle, which the 450 KiB budget cannot take
+      // by default; each request's DynamoDB calls and capacity are in its log line either way.
       tracing: Tracing.ACTIVE,
     };
     super(scope, id, {
@@ -114,9 +147,9 @@ export class BoxofficeFunction extends NodejsFunction {
         ...props.environment,
       },
       bundling: {
-        ...BUNDLING,
-        mainFields: [...BUNDLING.mainFields],
-        externalModules: [...BUNDLING.externalModules],
+        ...bundlingOptions,
+        mainFields: [...bundlingOptions.mainFields],
+        externalModules: [...bundlingOptions.externalModules],
         ...(props.commandHooks ? { commandHooks: props.commandHooks } : {}),
       },
     });

@@ -4,6 +4,7 @@ import { FUNCTION_TIMEOUT_MS, withTimeBudget } from '../../shared/db/time-budget
 import { logger } from '../../shared/logger.js';
 import { findApiKey } from '../../shared/workspaces/workspaces-repository.js';
 import { policyFor } from './policy.js';
+import { traced } from '../../shared/observability/tracing.js';
 
 /** API Gateway answers this exact message with the UNAUTHORIZED (401) gateway response. */
 const UNAUTHORIZED = 'Unauthorized';
@@ -21,7 +22,7 @@ function authorizationHeader(event: APIGatewayRequestAuthorizerEvent): string | 
  * remaining time: when DynamoDB cannot answer in time the authorizer fails (API Gateway's
  * AUTHORIZER_FAILURE, a 503 with Retry-After) instead of timing out.
  */
-export async function handler(event: APIGatewayRequestAuthorizerEvent, context?: Context): Promise<APIGatewayAuthorizerResult> {
+async function authorize(event: APIGatewayRequestAuthorizerEvent, context?: Context): Promise<APIGatewayAuthorizerResult> {
   const apiKey = parseBearer(authorizationHeader(event));
   if (!apiKey) throw new Error(UNAUTHORIZED);
   const remaining = context?.getRemainingTimeInMillis() ?? FUNCTION_TIMEOUT_MS.authorizer;
@@ -32,3 +33,5 @@ export async function handler(event: APIGatewayRequestAuthorizerEvent, context?:
   }
   return policyFor(event.methodArn, record);
 }
+
+export const handler = traced(authorize);

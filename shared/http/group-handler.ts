@@ -8,6 +8,7 @@ import { MethodNotAllowedError, NotFoundError } from '../errors.js';
 import { formatDbStats, withRequestScope } from '../db/instrumentation.js';
 import { withTimeBudget } from '../db/time-budget.js';
 import { logger } from '../logger.js';
+import { traced } from '../observability/tracing.js';
 import { toMiddyHttpError } from './error-mapping.js';
 import { provideIdempotency, takesIdempotencyKey, type IdempotencyRunner, type Operation } from './operation.js';
 import type { RouteDefinition, RouteGroup } from './route.js';
@@ -69,7 +70,7 @@ export function createGroupHandler(group: RouteGroup, operations: readonly Opera
     .use(httpHeaderNormalizer());
   const exposeDbStats = config().exposeDbStats;
 
-  return async (event, context) => {
+  return traced(async (event, context) => {
     const started = performance.now();
     const requestId = event.requestContext?.requestId ?? context.awsRequestId;
     logger.addContext(context);
@@ -89,5 +90,5 @@ export function createGroupHandler(group: RouteGroup, operations: readonly Opera
       db: stats,
     });
     return result;
-  };
+  });
 }

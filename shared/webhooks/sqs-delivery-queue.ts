@@ -1,5 +1,6 @@
 import { ChangeMessageVisibilityCommand, SendMessageBatchCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { DeliveryQueue, RetryControl } from './delivery-queue.js';
+import { tracedClient } from '../observability/tracing.js';
 import type { DeliveryMessage } from './webhook-model.js';
 
 /** SQS takes at most 10 messages per batch and a visibility timeout of at most 12 hours. */
@@ -7,7 +8,7 @@ const BATCH = 10;
 const MAX_VISIBILITY_SECONDS = 12 * 60 * 60;
 
 /** The delivery queue deployed: SQS, and its dead-letter queue (the sender's only; the dispatcher never dead-letters). */
-export function sqsDeliveryQueue(queueUrl: string, deadLetterQueueUrl?: string, client = new SQSClient({ maxAttempts: 3 })): DeliveryQueue & RetryControl {
+export function sqsDeliveryQueue(queueUrl: string, deadLetterQueueUrl?: string, client = tracedClient(new SQSClient({ maxAttempts: 3 }))): DeliveryQueue & RetryControl {
   return {
     async send(messages: readonly DeliveryMessage[]) {
       for (let start = 0; start < messages.length; start += BATCH) {

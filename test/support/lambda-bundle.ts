@@ -2,6 +2,9 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, type BuildOptions } from 'esbuild';
 import { BUNDLING } from '../../lib/boxoffice-function.js';
+
+/** `BUNDLING` or one of its variants (`TRACED_BUNDLING`). */
+export type Bundling = typeof BUNDLING;
 import { REPO_ROOT } from '../../lib/paths.js';
 
 /**
@@ -30,24 +33,24 @@ function aliasesOf(value: string | readonly string[] | undefined): Record<string
  * --banner:js --main-fields` plus `esbuildArgs`, from the project root). The bundling test checks that
  * the result is byte for byte CDK's bundle.
  */
-export function esbuildOptionsOf(entry: string, outfile: string): BuildOptions {
-  const unknown = Object.keys(BUNDLING).filter((key) => !KNOWN.has(key));
-  const args = BUNDLING.esbuildArgs as Record<string, string | readonly string[]>;
+export function esbuildOptionsOf(entry: string, outfile: string, bundling: Bundling = BUNDLING): BuildOptions {
+  const unknown = Object.keys(bundling).filter((key) => !KNOWN.has(key));
+  const args = bundling.esbuildArgs as Record<string, string | readonly string[]>;
   const unknownArgs = Object.keys(args).filter((key) => !KNOWN_ARGS.has(key));
   if (unknown.length > 0 || unknownArgs.length > 0) throw new Error(`esbuildOptionsOf does not know ${[...unknown, ...unknownArgs].join(', ')}`);
   return {
     entryPoints: [entry],
     bundle: true,
-    target: BUNDLING.target,
+    target: bundling.target,
     platform: 'node',
-    format: BUNDLING.format,
+    format: bundling.format,
     outfile,
-    minify: BUNDLING.minify,
-    sourcemap: BUNDLING.sourceMap,
-    sourcesContent: BUNDLING.sourcesContent,
-    external: [...BUNDLING.externalModules],
-    banner: { js: BUNDLING.banner },
-    mainFields: [...BUNDLING.mainFields],
+    minify: bundling.minify,
+    sourcemap: bundling.sourceMap,
+    sourcesContent: bundling.sourcesContent,
+    external: [...bundling.externalModules],
+    banner: { js: bundling.banner },
+    mainFields: [...bundling.mainFields],
     alias: aliasesOf(args['--alias']),
     ...(args['--legal-comments'] ? { legalComments: args['--legal-comments'] as BuildOptions['legalComments'] } : {}),
     absWorkingDir: REPO_ROOT,
@@ -62,8 +65,8 @@ export interface BuiltBundle {
 }
 
 /** Bundles `entry` into `outdir/index.mjs` exactly as the deployed function is bundled. */
-export async function bundleLikeCdk(entry: string, outdir: string): Promise<BuiltBundle> {
+export async function bundleLikeCdk(entry: string, outdir: string, bundling: Bundling = BUNDLING): Promise<BuiltBundle> {
   const file = join(outdir, 'index.mjs');
-  await build(esbuildOptionsOf(entry, file));
+  await build(esbuildOptionsOf(entry, file, bundling));
   return { file, bytes: statSync(file).size };
 }
