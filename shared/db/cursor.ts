@@ -3,10 +3,11 @@ import { InvalidQueryError } from '../errors.js';
 
 /**
  * Opaque list cursors (API.md "Deep pages and cursors"). A cursor holds the sort-key position of the
- * last item a page returned, plus a fingerprint of the list it belongs to: the workspace (or public
- * scope), the list, its sort and its filters. The partition is never taken from the cursor but
- * rebuilt by the server, so a cursor can only move within the caller's own list: one forged or issued
- * for another list or workspace is refused (`invalid_query`), never a 500 and never foreign data.
+ * last item a page returned, plus a fingerprint of the list it belongs to (the workspace or public
+ * scope, the list, its sort and its filters) and of that position: a cursor issued for another list or
+ * workspace, or whose position was edited, is refused (`invalid_query`). The partition is never taken
+ * from the cursor but rebuilt by the server, so even a cursor forged with a recomputed fingerprint only
+ * moves within the caller's own list: never a 500 and never foreign data.
  */
 
 export interface CursorScope {
@@ -18,13 +19,14 @@ export interface CursorScope {
   shape?: Readonly<Record<string, unknown>>;
 }
 
-const VERSION = 1;
+/** 2: the fingerprint covers the position too (1 covered the list only, so an edited position passed). */
+const VERSION = 2;
 
-function fingerprint(scope: CursorScope): string {
+function fingerprint(scope: CursorScope, position: unknown): string {
   const shape = Object.entries(scope.shape ?? {})
     .filter(([, value]) => value !== undefined)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return createHash('sha256').update(JSON.stringify([scope.owner, scope.list, shape])).digest('base64url').slice(0, 16);
+  return createHash('sha256').update(JSON.stringify([scope.owner, scope.list, shape, position])).digest('base64url').slice(0, 16);
 }
 
 export class InvalidCursorError extends InvalidQueryError {
@@ -35,7 +37,7 @@ export class InvalidCursorError extends InvalidQueryError {
 
 /** Encodes the position after `position` (the sort-key values of the last item returned). */
 export function encodeCursor(scope: CursorScope, position: readonly string[]): string {
-  return Buffer.from(JSON.stringify({ v: VERSION, f: fingerprint(scope), p: position })).toString('base64url');
+  return Buffer.from(JSON.stringify({ v: VERSION, f: fingerprint(scope, position), p: position })).toString('base64url');
 }
 
 /**
@@ -45,8 +47,8 @@ export function encodeCursor(scope: CursorScope, position: readonly string[]): s
 export function issuedFor(scope: CursorScope, cursor: string): boolean {
   try {
     if (!/^[A-Za-z0-9_-]{1,2048}$/.test(cursor)) return false;
-    const body = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { v?: unknown; f?: unknown } | null;
-    return body?.v === VERSION && body.f === fingerprint(scope);
+    const body = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { v?: unknown; f?: unknown; p?: unknown } | null;
+    return body?.v === VERSION && body.f === fingerprint(scope, body.p);
   } catch {
     return false;
   }
@@ -64,7 +66,7 @@ export function decodeCursor(scope: CursorScope, cursor: string, arity: number):
   const body = decoded as { v?: unknown; f?: unknown; p?: unknown };
   const valid = typeof decoded === 'object' && decoded !== null
     && body.v === VERSION
-    && body.f === fingerprint(scope)
+    && body.f === fingerprint(scope, body.p)
     && Array.isArray(body.p) && body.p.length === arity
     && body.p.every((value) => typeof value === 'string' && value.length > 0 && value.length <= 1024);
   if (!valid) throw new InvalidCursorError();

@@ -1,6 +1,6 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client.js';
-import { decodeCursor, encodeCursor, type CursorScope } from './cursor.js';
+import { InvalidCursorError, decodeCursor, encodeCursor, type CursorScope } from './cursor.js';
 import { INDEXES, TABLE_KEYS, type IndexName } from './table-design.js';
 
 type Item = Record<string, unknown>;
@@ -101,7 +101,13 @@ export function compareSortKeys(a: string, b: string): number {
  */
 function placeInRange(query: PartitionQuery, value: string): 'within' | 'before-the-start' | 'past-the-end' {
   const range = query.range;
-  if (!range || range.beginsWith !== undefined) return 'within';
+  if (!range) return 'within';
+  // Every item of a prefix range starts with the prefix, so a position that does not was never issued by
+  // this list (DynamoDB would refuse it as an ExclusiveStartKey: a 500, not the caller's 400).
+  if (range.beginsWith !== undefined) {
+    if (!value.startsWith(range.beginsWith)) throw new InvalidCursorError();
+    return 'within';
+  }
   const lower = range.between?.[0] ?? range.gt ?? range.gte;
   const upper = range.between?.[1] ?? range.lt ?? range.lte;
   const belowLower = lower !== undefined && (range.gt !== undefined ? compareSortKeys(value, lower) <= 0 : compareSortKeys(value, lower) < 0);

@@ -172,7 +172,11 @@ describe('GET /partner/events: every sort, filter and metaData filter as key ran
   it('refuses a cursor of another code or query, and page numbers 10,000 deep, with the flat 400 INVALID_QUERY', async () => {
     const mine = await listing(`referral_code=${SMALL}&limit=2&city=Montreal`);
     const cursor = encodeURIComponent(mine.body.nextCursor);
+    // The position edited (its first value was a 500: DynamoDB refused it as a start key), the rest kept.
+    const issued = JSON.parse(Buffer.from(mine.body.nextCursor, 'base64url').toString('utf8')) as { p: string[] };
+    const edited = Buffer.from(JSON.stringify({ ...issued, p: ['0', ...issued.p.slice(1)] })).toString('base64url');
     for (const query of [`referral_code=${LARGE}&limit=2&city=Montreal&cursor=${cursor}`, `referral_code=${SMALL}&limit=2&city=Toronto&cursor=${cursor}`,
+      `referral_code=${SMALL}&limit=2&city=Montreal&cursor=${edited}`,
       `referral_code=${SMALL}&cursor=not-a-cursor`, `referral_code=${SMALL}&page=1&cursor=${cursor}`, `referral_code=${SMALL}&page=100&limit=100`]) {
       const response = await listing(query);
       expect(response.status, query).toBe(400);

@@ -28,6 +28,22 @@ describe('list cursors', () => {
     expect(() => decodeCursor(scope, cursor, 1)).toThrow(InvalidCursorError);
   });
 
+  it.each([
+    ['another value', (position: string[]) => ['x2', ...position.slice(1)]],
+    ['another partition', (position: string[]) => [position[0] as string, `WS#${'b'.repeat(24)}#INVOICE`, position[2] as string]],
+    ['a value past every key', (position: string[]) => ['9999-12-31T23:59:59.999Z#ffffffffffffffffffffffff', ...position.slice(1)]],
+  ])('refuses a cursor whose position was edited to %s, its fingerprint unchanged', (_name, edit) => {
+    // Prepare
+    const issued = JSON.parse(Buffer.from(encodeCursor(scope, ['x', `WS#${'a'.repeat(24)}#INVOICE`, 'id1']), 'base64url').toString('utf8')) as { p: string[] };
+    const forged = Buffer.from(JSON.stringify({ ...issued, p: edit(issued.p) })).toString('base64url');
+
+    // Act
+    const decode = () => decodeCursor(scope, forged, 3);
+
+    // Assess
+    expect(decode).toThrow(InvalidCursorError);
+  });
+
   it('refuses a position of the wrong shape', () => {
     expect(() => decodeCursor(scope, encodeCursor(scope, ['a', 'b']), 1)).toThrow(InvalidCursorError);
     expect(() => decodeCursor(scope, encodeCursor(scope, ['']), 1)).toThrow(InvalidCursorError);
