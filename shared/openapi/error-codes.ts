@@ -71,11 +71,15 @@ export function errorCodesOf(route: RouteDefinition, status: number): string[] {
   if (override) return [...override];
   const codes = new Set<ErrorCode>();
   if (status === 400) {
-    if (route.body) codes.add('invalid_json');
+    if (route.body || (!route.rawBody && route.method !== 'GET')) codes.add('invalid_json');
     if (route.query && route.queryErrorCode !== 'validation_failed') codes.add('invalid_query');
     if (codes.size === 0) codes.add(route.query ? 'invalid_query' : 'invalid_json');
   } else if (status === 409) {
-    if (route.method === 'POST' && route.idempotent !== false) codes.add('idempotency_key_reused');
+    // A reused key: another request is `idempotency_key_reused`, the same one still running is `conflict`.
+    if (route.method === 'POST' && route.idempotent !== false) {
+      codes.add('idempotency_key_reused');
+      codes.add('conflict');
+    }
     if (route.ifMatch || route.errors?.includes(409)) codes.add('conflict');
     if (INVALID_STATE_OPERATIONS.has(route.operation)) codes.add('invalid_state');
   } else {

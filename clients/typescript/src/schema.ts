@@ -3406,29 +3406,6 @@ export interface components {
                 };
             };
         };
-        /** @description `idempotency_key_reused`: this `Idempotency-Key` was already used with a different request. */
-        IdempotencyKeyReused: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "error": {
-                 *         "code": "idempotency_key_reused",
-                 *         "message": "This Idempotency-Key was already used with a different request."
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["ErrorEnvelope"] & {
-                    error?: {
-                        /** @enum {unknown} */
-                        code?: "idempotency_key_reused";
-                        message?: string;
-                    };
-                };
-            };
-        };
         /** @description `internal_error`: unexpected failure; the message is generic and details are only logged. */
         InternalError: {
             headers: {
@@ -3985,7 +3962,7 @@ export interface operations {
             400: components["responses"]["InvalidJson"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            409: components["responses"]["IdempotencyKeyReused"];
+            409: components["responses"]["ConflictOrIdempotencyKeyReused"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
@@ -4157,7 +4134,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["IdempotencyKeyReused"];
+            409: components["responses"]["ConflictOrIdempotencyKeyReused"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
@@ -4254,10 +4231,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["InvalidJson"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
@@ -4542,10 +4522,13 @@ export interface operations {
                     "application/json": components["schemas"]["Shared3"];
                 };
             };
+            400: components["responses"]["InvalidJson"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
@@ -5386,7 +5369,7 @@ export interface operations {
             400: components["responses"]["InvalidJson"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            409: components["responses"]["IdempotencyKeyReused"];
+            409: components["responses"]["ConflictOrIdempotencyKeyReused"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
@@ -5417,10 +5400,13 @@ export interface operations {
                     "application/json": components["schemas"]["Shared4"];
                 };
             };
+            400: components["responses"]["InvalidJson"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["ConflictOrIdempotencyKeyReused"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
@@ -5673,10 +5659,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["InvalidJson"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
@@ -5960,10 +5949,13 @@ export interface operations {
                     "application/json": components["schemas"]["Shared"];
                 };
             };
+            400: components["responses"]["InvalidJson"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["ConflictOrInvalidStateOrIdempotencyKeyReused"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
@@ -5992,10 +5984,13 @@ export interface operations {
                     "application/json": components["schemas"]["Shared"];
                 };
             };
+            400: components["responses"]["InvalidJson"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["ConflictOrInvalidStateOrIdempotencyKeyReused"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
@@ -6155,10 +6150,13 @@ export interface operations {
                     "application/json": components["schemas"]["Shared"];
                 };
             };
+            400: components["responses"]["InvalidJson"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["ConflictOrInvalidStateOrIdempotencyKeyReused"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
@@ -6714,7 +6712,7 @@ export interface operations {
             400: components["responses"]["InvalidJson"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            409: components["responses"]["IdempotencyKeyReused"];
+            409: components["responses"]["ConflictOrIdempotencyKeyReused"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
@@ -6767,9 +6765,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["InvalidJson"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
@@ -6838,10 +6840,13 @@ export interface operations {
                     "application/json": components["schemas"]["Shared8"];
                 };
             };
+            400: components["responses"]["InvalidJson"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["ConflictOrIdempotencyKeyReused"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
@@ -6942,10 +6947,13 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["InvalidJson"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["ConflictOrInvalidStateOrIdempotencyKeyReused"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];

@@ -119,18 +119,32 @@ describe('OpenAPI error codes', () => {
     expect(envelope?.properties.error.properties.code.enum).toEqual(Object.keys(ERROR_CODES));
   });
 
-  it('answers idempotency_key_reused on idempotent POSTs, conflict on If-Match routes, invalid_state only on state machines', () => {
+  it('answers idempotency_key_reused and conflict (the first request still running) on idempotent POSTs, conflict on If-Match routes, invalid_state only on state machines', () => {
     // Prepare
     const byOperation = new Map(routeTable.map((route) => [route.operation, route]));
     const codes409 = (operation: string) => errorCodesOf(byOperation.get(operation) as RouteDefinition, 409);
 
     // Assess
-    expect(codes409('createForm')).toEqual(['idempotency_key_reused']);
+    expect(codes409('createForm')).toEqual(['conflict', 'idempotency_key_reused']);
     expect(codes409('finalizeInvoice')).toEqual(['conflict', 'invalid_state', 'idempotency_key_reused']);
     expect(codes409('updateCheckout')).toContain('conflict');
     expect(codes409('updateCheckout')).not.toContain('invalid_state');
     expect(errorCodesOf(byOperation.get('getForm') as RouteDefinition, 404)).toEqual(['not_found']);
     expect(errorCodesOf(byOperation.get('listPartnerEvents') as RouteDefinition, 404)).toEqual(['PARTNER_NOT_FOUND', 'NO_EVENTS_FOUND']);
+  });
+
+  it('lists the bad-body answers of the writes that take no body (none or `{}` only)', () => {
+    // Prepare
+    const byOperation = new Map(routeTable.map((route) => [route.operation, route]));
+    const noBody = ['finalizeInvoice', 'voidInvoice', 'rotateWebhookEndpointSecret', 'deleteCheckout'].map((operation) => byOperation.get(operation) as RouteDefinition);
+
+    // Act
+    const statuses = noBody.map((route) => errorStatusesOf(route));
+    const codes400 = noBody.map((route) => errorCodesOf(route, 400));
+
+    // Assess
+    for (const listed of statuses) expect(listed).toEqual(expect.arrayContaining([400, 413, 415, 422]));
+    for (const codes of codes400) expect(codes).toEqual(['invalid_json']);
   });
 });
 
