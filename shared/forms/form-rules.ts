@@ -99,21 +99,44 @@ function usesContact(element: ElementView, properties: ReadonlyMap<string, Prope
 
 /**
  * Rule 5: email identifies the contact, so a form that writes any contact field or contact property
- * needs a required Email question that sets `contactField: email`.
+ * needs a required Email question that sets `contactField: email`. Required is not enough when the
+ * question can be hidden: a hidden question is neither required nor accepted (API.md "Submit
+ * response"), so the contact data would be dropped. The Email question is therefore always shown: no
+ * logic group reveals it (that hides it by default) and it has no `forEventItems` (present, even as
+ * `[]`, it is shown only for items in the cart). Judged on the whole form, so the order of the changes
+ * (hide, then link a contact field, or the reverse) does not matter.
  */
-function contactEmailErrors(form: Pick<Form, 'elements'>, properties: ReadonlyMap<string, Property>): ErrorDetail[] {
+function contactEmailErrors(form: Pick<Form, 'type' | 'elements'>, properties: ReadonlyMap<string, Property>): ErrorDetail[] {
   const elements = form.elements.map(view);
   const isEmailKey = (element: ElementView) => element.type === 'Email' && element.contactField === 'email';
   const needsEmail = elements.findIndex((element) => !isEmailKey(element) && usesContact(element, properties));
   if (needsEmail < 0) return [];
   const emailIndex = elements.findIndex(isEmailKey);
-  if (emailIndex < 0) {
+  const emailElement = elements[emailIndex];
+  if (emailElement === undefined) {
     return [{ path: `elements[${needsEmail}]`, message: 'a form that sets contact fields or contact properties needs an Email question with contactField "email"' }];
   }
-  if (elements[emailIndex]?.required !== true) {
-    return [{ path: `elements[${emailIndex}].required`, message: 'the Email question that sets contactField "email" must be required: the form sets contact data' }];
+  const details: ErrorDetail[] = [];
+  if (emailElement.required !== true) {
+    details.push({ path: `elements[${emailIndex}].required`, message: 'the Email question that sets contactField "email" must be required: the form sets contact data' });
   }
-  return [];
+  elements.forEach((source, s) => {
+    source.logicGroups?.forEach((group, g) => {
+      if (group.revealedElementIndex !== emailIndex) return;
+      details.push({
+        path: `elements[${s}].logicGroups[${g}].revealedElementIndex`,
+        message: 'the Email question that sets contactField "email" cannot be revealed by logic (that hides it by default): the form sets contact data, which a hidden Email question would drop',
+      });
+    });
+  });
+  // On standalone forms forEventItems is refused at this path already (order forms only).
+  if (form.type === 'order' && emailElement.forEventItems !== undefined) {
+    details.push({
+      path: `elements[${emailIndex}].forEventItems`,
+      message: 'the Email question that sets contactField "email" cannot be limited to cart items (forEventItems hides it by default, even as []): the form sets contact data, which a hidden Email question would drop',
+    });
+  }
+  return details;
 }
 
 /** Every form-level rule at once: order-only fields, linkage rules 1-5, field bounds, layout, logic. */

@@ -50,10 +50,20 @@ describe('rule 5: the contact email question', () => {
     ['contact field with a required email question', form([text({ contactField: 'lastName' }), email()]), undefined],
     ['Yes/No status without email', form([yesNo({ contactField: 'status' })]), 'elements[0]'],
     ['no contact data at all', form([text(), email({ required: false })]), undefined],
+    ['contact field with the email question revealed by logic', form([text({ contactField: 'firstName' }), yesNo({ logicGroups: [{ revealedElementIndex: 2, selectionType: 'is', value: true }] }), email()]), 'elements[1].logicGroups[0].revealedElementIndex'],
+    ['contact field with the email question limited to no cart item', form([text({ contactField: 'firstName' }), email({ forEventItems: [] })], { type: 'order' }), 'elements[1].forEventItems'],
+    ['contact field with the email question limited to a cart item', form([text({ contactField: 'firstName' }), email({ forEventItems: [{ type: 'eventItem', eventId: 'e', itemId: 'i' }] })], { type: 'order' }), 'elements[1].forEventItems'],
+    ['no contact data and a hidden email question', form([yesNo({ logicGroups: [{ revealedElementIndex: 1, selectionType: 'is', value: true }] }), email({ forEventItems: [] })], { type: 'order' }), undefined],
+    ['contact field and logic revealing another question', form([text({ contactField: 'firstName' }), yesNo({ logicGroups: [{ revealedElementIndex: 0, selectionType: 'is', value: true }] }), email()]), undefined],
   ])('%s', (_name, candidate, path) => {
     const found = paths(candidate);
     if (path === undefined) expect(found).toEqual([]);
     else expect(found).toContain(path);
+  });
+
+  it('reports forEventItems on a standalone form\'s email question once, as order-only', () => {
+    const candidate = form([text({ contactField: 'firstName' }), email({ forEventItems: [] })]);
+    expect(paths(candidate)).toEqual(['elements[1].forEventItems']);
   });
 });
 
