@@ -201,7 +201,7 @@ export const reviseInvoiceBodySchema = lazy(() => z.strictObject({ ...echoedFiel
 export const recordPaymentBodySchema = lazy(() => z
   .strictObject({
     amount: positiveAmountSchema,
-    idempotencyKey: z.string().min(1).max(255).meta({ description: 'Caller dedupe key: a repeat of the same request returns the existing payment; the key with a different request is 409 `idempotency_key_reused`.' }),
+    idempotencyKey: z.string().min(1).max(255).meta({ description: 'Caller dedupe key: a repeat with the same `amount` returns the existing payment unchanged (`note` and `paidAt` of the repeat are ignored); with another `amount` it is 409 `idempotency_key_reused`.' }),
     note: text(2000).optional(),
     paidAt: dateTimeSchema.optional(),
   })
@@ -212,7 +212,7 @@ export const createRefundBodySchema = lazy(() => z
     amount: positiveAmountSchema,
     reason: z.enum(REFUND_REASONS).optional(),
     note: text(2000).optional(),
-    idempotencyKey: z.string().min(1).max(255).meta({ description: 'Caller dedupe key: a repeat of the same request returns the existing refund; the key with a different request is 409 `idempotency_key_reused`.' }),
+    idempotencyKey: z.string().min(1).max(255).meta({ description: 'Caller dedupe key: a repeat on the same payment with the same `amount` returns the existing refund unchanged (`reason` and `note` of the repeat are ignored); with another `amount` or payment it is 409 `idempotency_key_reused`.' }),
   })
   .meta({ id: 'CreateRefund' }));
 

@@ -2,36 +2,28 @@ import { IdempotencyKeyReusedError } from '../errors.js';
 import type { CreateRefundInput, Payment, RecordPaymentInput, Refund } from './invoice-model.js';
 
 /**
- * Body idempotency keys of payments and refunds (API.md): the same key with the same request returns
- * the record it made; with a different request it is 409 `idempotency_key_reused`, never the first
- * record passed off as the answer to a request it does not match (the amount the client meant would
- * silently never be recorded).
+ * Body idempotency keys of payments and refunds (API.md "Invoices, payments, refunds, payouts"): a
+ * repeated key with the same `amount` (and, for a refund, on the same payment) returns the record it
+ * made, unchanged; with another amount it is 409 `idempotency_key_reused`, never the first record
+ * passed off as the answer to a request it does not match (the amount the client meant would silently
+ * never be recorded). Only the money decides: descriptive fields (`note`, `paidAt`, refund `reason`)
+ * of a retry are ignored, so a client that retries without repeating them gets its record back.
  */
 
-const sameInstant = (a: string, b: string) => Date.parse(a) === Date.parse(b);
-
-/**
- * The fields in which a repeated payment request differs from the payment its key recorded. `paidAt`
- * counts only when sent: the first request may have left it to the server's clock.
- */
+/** The fields in which a repeated payment request differs from the payment its key recorded. */
 export function paymentRequestDifferences(recorded: Payment, request: RecordPaymentInput): string[] {
-  const differences: string[] = [];
-  if (recorded.amount !== request.amount) differences.push('amount');
-  if ((recorded.note ?? undefined) !== request.note) differences.push('note');
-  if (request.paidAt !== undefined && !sameInstant(recorded.paidAt, request.paidAt)) differences.push('paidAt');
-  return differences;
+  return recorded.amount === request.amount ? [] : ['amount'];
 }
 
 /** What a refund request asked for: from a completed refund, or from the reservation it made. */
-export type RefundTerms = Pick<Refund, 'amount' | 'reason' | 'note'>;
+export type RefundTerms = Pick<Refund, 'amount'>;
 
-/** The fields in which a repeated refund request differs from the refund (or reservation) its key made. */
+/**
+ * The fields in which a repeated refund request differs from the refund (or reservation) its key made
+ * on the same payment; the key on another payment is told apart by the caller.
+ */
 export function refundRequestDifferences(recorded: RefundTerms, request: CreateRefundInput): string[] {
-  const differences: string[] = [];
-  if (recorded.amount !== request.amount) differences.push('amount');
-  if ((recorded.reason ?? undefined) !== request.reason) differences.push('reason');
-  if ((recorded.note ?? undefined) !== request.note) differences.push('note');
-  return differences;
+  return recorded.amount === request.amount ? [] : ['amount'];
 }
 
 /** The 409 for a body key reused with a different request, saying what differs and what to do. */

@@ -126,31 +126,65 @@ describe('idempotencyKey on payments and refunds', () => {
   const balanceOf = async (ws: TestWorkspace) => (await api.request('GET', '/v1/events/balance', { key: ws.apiKey })).body.data;
   const invoiceOf = async (ws: TestWorkspace, id: string) => (await api.request('GET', `/v1/invoices/${id}`, { key: ws.apiKey })).body.data;
 
-  it('refuses a payment key reused with another amount or note: 409 idempotency_key_reused, nothing recorded, balance unchanged', async () => {
+  it('refuses a payment key reused with another amount: 409 idempotency_key_reused, nothing recorded, balance unchanged', async () => {
     // Prepare
     const ws = await api.newWorkspace('Payment key reuse');
     const invoiceId = await draft(ws, await customer(ws), 1000);
     await api.request('POST', `/v1/invoices/${invoiceId}/finalize`, { key: ws.apiKey });
     const path = `/v1/invoices/${invoiceId}/payments`;
-    const first = await api.request('POST', path, { key: ws.apiKey, body: { amount: 400, idempotencyKey: 'order-43', paidAt: '2026-01-02T03:04:05.000Z' } });
+    const first = await api.request('POST', path, { key: ws.apiKey, body: { amount: 400, idempotencyKey: 'order-43' } });
     const [balanceBefore, invoiceBefore] = [await balanceOf(ws), await invoiceOf(ws, invoiceId)];
     // Act
     const otherAmount = await api.request('POST', path, { key: ws.apiKey, body: { amount: 500, idempotencyKey: 'order-43' } });
-    const otherNote = await api.request('POST', path, { key: ws.apiKey, body: { amount: 400, idempotencyKey: 'order-43', note: 'second' } });
-    const otherPaidAt = await api.request('POST', path, { key: ws.apiKey, body: { amount: 400, idempotencyKey: 'order-43', paidAt: '2026-01-03T00:00:00.000Z' } });
-    const same = await api.request('POST', path, { key: ws.apiKey, body: { amount: 400, idempotencyKey: 'order-43' } });
     // Assess
     expect(first.status).toBe(201);
-    for (const [response, field] of [[otherAmount, 'amount'], [otherNote, 'note'], [otherPaidAt, 'paidAt']] as const) {
-      expect(response.status).toBe(409);
-      expect(response.body.error.code).toBe('idempotency_key_reused');
-      expect(response.body.error.message).toContain(`differs in ${field}`);
-      expect(response.body.error.message).toContain('new idempotencyKey');
-    }
-    expect(same.status).toBe(201);
-    expect(same.body.data).toEqual(first.body.data);
+    expect(otherAmount.status).toBe(409);
+    expect(otherAmount.body.error.code).toBe('idempotency_key_reused');
+    expect(otherAmount.body.error.message).toContain('differs in amount');
+    expect(otherAmount.body.error.message).toContain('new idempotencyKey');
     expect(await invoiceOf(ws, invoiceId)).toEqual(invoiceBefore);
     expect(await balanceOf(ws)).toEqual(balanceBefore);
+  });
+
+  it('returns the existing payment unchanged for a key repeated with the same amount but another note or paidAt', async () => {
+    // Prepare
+    const ws = await api.newWorkspace('Payment key descriptive fields');
+    const invoiceId = await draft(ws, await customer(ws), 1000);
+    await api.request('POST', `/v1/invoices/${invoiceId}/finalize`, { key: ws.apiKey });
+    const path = `/v1/invoices/${invoiceId}/payments`;
+    const first = await api.request('POST', path, { key: ws.apiKey, body: { amount: 400, idempotencyKey: 'order-44', note: 'cash', paidAt: '2026-01-02T03:04:05.000Z' } });
+    const [balanceBefore, invoiceBefore] = [await balanceOf(ws), await invoiceOf(ws, invoiceId)];
+    // Act
+    const repeats = [
+      await api.request('POST', path, { key: ws.apiKey, body: { amount: 400, idempotencyKey: 'order-44' } }),
+      await api.request('POST', path, { key: ws.apiKey, body: { amount: 400, idempotencyKey: 'order-44', note: 'second' } }),
+      await api.request('POST', path, { key: ws.apiKey, body: { amount: 400, idempotencyKey: 'order-44', paidAt: '2026-01-03T00:00:00.000Z' } }),
+    ];
+    // Assess
+    expect(first.status).toBe(201);
+    for (const repeat of repeats) {
+      expect(repeat.status).toBe(201);
+      expect(repeat.body.data).toEqual(first.body.data);
+    }
+    expect(first.body.data).toMatchObject({ note: 'cash', paidAt: '2026-01-02T03:04:05.000Z' });
+    expect(await invoiceOf(ws, invoiceId)).toEqual(invoiceBefore);
+    expect(await balanceOf(ws)).toEqual(balanceBefore);
+  });
+
+  it('records one payment for two racing requests with the same key and amount but different notes', async () => {
+    // Prepare
+    const ws = await api.newWorkspace('Payment key note race');
+    const invoiceId = await draft(ws, await customer(ws), 1000);
+    await api.request('POST', `/v1/invoices/${invoiceId}/finalize`, { key: ws.apiKey });
+    // Act
+    const responses = await Promise.all(['first', 'second'].map((note) => api.request('POST', `/v1/invoices/${invoiceId}/payments`, { key: ws.apiKey, body: { amount: 300, idempotencyKey: 'race-note', note } })));
+    // Assess
+    const [first, second] = responses.map((response) => response.body.data);
+    expect(responses.map((response) => response.status)).toEqual([201, 201]);
+    expect(second).toEqual(first);
+    const invoice = await invoiceOf(ws, invoiceId);
+    expect(invoice.payments).toEqual([first]);
+    expect(invoice.amountPaid).toBe(300);
   });
 
   it('records exactly one of two racing payments that share a key but not the amount; the other is 409', async () => {
@@ -167,7 +201,7 @@ describe('idempotencyKey on payments and refunds', () => {
     expect(balance.pending_balance.gross).toBe(winner.amount);
   });
 
-  it('refuses a refund key reused with another amount or reason, or on another payment of the invoice: 409, nothing refunded', async () => {
+  it('refuses a refund key reused with another amount, or on another payment of the invoice: 409, nothing refunded', async () => {
     // Prepare
     const ws = await api.newWorkspace('Refund key reuse');
     const invoiceId = await draft(ws, await customer(ws), 1000);
@@ -181,18 +215,41 @@ describe('idempotencyKey on payments and refunds', () => {
     const [balanceBefore, invoiceBefore] = [await balanceOf(ws), await invoiceOf(ws, invoiceId)];
     // Act
     const otherAmount = await api.request('POST', refunds(payments[0]), { key: ws.apiKey, body: { amount: 200, reason: 'duplicate', idempotencyKey: 'rma-8' } });
-    const otherReason = await api.request('POST', refunds(payments[0]), { key: ws.apiKey, body: { amount: 100, idempotencyKey: 'rma-8' } });
     const otherPayment = await api.request('POST', refunds(payments[1]), { key: ws.apiKey, body: { amount: 100, reason: 'duplicate', idempotencyKey: 'rma-8' } });
     const same = await api.request('POST', refunds(payments[0]), { key: ws.apiKey, body: { amount: 100, reason: 'duplicate', idempotencyKey: 'rma-8' } });
     // Assess
     expect(first.status).toBe(201);
-    for (const response of [otherAmount, otherReason, otherPayment]) {
+    for (const response of [otherAmount, otherPayment]) {
       expect(response.status).toBe(409);
       expect(response.body.error.code).toBe('idempotency_key_reused');
     }
+    expect(otherAmount.body.error.message).toContain('differs in amount');
     expect(otherPayment.body.error.message).toContain('paymentId');
     expect(same.status).toBe(201);
     expect(same.body.data).toEqual(first.body.data);
+    expect(await invoiceOf(ws, invoiceId)).toEqual(invoiceBefore);
+    expect(await balanceOf(ws)).toEqual(balanceBefore);
+  });
+
+  it('returns the existing refund unchanged for a key repeated with the same amount but another reason or note', async () => {
+    // Prepare
+    const ws = await api.newWorkspace('Refund key descriptive fields');
+    const { invoiceId, paymentId } = await paidInvoice(ws, 1000);
+    const path = `/v1/invoices/${invoiceId}/payments/${paymentId}/refunds`;
+    const first = await api.request('POST', path, { key: ws.apiKey, body: { amount: 100, reason: 'duplicate', note: 'desk', idempotencyKey: 'rma-9' } });
+    const [balanceBefore, invoiceBefore] = [await balanceOf(ws), await invoiceOf(ws, invoiceId)];
+    // Act
+    const repeats = [
+      await api.request('POST', path, { key: ws.apiKey, body: { amount: 100, idempotencyKey: 'rma-9' } }),
+      await api.request('POST', path, { key: ws.apiKey, body: { amount: 100, reason: 'fraudulent', note: 'other', idempotencyKey: 'rma-9' } }),
+    ];
+    // Assess
+    expect(first.status).toBe(201);
+    for (const repeat of repeats) {
+      expect(repeat.status).toBe(201);
+      expect(repeat.body.data).toEqual(first.body.data);
+    }
+    expect(first.body.data).toMatchObject({ reason: 'duplicate', note: 'desk' });
     expect(await invoiceOf(ws, invoiceId)).toEqual(invoiceBefore);
     expect(await balanceOf(ws)).toEqual(balanceBefore);
   });

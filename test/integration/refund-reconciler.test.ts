@@ -97,6 +97,23 @@ describe('refund reconciler', () => {
     expect(await refundsOf(invoiceId)).toEqual([]);
   });
 
+  it('resumes a reserved refund for a retry with the same amount but another reason and note, keeping what was reserved', async () => {
+    // Prepare
+    const { invoiceId, paymentId } = await paidInvoice();
+    await strandedRefund(invoiceId, paymentId, 'reserved-reason');
+    // Act
+    const retry = await api.request('POST', `/v1/invoices/${invoiceId}/payments/${paymentId}/refunds`, {
+      key: workspace.apiKey, body: { amount: 3_000, reason: 'fraudulent', note: 'retry', idempotencyKey: 'reserved-reason' },
+    });
+    // Assess
+    expect(retry.status).toBe(201);
+    expect(retry.body.data).toMatchObject({ amount: 3_000, idempotencyKey: 'reserved-reason' });
+    expect(retry.body.data).not.toHaveProperty('reason');
+    expect(retry.body.data).not.toHaveProperty('note');
+    expect(await refundsOf(invoiceId)).toEqual([retry.body.data]);
+    expect((await getPaymentRecord(workspace.workspaceId, paymentId))?.refundable).toBe(7_000);
+  });
+
   it('releases the reserved amount when the processor declines the refund for good', async () => {
     // Prepare
     const { invoiceId, paymentId } = await paidInvoice();

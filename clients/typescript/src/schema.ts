@@ -714,7 +714,7 @@ export interface paths {
         put?: never;
         /**
          * Record a (partial) payment
-         * @description From `open` or `payment_failed`. `amount` above `amountDue` is 422. Reaching `amountDue` 0 makes the invoice `paid` with `paidAt`. A repeated `idempotencyKey` on the same invoice with the same `amount`, `note` and `paidAt` (when sent) returns the existing payment and applies nothing; with a different one it is 409 `idempotency_key_reused` and nothing is recorded.
+         * @description From `open` or `payment_failed`. `amount` above `amountDue` is 422. Reaching `amountDue` 0 makes the invoice `paid` with `paidAt`. A repeated `idempotencyKey` on the same invoice with the same `amount` returns the existing payment unchanged and applies nothing, whatever its `note` and `paidAt`; with another `amount` it is 409 `idempotency_key_reused` and nothing is recorded.
          */
         post: operations["recordInvoicePayment"];
         delete?: never;
@@ -734,7 +734,7 @@ export interface paths {
         put?: never;
         /**
          * Refund a payment
-         * @description Only on `succeeded` payments (422 otherwise). Cumulative refunds above the payment `amount` are 422, also under concurrent requests. A repeated `idempotencyKey` on the same payment with the same `amount`, `reason` and `note` returns the existing refund; with a different one, or on another payment of the invoice, it is 409 `idempotency_key_reused` and nothing is refunded. Refunds do not change the invoice status or `amountPaid`.
+         * @description Only on `succeeded` payments (422 otherwise). Cumulative refunds above the payment `amount` are 422, also under concurrent requests. A repeated `idempotencyKey` on the same payment with the same `amount` returns the existing refund unchanged, whatever its `reason` and `note`; with another `amount`, or on another payment of the invoice, it is 409 `idempotency_key_reused` and nothing is refunded. Refunds do not change the invoice status or `amountPaid`.
          */
         post: operations["refundInvoicePayment"];
         delete?: never;
@@ -1804,7 +1804,7 @@ export interface components {
         };
         RecordPayment: {
             amount: number;
-            /** @description Caller dedupe key: a repeat of the same request returns the existing payment; the key with a different request is 409 `idempotency_key_reused`. */
+            /** @description Caller dedupe key: a repeat with the same `amount` returns the existing payment unchanged (`note` and `paidAt` of the repeat are ignored); with another `amount` it is 409 `idempotency_key_reused`. */
             idempotencyKey: string;
             note?: string;
             paidAt?: components["schemas"]["DateTime"];
@@ -1813,7 +1813,7 @@ export interface components {
             amount: number;
             reason?: components["schemas"]["Reason"];
             note?: string;
-            /** @description Caller dedupe key: a repeat of the same request returns the existing refund; the key with a different request is 409 `idempotency_key_reused`. */
+            /** @description Caller dedupe key: a repeat on the same payment with the same `amount` returns the existing refund unchanged (`reason` and `note` of the repeat are ignored); with another `amount` or payment it is 409 `idempotency_key_reused`. */
             idempotencyKey: string;
         };
         CreatePayout: {

@@ -9,22 +9,23 @@ const recorded: Payment = {
 };
 
 describe('paymentRequestDifferences', () => {
-  it('finds none for the same request, with or without the paidAt the server chose', () => {
+  it('finds none for the same amount, whatever the note and paidAt of the repeat', () => {
     expect(paymentRequestDifferences(recorded, { amount: 400, idempotencyKey: 'k' })).toEqual([]);
-    expect(paymentRequestDifferences(recorded, { amount: 400, idempotencyKey: 'k', paidAt: '2026-01-02T03:04:05Z' })).toEqual([]);
+    expect(paymentRequestDifferences({ ...recorded, note: 'cash' }, { amount: 400, idempotencyKey: 'k' })).toEqual([]);
+    expect(paymentRequestDifferences(recorded, { amount: 400, idempotencyKey: 'k', note: 'n', paidAt: '2026-01-03T00:00:00.000Z' })).toEqual([]);
   });
 
-  it('names every field that differs', () => {
-    expect(paymentRequestDifferences(recorded, { amount: 401, idempotencyKey: 'k', note: 'n', paidAt: '2026-01-02T03:04:06.000Z' })).toEqual(['amount', 'note', 'paidAt']);
-    expect(paymentRequestDifferences({ ...recorded, note: 'n' }, { amount: 400, idempotencyKey: 'k' })).toEqual(['note']);
+  it('names the amount when it differs', () => {
+    expect(paymentRequestDifferences(recorded, { amount: 401, idempotencyKey: 'k', note: 'n' })).toEqual(['amount']);
   });
 });
 
 describe('refundRequestDifferences', () => {
-  it('compares amount, reason and note', () => {
-    const terms = { amount: 100, reason: 'duplicate' as const };
-    expect(refundRequestDifferences(terms, { amount: 100, reason: 'duplicate', idempotencyKey: 'r' })).toEqual([]);
-    expect(refundRequestDifferences(terms, { amount: 200, idempotencyKey: 'r', note: 'x' })).toEqual(['amount', 'reason', 'note']);
+  it('compares the amount only, not reason or note', () => {
+    const terms = { amount: 100, reason: 'duplicate' as const, note: 'first' };
+    expect(refundRequestDifferences(terms, { amount: 100, idempotencyKey: 'r' })).toEqual([]);
+    expect(refundRequestDifferences(terms, { amount: 100, reason: 'fraudulent', note: 'x', idempotencyKey: 'r' })).toEqual([]);
+    expect(refundRequestDifferences(terms, { amount: 200, reason: 'duplicate', note: 'first', idempotencyKey: 'r' })).toEqual(['amount']);
   });
 });
 
