@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { lazy } from '../model/lazy-schema.js';
+import { idSchema } from '../model/primitives.js';
 
 /**
  * The `filters` query parameter of `GET /v1/checkouts` (API.md "Checkouts"): a URL-encoded JSON array
@@ -31,7 +32,8 @@ const timestamp = lazy(() => z.iso.datetime({ offset: true }).transform((value) 
 const conditionSchema = lazy(() => z.union([
   ...conditions('status', equalityOps, z.enum(['open', 'closed'])),
   ...conditions('visibility', equalityOps, z.enum(['private', 'public'])),
-  ...conditions('eventId', equalityOps, z.string().min(1).max(100)),
+  // Checkout event ids are minted ids: a malformed one is a 400 on its condition, like the `eventId` parameter.
+  ...conditions('eventId', equalityOps, idSchema),
   ...conditions('timeslotId', equalityOps, z.string().min(1).max(100)),
   ...conditions('isEventSet', equalityOps, z.boolean()),
   ...conditions('productsCount', orderedOps, z.number().int().min(0)),

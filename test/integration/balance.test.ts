@@ -110,4 +110,17 @@ describe('GET /v1/events/balance', () => {
     const response = await api.request('GET', '/v1/events/balance?event=1', { key: ws.apiKey });
     expect(response.status).toBe(400);
   });
+
+  it('answers 400 invalid_query on eventId for a malformed event id, and an empty balance for an unknown one', async () => {
+    // Prepare
+    const ws = await api.newWorkspace('Bad event id');
+    // Act
+    const malformed = await api.request('GET', '/v1/events/balance?eventId=bad', { key: ws.apiKey });
+    const unknown = await api.request('GET', '/v1/events/balance?eventId=bbbbbbbbbbbbbbbbbbbbbbbb', { key: ws.apiKey });
+    // Assess
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error).toMatchObject({ code: 'invalid_query', details: [{ path: 'eventId' }] });
+    expect(unknown.status).toBe(200);
+    expect(unknown.body.data).toEqual([]);
+  });
 });

@@ -125,6 +125,7 @@ describe('GET /v1/checkouts', () => {
     ['sortField=price', 'sortField'],
     ['sortDirection=up', 'sortDirection'],
     ['unknown=1', 'unknown'],
+    ['eventId=zz', 'eventId'],
     ['filters=not-json', 'filters'],
     [`filters=${encodeURIComponent('{"field":"status"}')}`, 'filters'],
     [`filters=${encodeURIComponent('[{"field":"price","op":"eq","value":1}]')}`, 'filters[0]'],
@@ -132,6 +133,8 @@ describe('GET /v1/checkouts', () => {
     [`filters=${encodeURIComponent('[{"field":"status","op":"like","value":"open"}]')}`, 'filters[0]'],
     [`filters=${encodeURIComponent('[{"field":"productsCount","op":"eq","value":"2"}]')}`, 'filters[0]'],
     [`filters=${encodeURIComponent('[{"field":"status","op":"in","value":[]}]')}`, 'filters[0]'],
+    [`filters=${encodeURIComponent('[{"field":"eventId","op":"eq","value":"zz"}]')}`, 'filters[0]'],
+    [`filters=${encodeURIComponent('[{"field":"eventId","op":"in","value":["bbbbbbbbbbbbbbbbbbbbbbbb","zz"]}]')}`, 'filters[0]'],
   ])('is 400 invalid_query for %s', async (query, path) => {
     const response = await list(`?${query}`);
     expect(response.status).toBe(400);

@@ -124,17 +124,19 @@ describe('GET /v1/payouts', () => {
     await expectFlatCost(api, { small: { key: small.apiKey, path }, large: { key: large.apiKey, path } }, 2, { calls: 1, items: 3 });
   });
 
-  it('refuses a cursor of another workspace or another filter, and page numbers 10,000 deep, with 400 invalid_query', async () => {
+  it('refuses a cursor of another workspace or another filter, page numbers 10,000 deep and a malformed eventId with 400 invalid_query', async () => {
     const mine = await get(ws, '/v1/payouts?limit=1');
     const cursor = encodeURIComponent(mine.body.nextCursor);
     const fromForeign = await get(foreign, `/v1/payouts?limit=1&cursor=${cursor}`);
     const otherFilter = await get(ws, `/v1/payouts?limit=1&currency=USD&cursor=${cursor}`);
     const deep = await get(ws, '/v1/payouts?page=100&limit=100');
     const badCurrency = await get(ws, '/v1/payouts?currency=EUR');
-    for (const response of [fromForeign, otherFilter, deep, badCurrency]) {
+    const badEvent = await get(ws, '/v1/payouts?eventId=zz');
+    for (const response of [fromForeign, otherFilter, deep, badCurrency, badEvent]) {
       expect(response.status).toBe(400);
       expect(response.body.error.code).toBe('invalid_query');
     }
+    expect(badEvent.body.error.details).toEqual([expect.objectContaining({ path: 'eventId' })]);
     expect(fromForeign.body.error.details).toEqual([expect.objectContaining({ path: 'cursor' })]);
     expect(deep.body.error.details[0].message).toContain('cursor');
   });

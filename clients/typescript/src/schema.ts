@@ -1828,7 +1828,8 @@ export interface components {
             /** @enum {string} */
             currency: "USD" | "CAD";
             amount: number;
-            eventId?: components["schemas"]["EventId3"];
+            /** @description Event id as carried by invoice line items. */
+            eventId?: components["schemas"]["Name"];
         };
         /**
          * @example {
@@ -3199,8 +3200,6 @@ export interface components {
          * @enum {string}
          */
         Currency2: "USD" | "CAD";
-        /** @description Event id as carried by invoice line items. */
-        EventId3: components["schemas"]["Name"];
         /** @description A product of one of the workspace's events. */
         ProductId: components["schemas"]["Id"];
         /** @description Minted (24-hex) when omitted. */
@@ -5451,7 +5450,8 @@ export interface operations {
                 /** @description Case-insensitive substring of name or description. Examines at most 1000 checkouts per request: a page may come back short with `hasMore: true` (follow `nextCursor`); page numbers reach no further (400). */
                 search?: string;
                 status?: "open" | "closed";
-                eventId?: string;
+                /** @description Only checkouts of this event; a malformed id is 400 `invalid_query`. */
+                eventId?: components["schemas"]["Id"];
                 timeslotId?: string;
                 /** @description Default `createdAt`. `event` and `form` sort by the display name of the event or form; `_id` by id (ordered by creation second only). Text sorts ignore case and accents and compare numbers by value; checkouts without the value sort last; ties by id. */
                 sortField?: "name" | "description" | "createdAt" | "updatedAt" | "status" | "visibility" | "productsCount" | "_id" | "event" | "form";
@@ -6165,7 +6165,8 @@ export interface operations {
     getPayoutBalance: {
         parameters: {
             query?: {
-                eventId?: components["schemas"]["EventId3"];
+                /** @description Scopes the balance to this event; account-wide when omitted. */
+                eventId?: components["schemas"]["Id"];
             };
             header?: never;
             path?: never;
@@ -6250,7 +6251,7 @@ export interface operations {
                 /** @description Only payouts in this currency. */
                 currency?: "USD" | "CAD";
                 /** @description Only payouts taken from this event's balance. */
-                eventId?: components["schemas"]["Name"];
+                eventId?: components["schemas"]["Id"];
             };
             header?: never;
             path?: never;

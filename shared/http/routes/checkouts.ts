@@ -4,7 +4,7 @@ import {
   CHECKOUT_SORT_FIELDS, CHECKOUT_STATUSES, LIST_SCAN_BUDGET, checkoutSchema, createCheckoutBodySchema, updateCheckoutBodySchema,
 } from '../../checkouts/checkout-model.js';
 import { defineRoute } from '../route.js';
-import { cursorQuery, dataResponse, idParams, intQuery, nextCursorSchema, pageAskedFor, pageNumberQuery, refineCursorPaging } from '../schemas.js';
+import { cursorQuery, dataResponse, idParams, idSchema, intQuery, nextCursorSchema, pageAskedFor, pageNumberQuery, refineCursorPaging } from '../schemas.js';
 import { lazy } from '../../model/lazy-schema.js';
 
 /**
@@ -21,7 +21,7 @@ export const listCheckoutsQuerySchema = lazy(() => z
       description: `Case-insensitive substring of name or description. Examines at most ${LIST_SCAN_BUDGET} checkouts per request: a page may come back short with \`hasMore: true\` (follow \`nextCursor\`); page numbers reach no further (400).`,
     }),
     status: z.enum(CHECKOUT_STATUSES).optional(),
-    eventId: z.string().max(100).optional(),
+    eventId: idSchema.optional().meta({ description: 'Only checkouts of this event; a malformed id is 400 `invalid_query`.' }),
     timeslotId: z.string().max(100).optional(),
     sortField: z.enum(CHECKOUT_SORT_FIELDS).optional().meta({ description: 'Default `createdAt`. `event` and `form` sort by the display name of the event or form; `_id` by id (ordered by creation second only). Text sorts ignore case and accents and compare numbers by value; checkouts without the value sort last; ties by id.' }),
     sortDirection: z.enum(['asc', 'desc']).optional().meta({ description: 'Default `asc` when `sortField` is given, else `desc` (newest first).' }),

@@ -1,14 +1,19 @@
 import * as z from 'zod';
 import { defineRoute } from '../route.js';
-import { balanceEntrySchema, createPayoutBodySchema, eventIdSchema, payoutSchema } from '../../ledger/payout-model.js';
+import { balanceEntrySchema, createPayoutBodySchema, payoutSchema } from '../../ledger/payout-model.js';
 import { CURRENCIES } from '../../model/primitives.js';
-import { cursorListQuery, cursorListResponse, dataResponse, idParams } from '../schemas.js';
+import { cursorListQuery, cursorListResponse, dataResponse, idParams, idSchema } from '../schemas.js';
 import { lazy } from '../../model/lazy-schema.js';
 
+// Event filters take the id format (as the invoices list's `customerId` does): a malformed id is 400
+// `invalid_query` (API.md Conventions), not an empty answer that reads as "no money for this event".
 export const payoutListQuerySchema = lazy(() => cursorListQuery(['createdAt'], 'createdAt', {
   currency: z.enum(CURRENCIES).optional().meta({ description: 'Only payouts in this currency.' }),
-  eventId: eventIdSchema.optional().meta({ description: 'Only payouts taken from this event\'s balance.' }),
+  eventId: idSchema.optional().meta({ description: 'Only payouts taken from this event\'s balance.' }),
 }, { defaultDirection: 'desc' }));
+const balanceQuerySchema = lazy(() => z.strictObject({
+  eventId: idSchema.optional().meta({ description: 'Scopes the balance to this event; account-wide when omitted.' }),
+}));
 export type PayoutListQuery = z.infer<typeof payoutListQuerySchema>;
 
 export const payoutsRoutes = {
@@ -21,7 +26,7 @@ export const payoutsRoutes = {
     tags: ['Payout balance'],
     summary: 'Payout balance',
     description: 'One entry per currency with ledger activity. Account-wide, or for one event with `eventId` (then `paid_out_balance` is present). Reads per-currency aggregates, never the order history: the cost does not grow with the number of orders.',
-    query: lazy(() => z.strictObject({ eventId: eventIdSchema.optional() })),
+    query: balanceQuerySchema,
     success: { status: 200, description: 'Balances per currency.', schema: lazy(() => dataResponse(z.array(balanceEntrySchema)).meta({ id: 'PayoutBalance' })) },
     errors: [400, 401, 403],
   }),

@@ -33,6 +33,8 @@ describe('filtersQuerySchema', () => {
     ['an ordered op on an enum field', [{ field: 'status', op: 'gt', value: 'open' }], 'does not apply to status'],
     ['a value of the wrong type', [{ field: 'isEventSet', op: 'eq', value: 'true' }], 'value is not valid'],
     ['an empty in list', [{ field: 'eventId', op: 'in', value: [] }], 'value is not valid'],
+    ['a malformed event id', [{ field: 'eventId', op: 'eq', value: 'zz' }], 'value is not valid for eventId eq'],
+    ['a malformed event id in a list', [{ field: 'eventId', op: 'in', value: ['e'.repeat(24), 'zz'] }], 'value is not valid for eventId in'],
     ['an extra key', [{ field: 'status', op: 'eq', value: 'open', extra: 1 }], 'value is not valid'],
     ['a non-ISO timestamp', [{ field: 'updatedAt', op: 'lt', value: 'yesterday' }], 'value is not valid'],
   ])('rejects %s', (_label, value, message) => {
@@ -72,9 +74,10 @@ describe('matchesFilters', () => {
   });
 
   it('treats an absent eventId as different from any value', () => {
-    expect(matchesFilters(filterable(), conditions([{ field: 'eventId', op: 'ne', value: 'x' }]))).toBe(true);
-    expect(matchesFilters(filterable(), conditions([{ field: 'eventId', op: 'in', value: ['x'] }]))).toBe(false);
-    expect(matchesFilters(filterable({ eventId: 'x' }), conditions([{ field: 'eventId', op: 'eq', value: 'x' }]))).toBe(true);
+    const eventId = 'e'.repeat(24);
+    expect(matchesFilters(filterable(), conditions([{ field: 'eventId', op: 'ne', value: eventId }]))).toBe(true);
+    expect(matchesFilters(filterable(), conditions([{ field: 'eventId', op: 'in', value: [eventId] }]))).toBe(false);
+    expect(matchesFilters(filterable({ eventId }), conditions([{ field: 'eventId', op: 'eq', value: eventId }]))).toBe(true);
   });
 
   it('matches booleans and lt/gte bounds exactly', () => {
