@@ -10,8 +10,14 @@ import { formatIssuePath } from '../model/issues.js';
 
 /** Deepest nesting a JSON body may have; the deepest model (a form's logic conditions) needs 6. */
 export const MAX_JSON_DEPTH = 32;
-/** Largest magnitude DynamoDB stores as a number (it refuses 1E126 and above). */
-const MAX_NUMBER_MAGNITUDE = 1e125;
+/**
+ * Largest magnitude a number may have. DynamoDB itself stores up to 1E125, but the DocumentClient
+ * refuses to marshal a JS number beyond Number.MAX_SAFE_INTEGER (it cannot be exact), which made such a
+ * value a 500 wherever it was stored (a contact's Number property, a form answer, an element's
+ * `minValue`). The spec bounds integers by +/-9007199254740991, and every double above that is an
+ * integer, so one bound here covers every body and every field.
+ */
+const MAX_NUMBER_MAGNITUDE = Number.MAX_SAFE_INTEGER;
 /** Smallest non-zero magnitude DynamoDB stores (it refuses anything below 1E-130). */
 const MIN_NUMBER_MAGNITUDE = 1e-130;
 /** At most this many problems are reported: a hostile body could hold millions. */

@@ -122,6 +122,20 @@ describe('POST /v1/contacts', () => {
     expect(response.body.error.details).toContainEqual(expect.objectContaining({ path: `properties.${id}` }));
   });
 
+  it.each([9_007_199_254_740_992, 1e20, -1e30])('answers 422 with path properties.<id> for the Number value %d, beyond +/-Number.MAX_SAFE_INTEGER, and stores nothing', async (value) => {
+    // Prepare
+    const email = uniqueEmail('unsafe');
+    const id = props.age as string;
+    // Act
+    const response = await create({ email, properties: { [id]: value } });
+    // Assess
+    expect(response.status).toBe(422);
+    expect(response.body.error.code).toBe('validation_failed');
+    expect(response.body.error.details).toEqual([{ path: `properties.${id}`, message: expect.stringMatching(/9007199254740991/) }]);
+    const found = await api.request('GET', `/v1/contacts?email=${encodeURIComponent(email)}`, { key: workspace.apiKey });
+    expect(found.body.data).toEqual([]);
+  });
+
   it('answers 422 for a property id that does not exist', async () => {
     const response = await create({ email: uniqueEmail(), properties: { 'no-such-property': 1 } });
     expect(response.status).toBe(422);
@@ -263,6 +277,18 @@ describe('PATCH /v1/contacts/{id}', () => {
     const after = await api.request('GET', `/v1/contacts/${created.id}`, { key: workspace.apiKey });
     expect(response.status).toBe(422);
     expect(response.body.error.details).toContainEqual(expect.objectContaining({ path: `properties.${props.size}` }));
+    expect(after.body.data).toEqual(created);
+  });
+
+  it('answers 422 with path properties.<id> for a Number value beyond +/-Number.MAX_SAFE_INTEGER and changes nothing', async () => {
+    // Prepare
+    const created = await createOk({ properties: { [props.age as string]: 30 } });
+    // Act
+    const response = await patch(created.id, { properties: { [props.age as string]: -1e30 } });
+    // Assess
+    expect(response.status).toBe(422);
+    expect(response.body.error.details).toEqual([{ path: `properties.${props.age}`, message: expect.stringMatching(/9007199254740991/) }]);
+    const after = await api.request('GET', `/v1/contacts/${created.id}`, { key: workspace.apiKey });
     expect(after.body.data).toEqual(created);
   });
 

@@ -150,6 +150,22 @@ describe('POST /forms/{formId}/responses', () => {
     expect(contact.properties).toEqual({ [tier.id]: 'gold' });
   });
 
+  it('is a 422 on its path for a Number answer beyond +/-Number.MAX_SAFE_INTEGER bound for a contact property, storing no response and no contact', async () => {
+    // Prepare
+    const guests = await call('POST', '/v1/properties', { type: 'Number', name: `Guests ${newId()}`, objectType: 'contact' });
+    const { form, email } = await signupForm();
+    const question = await addElement(form.id, { type: 'Number', prompt: 'Guests', propertyId: guests.id });
+    // Act
+    const responses = await Promise.all([9_007_199_254_740_992, 1e20, -1e30].map((value) => submit(form.id, { answers: { [email.id]: 'unsafe@example.com', [question.id]: value } })));
+    // Assess
+    for (const response of responses) {
+      expect(response.status).toBe(422);
+      expect(response.body.error.details).toEqual([{ path: `answers.${question.id}`, message: expect.stringMatching(/9007199254740991/) }]);
+    }
+    expect(await call('GET', `/v1/forms/${form.id}/responses`)).toEqual([]);
+    expect(await call('GET', '/v1/contacts?email=unsafe@example.com')).toEqual([]);
+  });
+
   it('reaches a duplicated form through its own pointer', async () => {
     // Prepare
     const { form } = await signupForm();

@@ -22,6 +22,19 @@ async function createProperty(body: Record<string, unknown>, key = workspace.api
 let propertyCounter = 0;
 const uniqueName = (base: string) => `${base} ${(propertyCounter += 1)}`;
 
+describe('POST /v1/forms/{formId}/elements', () => {
+  it('is 422 on the field\'s path for a Number bound beyond +/-Number.MAX_SAFE_INTEGER, and adds nothing', async () => {
+    // Prepare
+    const form = await createForm();
+    // Act
+    const response = await api.request('POST', `/v1/forms/${form.id}/elements`, { key: workspace.apiKey, body: { type: 'Number', prompt: 'Guests', minValue: 0, maxValue: 1e20 } });
+    // Assess
+    expect(response.status).toBe(422);
+    expect(response.body.error.details).toEqual([{ path: 'maxValue', message: expect.stringMatching(/9007199254740991/) }]);
+    expect((await getForm(form.id)).elements).toEqual([]);
+  });
+});
+
 describe('POST /v1/forms/{formId}/elements/{elementId}/other', () => {
   it('enables Other with a prompt and disables it again', async () => {
     const form = await createForm();

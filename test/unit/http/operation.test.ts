@@ -195,6 +195,7 @@ describe('input hygiene at the edge', () => {
     ['a NUL in a field name', '{"name": "A", "items": [{"am\\u0000ount": 1}]}', 'items[0].am\\u0000ount', /field name must not contain the NUL/],
     ['an own __proto__ key', '{"name": "A", "items": [{"__proto__": {"admin": true}}]}', 'items[0].__proto__', /__proto__/],
     ['a number DynamoDB cannot store', '{"name": "A", "items": [{"amount": 1e200}]}', 'items[0].amount', /finite number/],
+    ['a number beyond Number.MAX_SAFE_INTEGER, which the DynamoDB client refuses', '{"name": "A", "items": [{"amount": -9007199254740992}]}', 'items[0].amount', /magnitude at most 9007199254740991/],
     ['a number that overflows to Infinity', '{"name": "A", "items": [{"amount": 1e400}]}', 'items[0].amount', /finite number/],
   ])('answers a body holding %s with 422 on its path, before the operation runs', async (_label, body, path, message) => {
     // Prepare
