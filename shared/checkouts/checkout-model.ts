@@ -50,9 +50,9 @@ const dependentSchema = lazy(() => z.strictObject({
   productId: idSchema.meta({ description: 'A product of one of the workspace\'s events.' }),
   minPerOrder: count.optional(),
   maxPerOrder: count.optional(),
-  priceMode: z.enum(['free', 'paid', 'pwyc']).optional().meta({ description: '`paid` needs `price` > 0; `free` allows no price above 0; `pwycMin` only with `pwyc`.' }),
-  price: nonNegativeMoney.optional().meta({ description: 'Cents.' }),
-  pwycMin: nonNegativeMoney.optional().meta({ description: 'Pay-what-you-can minimum, cents.' }),
+  priceMode: z.enum(['free', 'paid', 'pwyc']).optional().meta({ description: '`paid` needs `price` > 0. A field with no effect in the mode (`price` when `free`, `pwycMin` unless `pwyc`) is accepted and kept.' }),
+  price: nonNegativeMoney.optional().meta({ description: 'Cents. With `priceMode` `free` it has no effect: accepted and kept, never refused.' }),
+  pwycMin: nonNegativeMoney.optional().meta({ description: 'Pay-what-you-can minimum, cents. Takes effect only with `priceMode` `pwyc`; with another mode it is accepted and kept (stored and returned as sent), never refused.' }),
   includeOrgTaxes: z.boolean().optional(),
   customFees: z.array(customFeeSchema).max(CHECKOUT_LIMITS.customFees).default([]),
 }));

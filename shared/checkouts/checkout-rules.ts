@@ -40,14 +40,11 @@ function dependentProblems(product: Product, at: string): ErrorDetail[] {
     if (dependent.minPerOrder !== undefined && dependent.maxPerOrder !== undefined && dependent.minPerOrder > dependent.maxPerOrder) {
       problems.push({ path: `${path}.minPerOrder`, message: 'must not exceed maxPerOrder' });
     }
+    // Only what a mode needs is checked: a field with no effect in the current mode (`price` when
+    // `free`, `pwycMin` unless `pwyc`) is kept as sent, never refused (API.md "Round trips and
+    // references"), so a client can switch modes back and forth without re-entering its values.
     if (dependent.priceMode === 'paid' && !(dependent.price !== undefined && dependent.price > 0)) {
       problems.push({ path: `${path}.price`, message: 'a paid dependent needs a price above 0 (cents)' });
-    }
-    if (dependent.priceMode === 'free' && dependent.price !== undefined && dependent.price > 0) {
-      problems.push({ path: `${path}.price`, message: 'a free dependent cannot have a price' });
-    }
-    if (dependent.pwycMin !== undefined && dependent.priceMode !== 'pwyc') {
-      problems.push({ path: `${path}.pwycMin`, message: 'only applies when priceMode is pwyc' });
     }
     dependent.customFees.forEach((fee, feeIndex) => {
       const feePath = `${path}.customFees[${feeIndex}].rate`;

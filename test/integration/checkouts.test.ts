@@ -180,6 +180,19 @@ describe('POST /v1/checkouts', () => {
     expect(response.body.error.details.map((detail: { path: string }) => detail.path)).toEqual(['products[0].dependents[0].price', 'products[1].productId']);
   });
 
+  it('accepts and keeps a field that has no effect in the dependent\'s price mode (pwycMin when paid, price when free)', async () => {
+    // Prepare
+    const dependents = [
+      { productId: concert.productIds[1], priceMode: 'paid', price: 100, pwycMin: 50 },
+      { productId: concert.productIds[2], priceMode: 'free', price: 300, pwycMin: 20 },
+    ];
+    // Act
+    const response = await createCheckout(host, { name: 'Modes', products: [{ productId: concert.productIds[0], dependents }] });
+    // Assess
+    expect(response.status).toBe(201);
+    expect(response.body.data.products[0].dependents).toEqual(dependents.map((dependent) => ({ ...dependent, customFees: [] })));
+  });
+
   it('is 403 for a read-only key on every write', async () => {
     const { apiKey } = await createApiKey(host.workspaceId, 'read_only');
     const created = await createCheckout(host, { name: 'Read only target' });
@@ -240,6 +253,20 @@ describe('PATCH /v1/checkouts/{id}', () => {
     expect(response.body.data).toMatchObject({ name: 'After', status: 'closed', timeslotId: 'slot-1', eventName: 'Gala', version: 2 });
     expect(response.body.data).not.toHaveProperty('description');
     expect(Date.parse(response.body.data.updatedAt)).toBeGreaterThanOrEqual(Date.parse(created.body.data.updatedAt));
+  });
+
+  it('takes back a GET body whose price mode was switched, keeping the values the new mode ignores', async () => {
+    // Prepare
+    const created = await createCheckout(host, {
+      name: 'Switch', products: [{ productId: concert.productIds[0], dependents: [{ productId: concert.productIds[1], priceMode: 'pwyc', price: 900, pwycMin: 300 }] }],
+    });
+    const { products } = created.body.data;
+    products[0].dependents[0].priceMode = 'free';
+    // Act
+    const response = await api.request('PATCH', `/v1/checkouts/${created.body.data.id}`, { key: host.apiKey, body: { products } });
+    // Assess
+    expect(response.status).toBe(200);
+    expect(response.body.data.products[0].dependents[0]).toMatchObject({ priceMode: 'free', price: 900, pwycMin: 300 });
   });
 
   it('is 409 conflict with a stale If-Match and succeeds with the current one', async () => {

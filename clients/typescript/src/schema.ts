@@ -2178,8 +2178,7 @@ export interface components {
                     minPerOrder?: number;
                     maxPerOrder?: number;
                     priceMode?: components["schemas"]["PriceMode"];
-                    /** @description Cents. */
-                    price?: number;
+                    price?: components["schemas"]["Price"];
                     pwycMin?: components["schemas"]["PwycMin"];
                     includeOrgTaxes?: boolean;
                     customFees: {
@@ -2785,8 +2784,7 @@ export interface components {
                 minPerOrder?: number;
                 maxPerOrder?: number;
                 priceMode?: components["schemas"]["PriceMode"];
-                /** @description Cents. */
-                price?: number;
+                price?: components["schemas"]["Price"];
                 pwycMin?: components["schemas"]["PwycMin"];
                 includeOrgTaxes?: boolean;
                 /** @default [] */
@@ -3116,10 +3114,17 @@ export interface components {
         TimeslotId: components["schemas"]["SubmitButtonText"];
         /** @description Number of items in `data`. */
         Total: number;
+        /** @description Pay-what-you-can minimum, cents. Takes effect only with `priceMode` `pwyc`; with another mode it is accepted and kept (stored and returned as sent), never refused. */
+        PwycMin: number;
         /** @description An event of the workspace; `isEventSet` is true exactly when it is set. */
         EventId: components["schemas"]["Id"];
         /** @description Read-only, set by the server: ignored (a copy gets its own). */
         OwnerId2: string;
+        /**
+         * @description `paid` needs `price` > 0. A field with no effect in the mode (`price` when `free`, `pwycMin` unless `pwyc`) is accepted and kept.
+         * @enum {string}
+         */
+        PriceMode: "free" | "paid" | "pwyc";
         /** @description Label of the Other option. */
         OtherPrompt2: components["schemas"]["OtherPrompt"];
         /** @description IANA time zone, e.g. `Europe/Paris`. */
@@ -3136,11 +3141,6 @@ export interface components {
         Dropdown: false;
         /** @description Event the line sells; ledger entries of this invoice are attributed to the first line that has one. */
         EventId2: string;
-        /**
-         * @description `paid` needs `price` > 0; `free` allows no price above 0; `pwycMin` only with `pwyc`.
-         * @enum {string}
-         */
-        PriceMode: "free" | "paid" | "pwyc";
         /** @description Ignored: a copy starts at version 1. */
         Version2: number;
         /**
@@ -3153,6 +3153,8 @@ export interface components {
          * @enum {string}
          */
         Status4: "opted-in" | "unsubscribed";
+        /** @description Cents. With `priceMode` `free` it has no effect: accepted and kept, never refused. */
+        Price: number;
         /** @description Percent (0..100) of the price, or with `isFixedValue` an amount in cents (integer). */
         Rate: number;
         /** @description Highest price among required products, in cents, fees excluded; 0 when none is required. */
@@ -3223,8 +3225,6 @@ export interface components {
         Description: string;
         /** @description Ignored: a copy starts at version 1. */
         Version4: number;
-        /** @description Pay-what-you-can minimum, cents. */
-        PwycMin: number;
     };
     responses: {
         /** @description `conflict`: a uniqueness rule, a concurrent change, or a stale `If-Match` version. */

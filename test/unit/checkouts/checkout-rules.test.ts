@@ -24,16 +24,25 @@ describe('checkoutShapeProblems', () => {
   it('reports inconsistent dependent pricing and order bounds', () => {
     const products = [productEntry('p1', [
       { productId: 'p2', priceMode: 'paid', customFees: [] },
-      { productId: 'p3', priceMode: 'free', price: 100, customFees: [] },
-      { productId: 'p4', priceMode: 'paid', price: 100, pwycMin: 5, customFees: [] },
       { productId: 'p5', minPerOrder: 3, maxPerOrder: 2, customFees: [] },
     ])];
     expect(paths(checkoutShapeProblems(draft({ products })))).toEqual([
       'products[0].dependents[0].price',
-      'products[0].dependents[1].price',
-      'products[0].dependents[2].pwycMin',
-      'products[0].dependents[3].minPerOrder',
+      'products[0].dependents[1].minPerOrder',
     ]);
+  });
+
+  it('accepts a field that has no effect in the dependent\'s price mode (API.md "Round trips and references")', () => {
+    // Prepare
+    const products = [productEntry('p1', [
+      { productId: 'p2', priceMode: 'paid', price: 100, pwycMin: 5, customFees: [] },
+      { productId: 'p3', priceMode: 'free', price: 100, pwycMin: 5, customFees: [] },
+      { productId: 'p4', pwycMin: 5, customFees: [] },
+    ])];
+    // Act
+    const problems = checkoutShapeProblems(draft({ products }));
+    // Assess
+    expect(problems).toEqual([]);
   });
 
   it('reports fee rates that are not integer cents or above 100 percent', () => {
