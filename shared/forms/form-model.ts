@@ -24,8 +24,11 @@ export const columnSchema = lazy(() => z.strictObject({
 export const rowSchema = lazy(() => z.strictObject({ columns: z.array(columnSchema).min(1).max(12) }).meta({ id: 'FormRow' }));
 export type FormRow = z.output<typeof rowSchema>;
 
+/** Longest form name, in UTF-16 code units (what zod's `max` counts). */
+export const FORM_NAME_MAX_LENGTH = 200;
+
 const formSettings = lazy(() => ({
-  name: z.string().trim().min(1).max(200),
+  name: z.string().trim().min(1).max(FORM_NAME_MAX_LENGTH),
   nameHidden: z.boolean().optional(),
   status: z.enum(FORM_STATUSES),
   submitButtonText: z.string().trim().min(1).max(100),

@@ -3,7 +3,7 @@ import { issuesToDetails } from '../model/issues.js';
 import { newId } from '../ids.js';
 import { OTHER_TOGGLE, canRevealOthers, view } from './element-kinds.js';
 import { ELEMENT_ROUND_TRIP, formElementSchema, type ElementPatch, type FormElement, type LogicGroup } from './form-element-model.js';
-import { FORM_ROUND_TRIP, type EditFormBody, type Form, type FormRow, type LogicRuleBody } from './form-model.js';
+import { FORM_NAME_MAX_LENGTH, FORM_ROUND_TRIP, type EditFormBody, type Form, type FormRow, type LogicRuleBody } from './form-model.js';
 import { checkEchoed } from '../model/round-trip.js';
 import { appendRow, removeFromLayout, renumberRows, sectionOf, type Section } from './form-layout.js';
 import { isSelectionGroup, renumberLogicAfterDelete, withLogicGroups } from './form-logic.js';
@@ -148,8 +148,24 @@ export function editSettings(form: Form, sent: EditFormBody): Form {
   return next as unknown as Form;
 }
 
+const COPY_PREFIX = '[Copy] ';
+
 /**
- * A copy with all elements, layout and logic: new ids, `[Copy] ` name and `draft` unless overridden.
+ * `[Copy] <name>`, within the name limit: a long original is cut so the copy can be sent back (a
+ * round trip) without a 422. The cut never falls between the two halves of a surrogate pair, which
+ * would leave a lone surrogate the API refuses.
+ */
+export function copyName(name: string): string {
+  const room = FORM_NAME_MAX_LENGTH - COPY_PREFIX.length;
+  if (name.length <= room) return `${COPY_PREFIX}${name}`;
+  const lastUnit = name.charCodeAt(room - 1);
+  const end = lastUnit >= 0xd800 && lastUnit <= 0xdbff ? room - 1 : room;
+  // The name schema trims; a cut that ends on a space would not survive a round trip unchanged.
+  return `${COPY_PREFIX}${name.slice(0, end).trimEnd()}`;
+}
+
+/**
+ * A copy with all elements, layout and logic: new ids, `[Copy] ` name (see `copyName`) and `draft` unless overridden.
  * Logic and layout refer to elements by index, so they carry over unchanged.
  */
 export function duplicateForm(form: Form, overrides: { name?: string | undefined; status?: Form['status'] | undefined }, now: Date): Form {
@@ -157,7 +173,7 @@ export function duplicateForm(form: Form, overrides: { name?: string | undefined
   return {
     ...form,
     id: newId(now),
-    name: overrides.name ?? `[Copy] ${form.name}`,
+    name: overrides.name ?? copyName(form.name),
     status: overrides.status ?? 'draft',
     elements: form.elements.map((element) => ({ ...element, id: newId(now) })),
     version: 1,

@@ -339,6 +339,19 @@ describe('POST /v1/forms/{formId}/duplicate', () => {
     expect(copy.elements.map((element: { id: string }) => element.id)).not.toContain(source.id);
   });
 
+  it('keeps the copy of a 200-character name within 200 characters, so the copy can be sent back unchanged', async () => {
+    // Prepare
+    const form = await createForm({ name: 'N'.repeat(200) });
+    // Act
+    const response = await api.request('POST', `/v1/forms/${form.id}/duplicate`, { key: workspace.apiKey, body: {} });
+    // Assess
+    expect(response.status).toBe(201);
+    const copy = response.body.data;
+    expect(copy.name).toBe(`[Copy] ${'N'.repeat(193)}`);
+    const roundTrip = await api.request('PATCH', `/v1/forms/${copy.id}`, { key: workspace.apiKey, body: { name: copy.name } });
+    expect(roundTrip.status).toBe(200);
+  });
+
   it('takes name and status overrides', async () => {
     const form = await createForm();
     const response = await api.request('POST', `/v1/forms/${form.id}/duplicate`, { key: workspace.apiKey, body: { name: 'Mine', status: 'active' } });

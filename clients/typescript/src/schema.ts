@@ -197,7 +197,7 @@ export interface paths {
         put?: never;
         /**
          * Duplicate a form
-         * @description Copies all elements (new ids), layout and logic. The copy is named `[Copy] <name>` and is a `draft` unless `name`/`status` override it.
+         * @description Copies all elements (new ids), layout and logic. The copy is named `[Copy] <name>` (the original name cut so the whole stays within 200 characters) and is a `draft` unless `name`/`status` override it.
          */
         post: operations["duplicateForm"];
         delete?: never;

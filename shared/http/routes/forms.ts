@@ -67,7 +67,7 @@ export const formsRoutes = {
   duplicateForm: defineRoute({
     group: 'forms', operation: 'duplicateForm', method: 'POST', path: '/v1/forms/{formId}/duplicate', auth: 'key', tags,
     summary: 'Duplicate a form',
-    description: 'Copies all elements (new ids), layout and logic. The copy is named `[Copy] <name>` and is a `draft` unless `name`/`status` override it.',
+    description: 'Copies all elements (new ids), layout and logic. The copy is named `[Copy] <name>` (the original name cut so the whole stays within 200 characters) and is a `draft` unless `name`/`status` override it.',
     params: formParams,
     body: duplicateFormBodySchema,
     success: { status: 201, description: 'The full duplicated form.', schema: formResponse },

@@ -196,6 +196,22 @@ describe('editSettings and duplicateForm', () => {
     expect(() => editSettings(base, { ...read, version: 3 } as EditFormBody)).toThrow(ConflictError);
   });
 
+  it.each([
+    ['a 200-character name', 'a'.repeat(200), `[Copy] ${'a'.repeat(193)}`],
+    ['an emoji straddling the cut, dropped whole', `${'c'.repeat(192)}\u{1F389}tail`, `[Copy] ${'c'.repeat(192)}`],
+    ['an emoji ending right at the cut, kept', `${'d'.repeat(191)}\u{1F389}tail`, `[Copy] ${'d'.repeat(191)}\u{1F389}`],
+    ['a space at the cut, trimmed as the name schema would', `${'e'.repeat(192)} tail`, `[Copy] ${'e'.repeat(192)}`],
+  ])('names the copy within the 200-character limit, never splitting a surrogate pair: %s', (_label, name, expected) => {
+    // Prepare
+    const base = form([text()], { name });
+    // Act
+    const copy = duplicateForm(base, {}, new Date('2026-03-01T00:00:00Z'));
+    // Assess
+    expect(copy.name).toBe(expected);
+    expect(copy.name.length).toBeLessThanOrEqual(200);
+    expect(/\p{Cs}/u.test(copy.name)).toBe(false);
+  });
+
   it('copies elements with new ids, keeps layout and logic, and defaults to a [Copy] draft', () => {
     const base = form([selectOne({ logicGroups: [group(1)] }), text()], { name: 'Survey', status: 'active', version: 7 });
     const copy = duplicateForm(base, {}, new Date('2026-03-01T00:00:00Z'));
