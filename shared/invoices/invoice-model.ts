@@ -87,7 +87,9 @@ export const lineItemSchema = lazy(() => z
     eventStart: dateTimeSchema.optional(),
     eventEnd: dateTimeSchema.optional(),
     seatingInformation: seatingInformationSchema.optional(),
-    inventoryConsumedAt: dateTimeSchema.optional(),
+    inventoryConsumedAt: dateTimeSchema.optional().meta({
+      description: 'Server-owned: stamped by fulfillment once inventory is consumed for the line. Ignored on create; on revise the value read is accepted back (and ignored), another is 422.',
+    }),
   })
   .superRefine((line, ctx) => {
     if (line.components !== undefined && line.productType !== 'bundle') {

@@ -3,7 +3,7 @@ import type { Contact } from '../contacts/contact-model.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import type { PageRequest } from '../db/query.js';
 import { readModifyWrite } from '../db/read-modify-write.js';
-import { INVOICE_ROUND_TRIP, type CreateInvoiceInput, type Invoice, type InvoiceListFilter, type ReviseInvoiceInput } from './invoice-model.js';
+import { INVOICE_ROUND_TRIP, type CreateInvoiceInput, type Invoice, type InvoiceListFilter, type LineItem, type ReviseInvoiceInput } from './invoice-model.js';
 import { checkEchoed, dropEchoed } from '../model/round-trip.js';
 import { newId } from '../ids.js';
 import { assertAllowed, assertVoidable } from './invoice-state.js';
@@ -65,10 +65,31 @@ function lineEventReferences(lineItems: readonly { eventId?: string | undefined 
   return lineItems.flatMap((line, index) => (line.eventId === undefined || known.has(line.eventId) ? [] : [{ path: `lineItems[${index}].eventId`, eventId: line.eventId }]));
 }
 
+/**
+ * A line's `inventoryConsumedAt` is server-owned (spec "Invoice > Line item": stamped by fulfillment),
+ * so it is never taken from a body: a create ignores it, as it ignores the invoice's own read-only
+ * fields. Only drafts are revised and fulfillment stamps paid invoices, so revised lines carry none.
+ */
+function withoutStamps<L extends { inventoryConsumedAt?: string | undefined }>(lines: readonly L[]): Omit<L, 'inventoryConsumedAt'>[] {
+  return lines.map(({ inventoryConsumedAt: _serverOwned, ...line }) => line);
+}
+
+/**
+ * A revise takes a GET body back (API.md "Round trips"): each line's stamp is accepted when it is the
+ * stored one of the line at the same position and is 422 otherwise, like the invoice's read-only fields.
+ */
+function checkStamps(current: Invoice, lines: readonly LineItem[]): void {
+  const details = lines.flatMap((line, index) => (line.inventoryConsumedAt === undefined || line.inventoryConsumedAt === current.lineItems[index]?.inventoryConsumedAt
+    ? []
+    : [{ path: `lineItems[${index}].inventoryConsumedAt`, message: 'is read-only (stamped by fulfillment): send the value you read, or leave it out' }]));
+  if (details.length > 0) throw new ValidationError(details);
+}
+
 /** POST /v1/invoices: a draft with `number` null and totals from its line items. */
 export async function createInvoice(workspaceId: string, body: CreateInvoiceInput, now = new Date()): Promise<Invoice> {
   // A GET body is taken as a copy: a new draft with its own id, number, payments and totals.
-  const input = dropEchoed(body, INVOICE_ROUND_TRIP);
+  const echoed = dropEchoed(body, INVOICE_ROUND_TRIP);
+  const input = { ...echoed, lineItems: withoutStamps(echoed.lineItems) };
   const [contact] = await allChecked<[Contact, void]>([customerOf(workspaceId, input.customerId), assertEventsExist(workspaceId, lineEventReferences(input.lineItems))]);
   const { customerEmail, customerFirstName, customerLastName, customerPhone, autoCharge, taxIds, ...rest } = input;
   const timestamp = now.toISOString();
@@ -99,7 +120,9 @@ export async function listInvoices(workspaceId: string, filter: InvoiceListFilte
 export async function reviseInvoice(workspaceId: string, id: string, sent: ReviseInvoiceInput, ifMatch: number | undefined): Promise<Invoice> {
   return changeInvoice(workspaceId, id, ifMatch, async (current) => {
     const now = new Date();
-    const patch = checkEchoed(current, sent, INVOICE_ROUND_TRIP);
+    const echoed = checkEchoed(current, sent, INVOICE_ROUND_TRIP);
+    if (echoed.lineItems) checkStamps(current, echoed.lineItems);
+    const patch = echoed.lineItems ? { ...echoed, lineItems: withoutStamps(echoed.lineItems) } : echoed;
     // References first (API.md): a new customer or an unknown line event is reported on its field, whatever the status.
     const customerChanged = patch.customerId !== undefined && patch.customerId !== current.customerId;
     const known = new Set(current.lineItems.flatMap((line) => (line.eventId === undefined ? [] : [line.eventId])));

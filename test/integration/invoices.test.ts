@@ -107,6 +107,18 @@ describe('POST /v1/invoices', () => {
     expect(invoice.taxIds).toEqual([{ type: 'ca_gst', value: '123' }]);
   });
 
+  it('ignores a line\'s inventoryConsumedAt, which only fulfillment stamps', async () => {
+    // Prepare
+    const contact = await newContact(workspace);
+    // Act
+    const response = await post('/v1/invoices', { customerId: contact.id, currency: 'USD', lineItems: [line({ inventoryConsumedAt: '2026-01-01T00:00:00Z' })] });
+    // Assess
+    expect(response.status).toBe(201);
+    expect(response.body.data.lineItems).toEqual([line()]);
+    const stored = await api.request('GET', `/v1/invoices/${response.body.data.id}`, { key: workspace.apiKey });
+    expect(stored.body.data.lineItems).toEqual([line()]);
+  });
+
   it('replays the first response for a repeated Idempotency-Key and refuses a different body', async () => {
     // Prepare
     const contact = await newContact(workspace);
@@ -220,6 +232,21 @@ describe('PATCH /v1/invoices/{invoiceId}', () => {
     // Assess
     expect(response.status).toBe(200);
     expect(response.body.data).toMatchObject({ subtotal: 999, taxTotal: 1, total: 1000, amountDue: 1000, autoCharge: true, version: 2 });
+  });
+
+  it('is 422 on the line\'s path for an inventoryConsumedAt the line does not hold, and changes nothing', async () => {
+    // Prepare
+    const contact = await newContact(workspace);
+    const invoice = await newInvoice(workspace, contact.id);
+    // Act
+    const response = await api.request('PATCH', `/v1/invoices/${invoice.id}`, {
+      key: workspace.apiKey, body: { ...invoice, lineItems: [line({ quantity: 5, inventoryConsumedAt: '2026-01-01T00:00:00Z' })] },
+    });
+    // Assess
+    expect(response.status).toBe(422);
+    expect(response.body.error.details).toEqual([{ path: 'lineItems[0].inventoryConsumedAt', message: expect.stringMatching(/read-only/) }]);
+    const after = await api.request('GET', `/v1/invoices/${invoice.id}`, { key: workspace.apiKey });
+    expect(after.body.data).toEqual(invoice);
   });
 
   it('is 409 conflict with a stale If-Match', async () => {

@@ -1734,6 +1734,7 @@ export interface components {
             eventStart?: components["schemas"]["DateTime"];
             eventEnd?: components["schemas"]["DateTime"];
             seatingInformation?: components["schemas"]["SeatingInformation"];
+            /** @description Server-owned: stamped by fulfillment once inventory is consumed for the line. Ignored on create; on revise the value read is accepted back (and ignored), another is 422. */
             inventoryConsumedAt?: components["schemas"]["DateTime"];
         };
         BundleComponent: {
@@ -2681,6 +2682,7 @@ export interface components {
             eventStart?: components["schemas"]["DateTimeOutput"];
             eventEnd?: components["schemas"]["DateTimeOutput"];
             seatingInformation?: components["schemas"]["SeatingInformation"];
+            /** @description Server-owned: stamped by fulfillment once inventory is consumed for the line. Ignored on create; on revise the value read is accepted back (and ignored), another is 422. */
             inventoryConsumedAt?: components["schemas"]["DateTimeOutput"];
         };
         BundleComponentOutput: {
