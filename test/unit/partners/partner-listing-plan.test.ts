@@ -20,8 +20,10 @@ describe('parsePartnerQuery', () => {
     expect(() => parsePartnerQuery({ referral_code: '  ', limit: 'abc' })).toThrow(ReferralCodeRequiredError);
   });
 
-  it('clamps limit above 100 and refuses limit 0', () => {
+  it('clamps limit above 100, however many digits it has, and refuses limit 0', () => {
     expect(parsePartnerQuery({ referral_code: 'P1', limit: '1000' }).limit).toBe(100);
+    expect(parsePartnerQuery({ referral_code: 'P1', limit: '99999999999999999999' }).limit).toBe(100);
+    expect(parsePartnerQuery({ referral_code: 'P1', limit: '0000000000000000000042' }).limit).toBe(42);
     expect(() => parsePartnerQuery({ referral_code: 'P1', limit: '0' })).toThrow(PartnerQueryError);
   });
 
