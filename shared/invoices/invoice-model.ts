@@ -197,8 +197,19 @@ export const INVOICE_ROUND_TRIP: RoundTrip = {
 };
 
 export const createInvoiceBodySchema = lazy(() => z.strictObject({ ...echoedFields(invoiceSchema.shape, INVOICE_ROUND_TRIP, 'create'), ...invoiceFields }).meta({ id: 'CreateInvoice' }));
-export const reviseInvoiceBodySchema = lazy(() => z.strictObject({ ...echoedFields(invoiceSchema.shape, INVOICE_ROUND_TRIP, 'update'), ...z.strictObject(invoiceFields).partial().shape })
-  .meta({ id: 'ReviseInvoice' }));
+type InvoiceFields = typeof invoiceFields;
+
+/** The create fields an invoice may lack: a revise removes them with `null`. (`taxIds` and `autoCharge` always have a value: send `[]` or `false`.) */
+const CLEARABLE_FIELDS = ['customerEmail', 'customerFirstName', 'customerLastName', 'customerPhone', 'notes', 'dueAt', 'subscriptionId', 'quoteId'] as const;
+type ClearableField = (typeof CLEARABLE_FIELDS)[number];
+
+/** The create fields for a revise: any may be sent, and `null` removes an optional one (as on events, forms, contacts and checkouts). */
+const revisableFields = lazy(() => Object.fromEntries(
+  Object.entries(invoiceFields).map(([key, schema]) => [key, (CLEARABLE_FIELDS as readonly string[]).includes(key) ? (schema as z.ZodOptional<z.ZodType>).unwrap().nullable().optional() : schema.optional()]),
+) as { [K in keyof InvoiceFields]: K extends ClearableField ? InvoiceFields[K] extends z.ZodOptional<infer S> ? z.ZodOptional<z.ZodNullable<S>> : never : z.ZodOptional<InvoiceFields[K]> });
+
+export const reviseInvoiceBodySchema = lazy(() => z.strictObject({ ...echoedFields(invoiceSchema.shape, INVOICE_ROUND_TRIP, 'update'), ...revisableFields })
+  .meta({ id: 'ReviseInvoice', description: 'Only the fields sent change; `null` removes an optional field.' }));
 
 export const recordPaymentBodySchema = lazy(() => z
   .strictObject({

@@ -122,7 +122,8 @@ export async function reviseInvoice(workspaceId: string, id: string, sent: Revis
     const now = new Date();
     const echoed = checkEchoed(current, sent, INVOICE_ROUND_TRIP);
     if (echoed.lineItems) checkStamps(current, echoed.lineItems);
-    const patch = echoed.lineItems ? { ...echoed, lineItems: withoutStamps(echoed.lineItems) } : echoed;
+    const { cleared, kept: sentFields } = splitCleared(echoed);
+    const patch = sentFields.lineItems ? { ...sentFields, lineItems: withoutStamps(sentFields.lineItems) } : sentFields;
     // References first (API.md): a new customer or an unknown line event is reported on its field, whatever the status.
     const customerChanged = patch.customerId !== undefined && patch.customerId !== current.customerId;
     const known = new Set(current.lineItems.flatMap((line) => (line.eventId === undefined ? [] : [line.eventId])));
@@ -139,9 +140,18 @@ export async function reviseInvoice(workspaceId: string, id: string, sent: Revis
       ? { ...current, customerEmail: undefined, customerFirstName: undefined, customerLastName: undefined, customerPhone: undefined }
       : current;
     const next = nextVersion(base, { ...rest, ...snapshots }, now);
+    // `null` removes an optional field, a snapshot refreshed from a new customer included.
+    for (const key of cleared) delete (next as Record<string, unknown>)[key];
     await repository.saveInvoice(workspaceId, current, next);
     return next;
   });
+}
+
+/** A revise body's fields sent as `null` (to remove), and the others. */
+function splitCleared<T extends Record<string, unknown>>(sent: T): { cleared: string[]; kept: { [K in keyof T]: Exclude<T[K], null> } } {
+  const cleared = Object.keys(sent).filter((key) => sent[key] === null);
+  const kept = Object.fromEntries(Object.entries(sent).filter(([, value]) => value !== null));
+  return { cleared, kept: kept as { [K in keyof T]: Exclude<T[K], null> } };
 }
 
 /** POST /v1/invoices/{id}/void: never once money was taken. */

@@ -234,6 +234,43 @@ describe('PATCH /v1/invoices/{invoiceId}', () => {
     expect(response.body.data).toMatchObject({ subtotal: 999, taxTotal: 1, total: 1000, amountDue: 1000, autoCharge: true, version: 2 });
   });
 
+  it('removes the optional fields sent as null, snapshots included, and keeps the others', async () => {
+    // Prepare
+    const contact = await newContact(workspace);
+    const invoice = await newInvoice(workspace, contact.id, { notes: 'Pay at the door', dueAt: '2027-01-31T00:00:00Z', quoteId: 'Q-7' });
+
+    // Act
+    const response = await api.request('PATCH', `/v1/invoices/${invoice.id}`, { key: workspace.apiKey, body: { notes: null, dueAt: null, customerPhone: null } });
+    const read = await api.request('GET', `/v1/invoices/${invoice.id}`, { key: workspace.apiKey });
+
+    // Assess
+    expect(response.status).toBe(200);
+    for (const body of [response.body.data, read.body.data]) {
+      expect(body).not.toHaveProperty('notes');
+      expect(body).not.toHaveProperty('dueAt');
+      expect(body).not.toHaveProperty('customerPhone');
+      expect(body).toMatchObject({ quoteId: 'Q-7', customerEmail: contact.email, version: 2 });
+    }
+  });
+
+  it('is 422 for null on a field every invoice has, and changes nothing', async () => {
+    // Prepare
+    const contact = await newContact(workspace);
+    const invoice = await newInvoice(workspace, contact.id);
+
+    // Act
+    const responses = await Promise.all(['currency', 'lineItems', 'customerId', 'taxIds', 'autoCharge'].map((field) =>
+      api.request('PATCH', `/v1/invoices/${invoice.id}`, { key: workspace.apiKey, body: { [field]: null } })));
+    const read = await api.request('GET', `/v1/invoices/${invoice.id}`, { key: workspace.apiKey });
+
+    // Assess
+    for (const response of responses) {
+      expect(response.status).toBe(422);
+      expect(response.body.error.code).toBe('validation_failed');
+    }
+    expect(read.body.data.version).toBe(1);
+  });
+
   it('is 422 on the line\'s path for an inventoryConsumedAt the line does not hold, and changes nothing', async () => {
     // Prepare
     const contact = await newContact(workspace);

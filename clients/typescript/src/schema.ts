@@ -1203,7 +1203,7 @@ export interface components {
             type?: "Text" | "Multi-line Text" | "Number" | "Select One" | "Select One or \"Other\"" | "Select Multiple" | "Select Multiple with \"Other\"" | "Yes/No" | "Date" | "File" | "Email" | "Phone" | "Static Text" | "Static Image";
             prompt?: string;
             promptHidden?: boolean | null;
-            helperText?: string | null;
+            helperText?: components["schemas"]["Description"];
             placeholder?: string | null;
             required?: boolean | null;
             propertyId?: components["schemas"]["Id"] | null;
@@ -1555,7 +1555,7 @@ export interface components {
             multiDayStartTimes?: components["schemas"]["MultiDayEndTimes3"];
             multiDayEndTimes?: components["schemas"]["MultiDayEndTimes3"];
             location?: components["schemas"]["CustomTerms"];
-            locationPlaceholder?: string | null;
+            locationPlaceholder?: components["schemas"]["CustomerFirstName"];
             virtualEventLink?: components["schemas"]["RedirectUrl2"];
             description?: string | null;
             image?: components["schemas"]["Image"] | null;
@@ -1631,7 +1631,7 @@ export interface components {
             visibility?: "private" | "public";
             /** @description Replaces the whole product list. */
             products?: components["schemas"]["ProductsItem"][];
-            description?: string | null;
+            description?: components["schemas"]["Description"];
             maxTicketsPerSet?: components["schemas"]["MaxTicketsPerOrder2"];
             maxTicketsPerOrder?: components["schemas"]["MaxTicketsPerOrder2"];
             eventId?: components["schemas"]["EventId"] | null;
@@ -1642,8 +1642,8 @@ export interface components {
             paymentMethods?: components["schemas"]["PaymentMethods"] | null;
             payButtonLabel?: components["schemas"]["PayButtonLabel"] | null;
             disableConfirmationEmail?: boolean | null;
-            availableFrom?: components["schemas"]["DateTime"] | null;
-            availableTo?: components["schemas"]["DateTime"] | null;
+            availableFrom?: components["schemas"]["AvailableFrom"];
+            availableTo?: components["schemas"]["AvailableFrom"];
             availabilityTimezone?: components["schemas"]["AvailabilityTimezone"] | null;
         };
         CreateInvoice: {
@@ -1767,6 +1767,7 @@ export interface components {
             type: components["schemas"]["SubmitButtonText"];
             value: components["schemas"]["Name"];
         };
+        /** @description Only the fields sent change; `null` removes an optional field. */
         ReviseInvoice: {
             id?: components["schemas"]["Id2"];
             hostId?: components["schemas"]["OwnerId"];
@@ -1789,18 +1790,18 @@ export interface components {
             updatedAt?: components["schemas"]["UpdatedAt"];
             version?: components["schemas"]["Version"];
             customerId?: components["schemas"]["CustomerId"];
-            customerEmail?: string;
-            customerFirstName?: string;
-            customerLastName?: string;
-            customerPhone?: string;
+            customerEmail?: string | null;
+            customerFirstName?: components["schemas"]["CustomerFirstName"];
+            customerLastName?: components["schemas"]["CustomerFirstName"];
+            customerPhone?: string | null;
             /** @enum {string} */
             currency?: "USD" | "CAD";
             lineItems?: components["schemas"]["LineItems"];
-            notes?: string;
+            notes?: components["schemas"]["Description"];
             taxIds?: components["schemas"]["TaxId"][];
-            dueAt?: components["schemas"]["DateTime"];
-            subscriptionId?: string;
-            quoteId?: string;
+            dueAt?: components["schemas"]["AvailableFrom"];
+            subscriptionId?: components["schemas"]["CustomerFirstName"];
+            quoteId?: components["schemas"]["CustomerFirstName"];
             autoCharge?: boolean;
         };
         RecordPayment: {
@@ -1852,7 +1853,7 @@ export interface components {
             updatedAt?: components["schemas"]["UpdatedAt2"];
             url: components["schemas"]["Url"];
             events: components["schemas"]["Events"];
-            description?: components["schemas"]["Description"];
+            description?: components["schemas"]["Description2"];
             /**
              * @description Default `enabled`.
              * @enum {string}
@@ -1866,7 +1867,7 @@ export interface components {
             url?: components["schemas"]["Url"];
             events?: components["schemas"]["Events"];
             /** @description `null` removes it. */
-            description?: components["schemas"]["Description"] | null;
+            description?: components["schemas"]["Description2"] | null;
             /** @enum {string} */
             status?: "enabled" | "disabled";
         };
@@ -3025,6 +3026,7 @@ export interface components {
         Shared9: {
             data: components["schemas"]["WebhookEndpoint"];
         };
+        CustomerFirstName: string | null;
         Shared10: {
             data: components["schemas"]["Checkout"];
         };
@@ -3046,6 +3048,7 @@ export interface components {
         OtherPrompt: string;
         RedirectUrl2: components["schemas"]["RedirectUrl"] | null;
         LineItems: components["schemas"]["InvoiceLineItem"][];
+        AvailableFrom: components["schemas"]["DateTime"] | null;
         /** @enum {string} */
         Type: "event" | "booking" | "recurring" | "multiple";
         Currency: ("USD" | "CAD") | null;
@@ -3055,6 +3058,7 @@ export interface components {
         /** @default 0 */
         Page: number;
         LogicGroups2: components["schemas"]["YesNoLogicGroup"][];
+        Description: string | null;
         /** @description Required (at least one, unique `value`) for `Select One` and `Select Multiple`; forbidden for every other type. */
         Options2: components["schemas"]["PropertyOption"][];
         /** @enum {string} */
@@ -3224,7 +3228,7 @@ export interface components {
         /** @description Context key, e.g. `event.name`. */
         Key: components["schemas"]["Name"];
         /** @description Free text for your own reference. */
-        Description: string;
+        Description2: string;
         /** @description Ignored: a copy starts at version 1. */
         Version4: number;
     };
