@@ -36,7 +36,7 @@ export interface IdempotentRequest {
   /** Workspace id, or `public` for unauthenticated routes. */
   scope: string;
   operation: string;
-  /** Everything that makes the request what it is: a different fingerprint is `idempotency_key_reused`. */
+  /** Everything that makes the request what it is, its operation included: a different fingerprint is `idempotency_key_reused`. */
   fingerprint: string;
   /** The response holds a secret: store it sealed (see `seal`), never in clear. */
   sealResponse?: boolean;
@@ -99,7 +99,7 @@ function writeFenceOf(recordId: string): WriteFence {
 }
 
 /**
- * Runs `work` at most once per (scope, operation, key) within 24 hours, via Powertools Idempotency.
+ * Runs `work` at most once per (scope, key) within 24 hours, via Powertools Idempotency.
  * A repeat with the same fingerprint replays the stored response (marked `Idempotent-Replayed: true`);
  * a different fingerprint throws IdempotencyKeyReusedError; a repeat while the first is running throws
  * a ConflictError; a failing idempotency table is a ServiceUnavailableError. A thrown error deletes the
@@ -128,8 +128,12 @@ export async function runIdempotent(
     },
   });
   idempotencyConfig.registerLambdaContext(context);
-  const id = `${request.scope}#${request.operation}#${request.key}`;
-  const fence = writeFenceOf(id);
+  // A key belongs to the workspace (API.md), not to one operation: the same key on another operation is
+  // another request (its fingerprint names the operation), so 409 idempotency_key_reused.
+  const id = `${request.scope}#${request.key}`;
+  // The applied marker stays per operation, as before keys were workspace-wide: a request retried across
+  // that change finds its marker (never applied twice) although its record moved.
+  const fence = writeFenceOf(`${request.scope}#${request.operation}#${request.key}`);
   let completed: StoredResponse | undefined;
   const idempotent = makeIdempotent(
     async (_input: { id: string; fingerprint: string }) => {

@@ -268,7 +268,7 @@ export function implement<R extends RouteDefinition>(route: R, impl: OperationIm
           // respondents of different workspaces' forms never share, or block, one another's keys.
           scope: auth?.workspaceId ?? `public:${JSON.stringify(event.pathParameters ?? {})}`,
           operation: route.operation,
-          fingerprint: fingerprintOf({ params: event.pathParameters ?? {}, query: event.queryStringParameters ?? {}, body: rawBody ? fingerprintOf(rawBody.toString('base64')) : body }),
+          fingerprint: fingerprintOf({ operation: route.operation, params: event.pathParameters ?? {}, query: event.queryStringParameters ?? {}, body: rawBody ? fingerprintOf(rawBody.toString('base64')) : body }),
           ...(route.responseHoldsSecret ? { sealResponse: true } : {}),
         },
         context,
