@@ -44,6 +44,9 @@ export interface IdempotentRequest {
 
 const SEALED_PREFIX = 'sealed:v1:';
 
+/** The prefix of every idempotency record id (Powertools' `keyPrefix`), whichever function writes it. */
+const RECORD_PREFIX = 'boxoffice';
+
 /**
  * The key that seals a stored response: derived (HKDF-SHA256) from the Idempotency-Key the client
  * sends again to replay it, bound to its scope and operation. The server keeps neither the key nor
@@ -140,7 +143,9 @@ export async function runIdempotent(
       completed = await withWriteFence(fence, work);
       return request.sealResponse ? seal(completed, request) : completed;
     },
-    { persistenceStore: persistenceStore(), config: idempotencyConfig },
+    // One record namespace for every function: Powertools prefixes record ids with the function's name by
+    // default, which would scope keys to an endpoint group instead of the workspace.
+    { persistenceStore: persistenceStore(), config: idempotencyConfig, keyPrefix: RECORD_PREFIX },
   );
   try {
     const response = (await idempotent({ id, fingerprint: request.fingerprint })) as StoredResponse;

@@ -35,5 +35,14 @@ export const imagesAndCheckoutsFlow: Flow = {
     check(listed.body?.data?.[0]?.eventImage === imageUrl, `listed checkout eventImage ${listed.body?.data?.[0]?.eventImage} differs from the image url ${imageUrl}`);
     await call('delete checkout', 'DELETE', `/v1/checkouts/${checkoutId}`);
     await call('deleted checkout', 'GET', `/v1/checkouts/${checkoutId}`);
+
+    // An Idempotency-Key belongs to the workspace, across functions: the events function used this one
+    // first, so the checkouts function refuses it (each function has its own name, once Powertools' default
+    // record prefix).
+    await call('event with a key', 'POST', '/v1/events', { body: { name: 'Keyed', start, end }, headers: { 'Idempotency-Key': 'tier-shared-key' } });
+    const reused = await call('checkout with the event\'s key', 'POST', '/v1/checkouts', {
+      body: { name: 'Keyed tickets', eventId: event.body?.data?.id, products: [{ productId }] }, headers: { 'Idempotency-Key': 'tier-shared-key' },
+    });
+    check(reused.body?.error?.code === 'idempotency_key_reused', `a key used by another function answered ${reused.status}`);
   },
 };
