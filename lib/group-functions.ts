@@ -4,7 +4,7 @@ import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { Construct } from 'constructs';
-import type { RouteGroup } from '../shared/http/route.js';
+import { takesIdempotencyKey, type RouteGroup } from '../shared/http/route.js';
 import { activeGroups, routesOfGroup } from '../shared/http/routes.js';
 import { DOCS_ASSETS } from '../shared/http/routes/docs.js';
 import { BUNDLED_ASSETS_DIR } from '../functions/docs/docs-assets.js';
@@ -38,7 +38,7 @@ export function tableAccessOf(group: RouteGroup): TableAccess {
 
 /** Only groups with a POST honour `Idempotency-Key`, so only they touch the idempotency table. */
 export function usesIdempotency(group: RouteGroup): boolean {
-  return routesOfGroup(group).some((route) => route.method === 'POST' && route.idempotent !== false);
+  return routesOfGroup(group).some(takesIdempotencyKey);
 }
 
 const INDEX_NAMES = Object.values(INDEXES).map((index) => index.indexName);

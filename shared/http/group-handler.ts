@@ -10,9 +10,9 @@ import { withTimeBudget } from '../db/time-budget.js';
 import { logger } from '../logger.js';
 import { traced } from '../observability/tracing.js';
 import { toMiddyHttpError } from './error-mapping.js';
-import { provideIdempotency, takesIdempotencyKey, type IdempotencyRunner, type Operation } from './operation.js';
+import { provideIdempotency, type IdempotencyRunner, type Operation } from './operation.js';
 import type { RouteDefinition, RouteGroup } from './route.js';
-import { matchPath } from './route.js';
+import { matchPath, takesIdempotencyKey } from './route.js';
 import { withSecurityHeaders } from './security-headers.js';
 
 export type LambdaHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;

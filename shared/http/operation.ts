@@ -14,7 +14,7 @@ import { parseIfMatch } from './if-match.js';
 import { corsHeaders } from './gateway-responses.js';
 import { SECURITY_HEADERS } from './security-headers.js';
 import type { IdempotentRequest, StoredResponse } from './idempotency.js';
-import type { RouteDefinition } from './route.js';
+import { takesIdempotencyKey, takesNoBody, type RouteDefinition } from './route.js';
 import { formatIssuePath, issuesToDetails } from '../model/issues.js';
 import { once } from '../model/lazy-schema.js';
 import { jsonInputProblems, queryInputProblems } from './input-hygiene.js';
@@ -80,10 +80,6 @@ export function provideIdempotency(runner: IdempotencyRunner): void {
 }
 
 /** POST routes honour `Idempotency-Key` unless they opt out. */
-export function takesIdempotencyKey(route: RouteDefinition): boolean {
-  return route.method === 'POST' && route.idempotent !== false;
-}
-
 export function fingerprintOf(parts: unknown): string {
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
@@ -284,7 +280,7 @@ export function implement<R extends RouteDefinition>(route: R, impl: OperationIm
       .use(httpErrorHandler({ logger: false }))
       .use(errorMapper(route));
     if (route.body) chain.use(jsonBodyGuard(route)).use(httpJsonBodyParser());
-    else if (!route.rawBody && route.method !== 'GET') chain.use(noBodyGuard(route));
+    else if (takesNoBody(route)) chain.use(noBodyGuard(route));
     return chain as unknown as Operation['handler'];
   };
   // The middleware chain is built on the route's first request, not at module load (issue 16, P1): a

@@ -80,6 +80,19 @@ export function defineRoute<const P extends z.ZodType, const Q extends z.ZodType
   return route;
 }
 
+/** Whether a route takes an `Idempotency-Key` (every POST unless it opts out). */
+export function takesIdempotencyKey(route: RouteDefinition): boolean {
+  return route.method === 'POST' && route.idempotent !== false;
+}
+
+/**
+ * Whether a route is a write that takes no body (finalize, void, deletes...): it accepts none or `{}`
+ * and refuses any other body as a bad body elsewhere (`noBodyGuard`, and the answers the document lists).
+ */
+export function takesNoBody(route: RouteDefinition): boolean {
+  return !route.body && !route.rawBody && route.method !== 'GET';
+}
+
 /** Turns an API Gateway path into a matcher: `/v1/forms/{formId}` matches `/v1/forms/abc` (and `/v1/forms/abc/`). */
 export function pathMatcher(path: string): RegExp {
   const pattern = path

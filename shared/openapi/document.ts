@@ -4,7 +4,7 @@ import * as z from 'zod';
 import { createDocument, type oas31, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
 import { API_NAME, API_VERSION } from '../config.js';
 import { BINARY_MEDIA_TYPES } from '../http/gateway-responses.js';
-import type { RouteDefinition } from '../http/route.js';
+import { takesIdempotencyKey, type RouteDefinition } from '../http/route.js';
 import { routeTable } from '../http/routes.js';
 import { withServer } from './served-document.js';
 import { errorResponseKeysOf, errorSchemaOf, flatErrorSchema, pathParameterNames } from './error-responses.js';
@@ -186,7 +186,7 @@ function responsesOf(route: RouteDefinition, errorResponses: Map<string, JsonObj
 }
 
 function operationOf(route: RouteDefinition, errorResponses: Map<string, JsonObject>): ZodOpenApiOperationObject {
-  const usesIdempotency = route.method === 'POST' && route.idempotent !== false;
+  const usesIdempotency = takesIdempotencyKey(route);
   return {
     operationId: route.operation,
     summary: route.summary,

@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '../http/route.js';
+import { takesIdempotencyKey, takesNoBody, type RouteDefinition } from '../http/route.js';
 
 /**
  * The `error.code` values of the API, in the order the document lists them, each with what it means to
@@ -71,12 +71,12 @@ export function errorCodesOf(route: RouteDefinition, status: number): string[] {
   if (override) return [...override];
   const codes = new Set<ErrorCode>();
   if (status === 400) {
-    if (route.body || (!route.rawBody && route.method !== 'GET')) codes.add('invalid_json');
+    if (route.body || takesNoBody(route)) codes.add('invalid_json');
     if (route.query && route.queryErrorCode !== 'validation_failed') codes.add('invalid_query');
     if (codes.size === 0) codes.add(route.query ? 'invalid_query' : 'invalid_json');
   } else if (status === 409) {
     // A reused key: another request is `idempotency_key_reused`, the same one still running is `conflict`.
-    if (route.method === 'POST' && route.idempotent !== false) {
+    if (takesIdempotencyKey(route)) {
       codes.add('idempotency_key_reused');
       codes.add('conflict');
     }

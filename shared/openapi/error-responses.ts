@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { errorEnvelopeSchema } from '../http/schemas.js';
-import type { RouteDefinition } from '../http/route.js';
+import { takesIdempotencyKey, takesNoBody, type RouteDefinition } from '../http/route.js';
 
 /** Flat error body of the partner listing (spec): `{status, error, message}`. */
 export const flatErrorSchema = z
@@ -53,12 +53,12 @@ export function errorStatusesOf(route: RouteDefinition): number[] {
     statuses.add(413);
     statuses.add(415);
   }
-  if (!route.body && !route.rawBody && route.method !== 'GET') {
+  if (takesNoBody(route)) {
     // A route that takes no body accepts none or `{}`, and refuses any other body as a bad body elsewhere:
     // unparseable (400), too large (413), another content type (415), fields (422).
     for (const status of [400, 413, 415, 422]) statuses.add(status);
   }
-  if (route.method === 'POST' && route.idempotent !== false) {
+  if (takesIdempotencyKey(route)) {
     // A reused key with another body, or while its first request still runs, is 409; a malformed
     // Idempotency-Key header is 422.
     statuses.add(409);
