@@ -74,12 +74,11 @@ export function parsePartnerQuery(raw: Readonly<Record<string, string | undefine
   const page = present(raw.page) ? nonNegativeInteger('page', raw.page) : 0;
   let limit: number = PARTNER_LISTING.defaultLimit;
   if (present(raw.limit)) {
-    // Any whole number above the maximum is clamped, however many digits it has (API.md); only a
-    // malformed value is refused.
-    const digits = /^\d+$/.test(raw.limit) ? raw.limit.replace(/^0+(?=\d)/, '') : undefined;
-    limit = digits !== undefined && digits.length > String(PARTNER_LISTING.maxLimit).length ? PARTNER_LISTING.maxLimit : nonNegativeInteger('limit', digits ?? raw.limit);
+    // Any whole number above the maximum is clamped, however many digits it has (API.md: Number() of a
+    // long one is merely inexact, or Infinity); only a malformed value is refused.
+    if (!/^\d+$/.test(raw.limit)) throw new PartnerQueryError({ path: 'limit', message: 'must be a non-negative integer' });
+    limit = Math.min(Number(raw.limit), PARTNER_LISTING.maxLimit);
     if (limit < 1) throw new PartnerQueryError({ path: 'limit', message: 'must be at least 1' });
-    limit = Math.min(limit, PARTNER_LISTING.maxLimit);
   }
   const cursor = present(raw.cursor) ? raw.cursor : undefined;
   if (cursor !== undefined && present(raw.page)) {
