@@ -133,7 +133,7 @@ export class BoxofficeFunction extends NodejsFunction {
       logGroup,
       // X-Ray active tracing: every invocation is a trace segment (init, invocation, overhead), joined to
       // API Gateway's stage trace. Powertools Tracer adds the handler's and each AWS call's subsegments only
-      // with `-c tracer=true`: its X-Ray SDK is ~124 KiB of every bundle, which the 450 KiB budget cannot take
+      // with `-c tracer=true`: its X-Ray SDK is ~120 KiB of every bundle, which the 450 KiB budget cannot take
       // by default; each request's DynamoDB calls and capacity are in its log line either way.
       tracing: Tracing.ACTIVE,
     };

@@ -8,7 +8,7 @@ import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
  * recorded: they carry personal data), with one subsegment per AWS SDK call and per outgoing `fetch` (KMS,
  * S3, webhook deliveries) beneath it.
  *
- * Off by default: its X-Ray SDK is ~124 KiB of every bundle and ~23 ms of CPU at every cold start, which
+ * Off by default: its X-Ray SDK is ~120 KiB of every bundle and ~12 ms of CPU at every cold start (forms: 48 -> 60 ms), which
  * the cold-start budget (issue 16: at most 1.5x the baseline's load time) cannot take. The default bundles
  * alias the package to `shared/aws/tracer-off`, whose Tracer is never enabled; X-Ray active tracing still
  * records every invocation (init, invocation, overhead) on every stage. Outside Lambda (`npm start`, the

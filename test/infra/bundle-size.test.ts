@@ -41,7 +41,7 @@ describe('bundle size budget', () => {
     const { bytes, file } = await bundleLikeCdk(handlerEntry(fn), join(outdir, fn));
     // Assess
     expect(bytes).toBeLessThanOrEqual(BUNDLE_BUDGET_KIB * 1024);
-    // The SDK's daemon setting: ~124 KiB and ~23 ms of cold start come with it (tracer.test.ts runs both bundlings).
+    // The SDK's daemon setting: ~120 KiB and ~12 ms of cold start come with it (tracer.test.ts runs both bundlings).
     expect(readFileSync(file, 'utf8')).not.toContain('AWS_XRAY_DAEMON_ADDRESS');
   });
 
