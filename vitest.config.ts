@@ -5,6 +5,8 @@ import { defineConfig } from 'vitest/config';
 
 // The AWS SDK's nine-line notice about Node 22 (for its 2027 releases) would repeat in every worker.
 const quietSdk = { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
+// The Tracer is off outside Lambda: its X-Ray SDK needs no async hook on every promise (bin/local/environment.ts).
+const quietXRay = { AWS_XRAY_MANUAL_MODE: 'true' };
 
 export default defineConfig({
   test: {
@@ -13,7 +15,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
-          env: { ...quietSdk, TABLE_NAME: 'boxoffice-unit', IDEMPOTENCY_TABLE_NAME: 'boxoffice-unit-idempotency', AWS_REGION: 'us-east-1', POWERTOOLS_DEV: 'false', POWERTOOLS_LOG_LEVEL: 'SILENT' },
+          env: { ...quietSdk, ...quietXRay, TABLE_NAME: 'boxoffice-unit', IDEMPOTENCY_TABLE_NAME: 'boxoffice-unit-idempotency', AWS_REGION: 'us-east-1', POWERTOOLS_DEV: 'false', POWERTOOLS_LOG_LEVEL: 'SILENT' },
         },
       },
       {
@@ -23,7 +25,7 @@ export default defineConfig({
           globalSetup: ['test/integration/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          env: { ...quietSdk, POWERTOOLS_LOG_LEVEL: 'SILENT' },
+          env: { ...quietSdk, ...quietXRay, POWERTOOLS_LOG_LEVEL: 'SILENT' },
         },
       },
       {
