@@ -121,13 +121,3 @@ export function withFeeIds(products: CreateCheckoutBody['products']): CheckoutDr
   }));
 }
 
-/** Applies a partial update: absent fields are kept, `null` removes an optional field. */
-export function applyCheckoutPatch<T extends object>(current: T, patch: Record<string, unknown>): T {
-  const next = { ...current } as Record<string, unknown>;
-  for (const [key, value] of Object.entries(patch)) {
-    if (value === undefined) continue;
-    if (value === null) delete next[key];
-    else next[key] = value;
-  }
-  return next as T;
-}

@@ -4,6 +4,7 @@ import { InvalidQueryError, NotFoundError, ValidationError } from '../errors.js'
 import { getEventsByIds, getProductsByIds } from '../events/events-repository.js';
 import { getFormNames, getFormSummaries, type FormSummary } from '../forms/form-summaries.js';
 import { newId } from '../ids.js';
+import { mergePatch } from '../model/merge-patch.js';
 import { checkEchoed, dropEchoed } from '../model/round-trip.js';
 import type { FilterCondition } from './checkout-filters.js';
 import { effectiveSort, isSelected, searchNeedle } from './checkout-listing.js';
@@ -13,7 +14,7 @@ import {
   type CreateCheckoutBody, type ListNames, type StoredCheckout, type UpdateCheckoutBody,
 } from './checkout-model.js';
 import { emptyPrefetch, presentCheckouts, type EventSummary, type PresentationContext, type Prefetched } from './checkout-presentation.js';
-import { applyCheckoutPatch, checkoutReferenceProblems, checkoutShapeProblems, referencedProductIds, withFeeIds } from './checkout-rules.js';
+import { checkoutReferenceProblems, checkoutShapeProblems, referencedProductIds, withFeeIds } from './checkout-rules.js';
 import * as listRepository from './checkout-list-repository.js';
 import { nameChecksOf } from './checkout-name-checks.js';
 import * as repository from './checkouts-repository.js';
@@ -123,7 +124,7 @@ export async function updateCheckout(workspaceId: string, checkoutId: string, se
       const patch = checkEchoed(current.record, sent, CHECKOUT_ROUND_TRIP);
       const changes: Record<string, unknown> = { ...patch, ...(patch.products ? { products: withFeeIds(patch.products) } : {}) };
       const scope = { products: patch.products !== undefined, event: patch.eventId !== undefined, form: patch.orderFormId !== undefined };
-      const draft = applyCheckoutPatch(draftOf(current.record), changes);
+      const draft = mergePatch(draftOf(current.record), changes);
       const known = await validateDraft(workspaceId, draft, scope);
       if (Object.values(patch).every((value) => value === undefined)) return (await presentCheckouts(workspaceId, [current.record], context, known))[0] as CheckoutView;
       const names = await listNamesOf(workspaceId, draft, known);

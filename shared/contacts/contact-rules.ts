@@ -1,5 +1,6 @@
 import type { ErrorDetail } from '../errors.js';
 import { isId, newId } from '../ids.js';
+import { mergePatch } from '../model/merge-patch.js';
 import type { Property } from '../properties/property-model.js';
 import { validatePropertyValue } from '../properties/property-values.js';
 import type { Contact, ContactPatch, NewContactInput } from './contact-model.js';
@@ -51,17 +52,8 @@ export function buildContact(input: NewContactInput, now: Date = new Date()): Co
 
 /** Applies a patch; `undefined` when nothing changes (no write, no version bump). */
 export function applyContactPatch(current: Contact, patch: ContactPatch, now: Date = new Date()): Contact | undefined {
-  const next: Contact = { ...current, properties: { ...current.properties } };
-  if (patch.email !== undefined) next.email = patch.email;
-  for (const field of OPTIONAL_FIELDS) {
-    const value = patch[field];
-    if (value === null) delete next[field];
-    else if (value !== undefined) Object.assign(next, { [field]: value });
-  }
-  for (const [id, value] of Object.entries(patch.properties ?? {})) {
-    if (value === null) delete next.properties[id];
-    else next.properties[id] = value;
-  }
+  // Properties merge one level down: `null` on a property id removes that value.
+  const next: Contact = { ...mergePatch(current, patch, ['email', ...OPTIONAL_FIELDS]), properties: mergePatch(current.properties, patch.properties ?? {}) };
   if (JSON.stringify(comparable(current)) === JSON.stringify(comparable(next))) return undefined;
   return { ...next, version: current.version + 1, updatedAt: now.toISOString() };
 }

@@ -3,6 +3,7 @@ import { followRename } from '../checkouts/checkout-renames.js';
 import { readModifyWrite } from '../db/read-modify-write.js';
 import { NotFoundError, ValidationError, type ErrorDetail } from '../errors.js';
 import { newId } from '../ids.js';
+import { mergePatch } from '../model/merge-patch.js';
 import { checkEchoed, dropEchoed } from '../model/round-trip.js';
 import type { EventListFilter } from './event-listing-model.js';
 import { EVENT_LIMITS, EVENT_ROUND_TRIP, eventKeys, type CreateEventInput, type Event, type Product, type UpdateEventInput } from './event-model.js';
@@ -73,13 +74,8 @@ export function buildEvent(body: CreateEventInput, now: Date = new Date()): Even
 
 /** Applies a validated partial update to an event: recomputes prices, bumps the version. */
 export function applyEventUpdate(previous: Event, patch: UpdateEventInput, now: Date = new Date()): Event {
-  const { products: productInputs, referral_code: referralCode, ...fields } = patch;
-  const present = Object.entries(fields).filter(([, value]) => value !== undefined);
-  const next = { ...previous, ...Object.fromEntries(present.filter(([, value]) => value !== null)), version: previous.version + 1, updatedAt: now.toISOString() } as Event;
-  // `null` removes an optional field.
-  for (const [key] of present.filter(([, value]) => value === null)) delete (next as unknown as Record<string, unknown>)[key];
-  if (referralCode === null) delete next.referral_code;
-  else if (referralCode !== undefined) next.referral_code = referralCode;
+  const { products: productInputs, ...fields } = patch;
+  const next: Event = { ...mergePatch(previous, fields), version: previous.version + 1, updatedAt: now.toISOString() };
   if (productInputs !== undefined) next.products = resolveProducts(productInputs, previous.products, next.currency);
   assertChronology(next);
   const event = { ...next, ...priceRange(next.products) };

@@ -4,6 +4,7 @@ import { newId } from '../ids.js';
 import { OTHER_TOGGLE, canRevealOthers, view } from './element-kinds.js';
 import { ELEMENT_ROUND_TRIP, formElementSchema, type ElementPatch, type FormElement, type LogicGroup } from './form-element-model.js';
 import { FORM_NAME_MAX_LENGTH, FORM_ROUND_TRIP, type EditFormBody, type Form, type FormRow, type LogicRuleBody } from './form-model.js';
+import { mergePatch } from '../model/merge-patch.js';
 import { checkEchoed } from '../model/round-trip.js';
 import { appendRow, removeFromLayout, renumberRows, sectionOf, type Section } from './form-layout.js';
 import { isSelectionGroup, renumberLogicAfterDelete, withLogicGroups } from './form-logic.js';
@@ -50,12 +51,7 @@ export function patchElement(form: Form, index: number, sent: ElementPatch): For
   if (patch.type !== undefined && patch.type !== current.type) {
     throw new ValidationError({ path: 'type', message: 'the element type cannot be changed (the Other toggle switches between Other variants)' });
   }
-  const merged: Record<string, unknown> = { ...current };
-  for (const [key, value] of Object.entries(patch)) {
-    if (value === undefined || key === 'type') continue;
-    if (value === null) delete merged[key];
-    else merged[key] = value;
-  }
+  const merged = mergePatch(current, patch, Object.keys(patch).filter((key) => key !== 'type'));
   const parsed = formElementSchema.safeParse(merged);
   if (!parsed.success) throw new ValidationError(issuesToDetails(parsed.error));
   return replaceElement(form, index, normalize(form, parsed.data, current.id as string));
@@ -139,13 +135,7 @@ export function replaceLayout(form: Form, layout: { rows: FormRow[]; attendeeRow
  */
 export function editSettings(form: Form, sent: EditFormBody): Form {
   const body = checkEchoed(form, sent, FORM_ROUND_TRIP);
-  const next: Record<string, unknown> = { ...form };
-  for (const field of ['name', 'nameHidden', 'status', 'submitButtonText', 'submitButtonWidth', 'submitButtonAlign'] as const) {
-    const value = body[field];
-    if (value === null) delete next[field];
-    else if (value !== undefined) next[field] = value;
-  }
-  return next as unknown as Form;
+  return mergePatch(form, body, ['name', 'nameHidden', 'status', 'submitButtonText', 'submitButtonWidth', 'submitButtonAlign']);
 }
 
 const COPY_PREFIX = '[Copy] ';

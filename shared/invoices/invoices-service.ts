@@ -4,6 +4,7 @@ import { NotFoundError, ValidationError } from '../errors.js';
 import type { PageRequest } from '../db/query.js';
 import { readModifyWrite } from '../db/read-modify-write.js';
 import { INVOICE_ROUND_TRIP, type CreateInvoiceInput, type Invoice, type InvoiceListFilter, type LineItem, type ReviseInvoiceInput } from './invoice-model.js';
+import { mergePatch } from '../model/merge-patch.js';
 import { checkEchoed, dropEchoed } from '../model/round-trip.js';
 import { newId } from '../ids.js';
 import { assertAllowed, assertVoidable } from './invoice-state.js';
@@ -122,8 +123,7 @@ export async function reviseInvoice(workspaceId: string, id: string, sent: Revis
     const now = new Date();
     const echoed = checkEchoed(current, sent, INVOICE_ROUND_TRIP);
     if (echoed.lineItems) checkStamps(current, echoed.lineItems);
-    const { cleared, kept: sentFields } = splitCleared(echoed);
-    const patch = sentFields.lineItems ? { ...sentFields, lineItems: withoutStamps(sentFields.lineItems) } : sentFields;
+    const patch = echoed.lineItems ? { ...echoed, lineItems: withoutStamps(echoed.lineItems) } : echoed;
     // References first (API.md): a new customer or an unknown line event is reported on its field, whatever the status.
     const customerChanged = patch.customerId !== undefined && patch.customerId !== current.customerId;
     const known = new Set(current.lineItems.flatMap((line) => (line.eventId === undefined ? [] : [line.eventId])));
@@ -132,26 +132,15 @@ export async function reviseInvoice(workspaceId: string, id: string, sent: Revis
       assertEventsExist(workspaceId, lineEventReferences(patch.lineItems ?? [], known)),
     ]);
     assertAllowed('revise', current.status);
-    const { customerEmail, customerFirstName, customerLastName, customerPhone, ...rest } = patch;
-    const given = Object.fromEntries(Object.entries({ customerEmail, customerFirstName, customerLastName, customerPhone })
-      .filter(([, value]) => value !== undefined)) as Snapshots;
-    const snapshots = customer ? snapshotsOf(given, customer) : given;
-    const base = customerChanged
-      ? { ...current, customerEmail: undefined, customerFirstName: undefined, customerLastName: undefined, customerPhone: undefined }
+    // A new customer's snapshots replace the old ones, then the patch applies (the snapshots it gives win,
+    // and `null` removes an optional field, a refreshed snapshot included), then the version and totals.
+    const base = customer
+      ? { ...current, customerEmail: undefined, customerFirstName: undefined, customerLastName: undefined, customerPhone: undefined, ...snapshotsOf({}, customer) }
       : current;
-    const next = nextVersion(base, { ...rest, ...snapshots }, now);
-    // `null` removes an optional field, a snapshot refreshed from a new customer included.
-    for (const key of cleared) delete (next as Record<string, unknown>)[key];
+    const next = nextVersion(mergePatch(base, patch), {}, now);
     await repository.saveInvoice(workspaceId, current, next);
     return next;
   });
-}
-
-/** A revise body's fields sent as `null` (to remove), and the others. */
-function splitCleared<T extends Record<string, unknown>>(sent: T): { cleared: string[]; kept: { [K in keyof T]: Exclude<T[K], null> } } {
-  const cleared = Object.keys(sent).filter((key) => sent[key] === null);
-  const kept = Object.fromEntries(Object.entries(sent).filter(([, value]) => value !== null));
-  return { cleared, kept: kept as { [K in keyof T]: Exclude<T[K], null> } };
 }
 
 /** POST /v1/invoices/{id}/void: never once money was taken. */

@@ -253,6 +253,23 @@ describe('PATCH /v1/invoices/{invoiceId}', () => {
     }
   });
 
+  it('refreshes the snapshots from a new customer, then applies the ones sent: a value wins, null removes', async () => {
+    // Prepare
+    const first = await newContact(workspace);
+    const second = await newContact(workspace, { firstName: 'Grace', lastName: 'Hopper', phone: '+15145550100' });
+    const invoice = await newInvoice(workspace, first.id);
+
+    // Act
+    const response = await api.request('PATCH', `/v1/invoices/${invoice.id}`, {
+      key: workspace.apiKey, body: { customerId: second.id, customerFirstName: 'Amazing Grace', customerPhone: null },
+    });
+
+    // Assess
+    expect(response.status).toBe(200);
+    expect(response.body.data).toMatchObject({ customerId: second.id, customerEmail: second.email, customerFirstName: 'Amazing Grace', customerLastName: 'Hopper', version: 2 });
+    expect(response.body.data).not.toHaveProperty('customerPhone');
+  });
+
   it('is 422 for null on a field every invoice has, and changes nothing', async () => {
     // Prepare
     const contact = await newContact(workspace);

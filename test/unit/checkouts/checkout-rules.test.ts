@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  applyCheckoutPatch, checkoutReferenceProblems, checkoutShapeProblems, referencedProductIds, withFeeIds, type CheckoutDraft,
+  checkoutReferenceProblems, checkoutShapeProblems, referencedProductIds, withFeeIds, type CheckoutDraft,
 } from '../../../shared/checkouts/checkout-rules.js';
 import { productEntry } from './factories.js';
 
@@ -100,12 +100,5 @@ describe('withFeeIds', () => {
     const fees = product?.dependents[0]?.customFees;
     expect(fees?.[0]?.id).toMatch(/^[a-f0-9]{24}$/);
     expect(fees?.[1]?.id).toBe('keep');
-  });
-});
-
-describe('applyCheckoutPatch', () => {
-  it('keeps absent fields, replaces given ones and removes nulls', () => {
-    const next = applyCheckoutPatch(draft({ description: 'old', timeslotId: 't' }), { name: 'New', description: null, status: undefined });
-    expect(next).toEqual({ name: 'New', status: 'open', visibility: 'private', products: [], timeslotId: 't' });
   });
 });
