@@ -12,12 +12,19 @@ import { OPENAPI_DOCUMENT_FILE } from '../shared/openapi/served-document.js';
 import { BUNDLED_WIDGET_DIR, WIDGET_FILE_NAME } from '../functions/docs/widget-script.js';
 import { widgetCliArgs } from '../widget/build-widget.js';
 import { BoxofficeFunction, type TableAccess } from './boxoffice-function.js';
-import { INDEXES } from '../shared/db/table-design.js';
+import { CURSOR_SEALING_KEY_ITEM } from '../shared/db/cursor.js';
+import { INDEXES, TABLE_KEYS } from '../shared/db/table-design.js';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { REPO_ROOT, handlerEntry } from './paths.js';
 import { deploymentEnvironment } from './function-environment.js';
 import { reachableModules } from './source-graph.js';
 import { SECRET_ENCRYPTION_PURPOSE } from '../shared/webhooks/webhook-secrets.js';
+
+/** The module that seals anonymous callers' cursors: functions that load it may create the sealing key. */
+export const SEALED_CURSOR_MODULE = 'shared/db/sealed-cursor.ts';
+
+/** The partition of the cursor sealing key, the one item a function that seals cursors may put. */
+export const CURSOR_SEALING_KEY_LEADING_KEYS = CURSOR_SEALING_KEY_ITEM[TABLE_KEYS.partitionKey] as string;
 
 /** The module that encrypts and decrypts webhook secrets: functions that load it get the KMS key. */
 export const WEBHOOK_SECRETS_MODULE = 'shared/webhooks/webhook-secrets.ts';
@@ -119,6 +126,15 @@ export function createGroupFunctions(scope: Construct, props: GroupFunctionsProp
       fn.addToRolePolicy(new PolicyStatement({
         actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'],
         resources: [props.imageUploadsBucket.arnForObjects('uploads/*')],
+      }));
+    }
+    if (reachableModules(entry).has(SEALED_CURSOR_MODULE)) {
+      // The first process to seal a cursor creates the key (a conditional put), read-only groups included:
+      // that one item and nothing else.
+      fn.addToRolePolicy(new PolicyStatement({
+        actions: ['dynamodb:PutItem'],
+        resources: [props.table.tableArn],
+        conditions: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [CURSOR_SEALING_KEY_LEADING_KEYS] } },
       }));
     }
     if (reachableModules(entry).has(WEBHOOK_SECRETS_MODULE)) {

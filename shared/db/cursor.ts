@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { InvalidQueryError } from '../errors.js';
+import { itemKey } from './table-design.js';
 
 /**
  * Opaque list cursors (API.md "Deep pages and cursors"). A cursor holds the sort-key position of the
@@ -72,3 +73,9 @@ export function decodeCursor(scope: CursorScope, cursor: string, arity: number):
   if (!valid) throw new InvalidCursorError();
   return body.p as string[];
 }
+
+/**
+ * The platform item holding the key that cursors for anonymous callers are sealed with
+ * (sealed-cursor.ts). Here, with no database client loaded, so the CDK app can grant it.
+ */
+export const CURSOR_SEALING_KEY_ITEM = itemKey('PLATFORM#CURSOR_SEALING_KEY', 'KEY');

@@ -1,4 +1,5 @@
 import { InvalidCursorError } from '../db/cursor.js';
+import { openCursor, sealCursor } from '../db/sealed-cursor.js';
 import type { Event } from '../events/event-model.js';
 import { toOwner, type Owner } from './partner-model.js';
 import { PartnerNotFoundError, PartnerQueryError } from './partner-errors.js';
@@ -27,6 +28,9 @@ export function toPartnerEvent(event: Event, owner: Owner): PartnerEvent {
   return { ...rest, owner };
 }
 
+/** What the listing's cursors are sealed for (cursors are sealed: anonymous callers never read a position). */
+const SEALED_FOR = 'partner-events';
+
 /**
  * `GET /partner/events`: validates the query, looks the partner up and reads the page in parallel
  * (two independent reads), then answers 200 with the page and `nextCursor`, or 404 NO_EVENTS_FOUND
@@ -36,7 +40,12 @@ export function toPartnerEvent(event: Event, owner: Owner): PartnerEvent {
  */
 export async function listPartnerEvents(rawQuery: Readonly<Record<string, string | undefined>>, now: Date = new Date()): Promise<PartnerListingBody> {
   const query = parsePartnerQuery(rawQuery);
-  const [partner, page] = await Promise.all([findPartnerByCode(query.referralCode), queryPartnerEvents(query, now).catch(flatCursorError)]);
+  const readPage = async () => {
+    const cursor = query.cursor === undefined ? undefined : await openCursor(query.cursor, SEALED_FOR);
+    const read = await queryPartnerEvents({ ...query, cursor }, now);
+    return { ...read, nextCursor: read.nextCursor ? await sealCursor(read.nextCursor, SEALED_FOR) : read.nextCursor };
+  };
+  const [partner, page] = await Promise.all([findPartnerByCode(query.referralCode), readPage().catch(flatCursorError)]);
   if (!partner) throw new PartnerNotFoundError(query.referralCode);
   const pagination = { page: query.page, limit: query.limit };
   if (page.items.length === 0 && !page.hasMore) {

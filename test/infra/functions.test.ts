@@ -9,6 +9,7 @@ import { businessMetricsFilterPatterns } from '../../shared/observability/busine
 import { handlerEntry } from '../../lib/paths.js';
 import { WEBHOOK_FUNCTIONS } from '../../lib/webhook-delivery.js';
 import { reachableModules } from '../../lib/source-graph.js';
+import { CURSOR_SEALING_KEY_LEADING_KEYS, SEALED_CURSOR_MODULE } from '../../lib/group-functions.js';
 import { refTarget, resourcesOf, synthesize, type SynthesizedApp } from './support/synth.js';
 
 interface PolicyStatement {
@@ -123,14 +124,34 @@ describe('group functions', () => {
 });
 
 describe('least privilege', () => {
-  it.each(readOnlyGroups)('%s (GET routes only) can read the table but not write anything', (group) => {
+  it.each(readOnlyGroups)('%s (GET routes only) can read the table but write nothing, bar the cursor sealing key if it seals cursors', (group) => {
     // Act
+    const sealingKey = (statement: PolicyStatement) => JSON.stringify(statement.Condition ?? {}).includes(CURSOR_SEALING_KEY_LEADING_KEYS);
     const actions = actionsOf(functions.get(group));
+    const unconditional = (functions.get(group)?.statements ?? []).filter((statement) => !sealingKey(statement))
+      .flatMap((statement) => (Array.isArray(statement.Action) ? statement.Action : [statement.Action]));
 
     // Assess
     expect(actions).toEqual(expect.arrayContaining([...READ_ACTIONS]));
-    for (const write of WRITE_ACTIONS) expect(actions).not.toContain(write);
+    for (const write of WRITE_ACTIONS) expect(unconditional).not.toContain(write);
     expect(actions.some((action) => action.startsWith('s3:'))).toBe(false);
+  });
+
+  it('lets the groups that seal cursors (the partner listing) put the sealing key item and no other', () => {
+    // Prepare
+    const sealing = groups.filter((group) => reachableModules(handlerEntry(group)).has(SEALED_CURSOR_MODULE));
+
+    // Act
+    const withGrant = [...functions.entries()]
+      .filter(([, fn]) => fn.statements.some((statement) => JSON.stringify(statement.Condition ?? {}).includes(CURSOR_SEALING_KEY_LEADING_KEYS)))
+      .map(([group]) => group);
+
+    // Assess
+    expect(sealing).toContain('partner');
+    expect(withGrant.sort()).toEqual([...sealing].sort());
+    const statement = functions.get('partner')?.statements.find((candidate) => JSON.stringify(candidate.Condition ?? {}).includes(CURSOR_SEALING_KEY_LEADING_KEYS));
+    expect(statement?.Action).toBe('dynamodb:PutItem');
+    expect(statement?.Condition).toEqual({ 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': ['PLATFORM#CURSOR_SEALING_KEY'] } });
   });
 
   it.each(writingGroups)('%s can write the table', (group) => {

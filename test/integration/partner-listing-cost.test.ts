@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Event } from '../../shared/events/event-model.js';
 import { getItem } from '../../shared/db/conditional.js';
+import { openCursor, sealCursor } from '../../shared/db/sealed-cursor.js';
 import { sweepEndedEvents } from '../../shared/events/event-end-sweeper.js';
 import { metaCountValue, partnerListingKeys } from '../../shared/events/event-partner-model.js';
 import { createPartner } from '../../shared/partners/partners-repository.js';
@@ -14,6 +15,7 @@ const SMALL = code('ONE');
 const LARGE = code('TEN');
 const FOREIGN = code('OTHER');
 let smallEvents: Event[];
+let smallHost: string;
 
 /** Listed events of a partner: both cities and tiers, half upcoming and half past, scrambled starts. */
 const listed = (referral: string) => (index: number) => ({
@@ -70,6 +72,7 @@ beforeAll(async () => {
   await Promise.all([SMALL, LARGE, FOREIGN].map((referral) => createPartner({ referral_code: referral })));
   const [one, ten, other] = await Promise.all([api.newWorkspace('Partner 1x'), api.newWorkspace('Partner 10x'), api.newWorkspace('Partner foreign')]);
   // One stream of writes at a time: on a loaded machine, parallel streams push DynamoDB Local past the client's timeouts.
+  smallHost = one!.workspaceId;
   smallEvents = await seedEvents(one!.workspaceId, 32, { body: listed(SMALL), startDays: scrambled });
   await seedEvents(ten!.workspaceId, 320, { body: listed(LARGE), startDays: scrambled });
   // Another partner with the same metaData, and unlisted events carrying the codes: never read.
@@ -169,14 +172,37 @@ describe('GET /partner/events: every sort, filter and metaData filter as key ran
     expect([await count('city', 'Toronto'), await count('tier', 'gold')]).toEqual([1, 0]);
   });
 
+  it('hands out sealed cursors: no host workspace id or key in them, in any order or filter', async () => {
+    for (const query of ['sort=createdAt', 'sort=start&filter=upcoming', 'sort=end&filter=past', 'city=Montreal', 'city=Montreal&tier=gold&filter=all']) {
+      const response = await listing(`referral_code=${SMALL}&limit=1&${query}`);
+      expect(response.status, query).toBe(200);
+      const cursor = response.body.nextCursor as string;
+      for (const text of [cursor, Buffer.from(cursor, 'base64url').toString('latin1')]) {
+        expect(text, query).not.toContain(smallHost);
+        expect(text, query).not.toMatch(/WS#|EVENTS|PARTNER/);
+      }
+      // Still a cursor: the next page follows it.
+      const next = await listing(`referral_code=${SMALL}&limit=1&${query}&cursor=${encodeURIComponent(cursor)}`);
+      expect(next.status, query).toBe(200);
+      expect(ids(next), query).not.toEqual(ids(response));
+    }
+  });
+
   it('refuses a cursor of another code or query, and page numbers 10,000 deep, with the flat 400 INVALID_QUERY', async () => {
     const mine = await listing(`referral_code=${SMALL}&limit=2&city=Montreal`);
     const cursor = encodeURIComponent(mine.body.nextCursor);
-    // The position edited (its first value was a 500: DynamoDB refused it as a start key), the rest kept.
-    const issued = JSON.parse(Buffer.from(mine.body.nextCursor, 'base64url').toString('utf8')) as { p: string[] };
-    const edited = Buffer.from(JSON.stringify({ ...issued, p: ['0', ...issued.p.slice(1)] })).toString('base64url');
+    // The position edited and sealed again, as only the server can (its first value was a 500: DynamoDB
+    // refused it as a start key), the rest kept: the inner fingerprint still refuses it.
+    const inner = await openCursor(mine.body.nextCursor, 'partner-events');
+    const issued = JSON.parse(Buffer.from(inner, 'base64url').toString('utf8')) as { p: string[] };
+    const edited = await sealCursor(Buffer.from(JSON.stringify({ ...issued, p: ['0', ...issued.p.slice(1)] })).toString('base64url'), 'partner-events');
+    // Sealed cursors as a caller can tamper with them: one byte flipped, cut short, the plain inner cursor.
+    const raw = Buffer.from(mine.body.nextCursor, 'base64url');
+    raw[raw.length - 1] = (raw[raw.length - 1] ?? 0) ^ 1;
+    const tampered = [raw.toString('base64url'), mine.body.nextCursor.slice(0, 40), inner];
     for (const query of [`referral_code=${LARGE}&limit=2&city=Montreal&cursor=${cursor}`, `referral_code=${SMALL}&limit=2&city=Toronto&cursor=${cursor}`,
       `referral_code=${SMALL}&limit=2&city=Montreal&cursor=${edited}`,
+      ...tampered.map((value) => `referral_code=${SMALL}&limit=2&city=Montreal&cursor=${value}`),
       `referral_code=${SMALL}&cursor=not-a-cursor`, `referral_code=${SMALL}&page=1&cursor=${cursor}`, `referral_code=${SMALL}&page=100&limit=100`]) {
       const response = await listing(query);
       expect(response.status, query).toBe(400);
