@@ -43,8 +43,10 @@ export class ValidationError extends DomainError {
 export class InvalidQueryError extends DomainError {
   readonly code = 'invalid_query';
   declare readonly details: ErrorDetail[];
-  constructor(details: ErrorDetail[], message = 'A query parameter is malformed or out of range.') {
-    super(message, details);
+  constructor(details: ErrorDetail[], message?: string) {
+    // One problem is named in the message itself (e.g. a page too deep says to follow `cursor`).
+    const [only] = details;
+    super(message ?? (details.length === 1 && only ? `Query parameter \`${only.path}\`: ${only.message}` : 'A query parameter is malformed or out of range.'), details);
   }
 }
 

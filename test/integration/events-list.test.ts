@@ -136,6 +136,7 @@ describe('GET /v1/events: every sort and filter from its own partitions', () => 
     const both = await list(small, 'page=1&cursor=abc');
     expect(deep.status).toBe(400);
     expect(deep.body.error.details[0]).toMatchObject({ path: 'page', message: expect.stringContaining('cursor') });
+    expect(deep.body.error.message).toContain('cursor');
     expect(both.status).toBe(400);
   });
 

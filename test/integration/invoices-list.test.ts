@@ -119,6 +119,8 @@ describe('GET /v1/invoices with cursors', () => {
     expect(deep.status).toBe(400);
     expect(deep.body.error.details[0]).toMatchObject({ path: 'page' });
     expect(deep.body.error.details[0].message).toContain('cursor');
+    // The message itself names it too (API.md), not only the details.
+    expect(deep.body.error.message).toContain('cursor');
     expect(justAbove.status).toBe(200);
   });
 });
