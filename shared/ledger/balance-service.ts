@@ -50,20 +50,7 @@ function bucket(currency: Currency, sums: Sums, balance: number, orders: LedgerE
   };
 }
 
-/**
- * The spec's per-currency balance entry, from one scope's aggregates: settled totals, the settlement
- * buckets (matured ones count as available even before they are folded into the totals) and the
- * most recent entries. Pure: the caller decides `now`. Undefined when the scope never saw money.
- *
- * - available: settled net minus payouts (`balance`); gross/fees/net of everything settled.
- * - pending: the buckets still inside the settlement delay.
- * - instant: what a payout can move right now; payouts land at once here, so it equals available.
- * - paid_out (event scope only): the sum of payouts.
- */
-export function buildBalanceEntry(state: BalanceScopeState, now: Date, eventScoped: boolean): BalanceEntry | undefined {
-  const { currency, totals, buckets, recent } = state;
-  if (!totals && buckets.length === 0) return undefined;
-  const nowMs = now.getTime();
+function maturedSums(buckets: readonly SettlementBucket[], nowMs: number): { matured: Sums; pending: Sums } {
   let matured = ZERO;
   let pending = ZERO;
   for (const item of buckets) {
@@ -71,6 +58,31 @@ export function buildBalanceEntry(state: BalanceScopeState, now: Date, eventScop
     if (Date.parse(item.availableAt) <= nowMs) matured = add(matured, sums);
     else pending = add(pending, sums);
   }
+  return { matured, pending };
+}
+
+/** What a scope can pay out at `now`: settled net (matured buckets included) minus its payouts. */
+export function availableOf(totals: BalanceTotals | undefined, buckets: readonly SettlementBucket[], now: Date): number {
+  return (totals?.settledNet ?? 0) + maturedSums(buckets, now.getTime()).matured.net - (totals?.paidOut ?? 0);
+}
+
+/**
+ * The spec's per-currency balance entry, from one scope's aggregates: settled totals, the settlement
+ * buckets (matured ones count as available even before they are folded into the totals) and the
+ * most recent entries. Pure: the caller decides `now`. Undefined when the scope never saw money.
+ *
+ * - available: settled net minus payouts (`balance`); gross/fees/net of everything settled.
+ * - pending: the buckets still inside the settlement delay.
+ * - instant: what a payout can move right now; payouts land at once here, so it equals available,
+ *   except for an event when the account has less (`accountAvailable`): account-wide payouts draw on
+ *   every event's money, and a payout for the event takes from both.
+ * - paid_out (event scope only): the sum of payouts.
+ */
+export function buildBalanceEntry(state: BalanceScopeState, now: Date, eventScoped: boolean, accountAvailable?: number): BalanceEntry | undefined {
+  const { currency, totals, buckets, recent } = state;
+  if (!totals && buckets.length === 0) return undefined;
+  const nowMs = now.getTime();
+  const { matured, pending } = maturedSums(buckets, nowMs);
   const settled = add(matured, totals
     ? { gross: totals.settledGross, fees: totals.settledFees, refunds: totals.settledRefunds, net: totals.settledNet, entries: totals.settledEntries }
     : ZERO);
@@ -85,7 +97,7 @@ export function buildBalanceEntry(state: BalanceScopeState, now: Date, eventScop
     currency,
     available_balance: available,
     pending_balance: bucket(currency, pending, pending.net, pendingOrders, pending.entries > 0),
-    instant_balance: { ...available, orders: [...available.orders] },
+    instant_balance: { ...available, balance: Math.min(available.balance, accountAvailable ?? available.balance), orders: [...available.orders] },
   };
   if (eventScoped) {
     const paid = { gross: paidOut, fees: 0, refunds: 0, net: paidOut, entries: payouts };

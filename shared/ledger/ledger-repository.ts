@@ -9,8 +9,15 @@ import {
   type LedgerEntry, type SettlementBucket,
 } from './ledger-model.js';
 
+/** Which balance a refused payout lacked: the account's, or the event's it was scoped to. */
+export type ShortBalance = 'account' | 'event';
+
 /** A scope's available money is below the payout amount (nothing was written). */
-class InsufficientFundsError extends Error {}
+class InsufficientFundsError extends Error {
+  constructor(readonly short: ShortBalance) {
+    super(`The ${short} balance is below the payout amount.`);
+  }
+}
 
 const ADD_SETTLED = 'ADD settledGross :gross, settledFees :fees, settledRefunds :refunds, settledNet :net, settledEntries :entries, available :net';
 
@@ -62,30 +69,30 @@ export function payoutBookings(workspaceId: string, entry: LedgerEntry): Transac
       key: ledgerKeys.totals(workspaceId, entry.currency, eventId),
       update: 'SET available = available - :amount ADD paidOut :amount, payouts :one',
       values: { ':amount': entry.paidOut, ':one': 1 },
-      condition: { expression: 'available >= :amount', onFailed: () => new InsufficientFundsError() },
+      condition: { expression: 'available >= :amount', onFailed: () => new InsufficientFundsError(eventId === undefined ? 'account' : 'event') },
     });
   }
   return tx;
 }
 
 /**
- * Sends a payout with `effects` (its webhook event) in the same transaction; false when a scope had
- * less available than the amount (nothing was written).
+ * Sends a payout with `effects` (its webhook event) in the same transaction. Undefined when booked;
+ * else the balance that had less available than the amount (the account's first), and nothing was written.
  */
-export async function bookPayout(workspaceId: string, entry: LedgerEntry, effects?: Transaction): Promise<boolean> {
+export async function bookPayout(workspaceId: string, entry: LedgerEntry, effects?: Transaction): Promise<ShortBalance | undefined> {
   try {
     const tx = payoutBookings(workspaceId, entry);
     if (effects) tx.include(effects);
     await tx.commit();
-    return true;
+    return undefined;
   } catch (error) {
-    if (error instanceof InsufficientFundsError) return false;
+    if (error instanceof InsufficientFundsError) return error.short;
     throw error;
   }
 }
 
 /** A scope's aggregates. Strong: payouts and settlement decide on them. Bounded by the settlement delay. */
-async function readScopeItems(workspaceId: string, currency: Currency, eventId: string | undefined) {
+export async function readScopeItems(workspaceId: string, currency: Currency, eventId: string | undefined) {
   const items = await queryAll({ partition: ledgerKeys.balancePartition(workspaceId, currency, eventId), consistent: true });
   return fromBalanceItems(items);
 }

@@ -47,7 +47,7 @@ export const balanceEntrySchema = lazy(() => z
     currency: z.enum(CURRENCIES).nullable(),
     available_balance: balanceBucketSchema.meta({ description: 'Settled money that can be paid out now.' }),
     pending_balance: balanceBucketSchema.meta({ description: 'Money still inside the processor\'s settlement delay.' }),
-    instant_balance: balanceBucketSchema.meta({ description: 'What a payout can move right now: payouts settle immediately here, so it equals the available balance.' }),
+    instant_balance: balanceBucketSchema.meta({ description: 'What a payout can move right now. Account-wide it equals the available balance (payouts settle immediately); for an event it is capped at the account\'s available balance, which account-wide payouts draw on.' }),
     paid_out_balance: balanceBucketSchema.optional().meta({ description: 'Money paid out for the event; only when scoped to an event.' }),
   })
   .meta({ id: 'BalanceEntry' }));

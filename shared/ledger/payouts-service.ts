@@ -5,18 +5,26 @@ import { payoutOfEntry, type BalanceEntry, type CreatePayoutInput, type Payout, 
 import { newId } from '../ids.js';
 import { assertEventsExist } from '../events/event-references.js';
 import { outboxEvents } from '../webhooks/webhook-outbox.js';
-import { buildBalanceEntry } from './balance-service.js';
+import { availableOf, buildBalanceEntry } from './balance-service.js';
 import type { LedgerEntry } from './ledger-model.js';
-import { bookPayout, readBalanceScope, settleScope } from './ledger-repository.js';
+import { bookPayout, readBalanceScope, readScopeItems, settleScope } from './ledger-repository.js';
 import { getPayout, listPayouts as listPayoutPage } from './payouts-repository.js';
 
 /**
  * GET /v1/events/balance: one entry per currency that saw money, account-wide or for one event.
- * Cost: per currency one Query of aggregates and one of the 10 most recent entries.
+ * Cost: per currency one Query of aggregates and one of the 10 most recent entries; for an event, one
+ * more of the account's aggregates (its `instant_balance` is no more than the account can pay out).
  */
 export async function getBalance(workspaceId: string, eventId: string | undefined, now = new Date()): Promise<BalanceEntry[]> {
-  const states = await Promise.all(CURRENCIES.map((currency) => readBalanceScope(workspaceId, currency, eventId, now)));
-  return states.flatMap((state) => buildBalanceEntry(state, now, eventId !== undefined) ?? []);
+  const entries = await Promise.all(CURRENCIES.map(async (currency) => {
+    const [state, account] = await Promise.all([
+      readBalanceScope(workspaceId, currency, eventId, now),
+      eventId === undefined ? undefined : readScopeItems(workspaceId, currency, undefined),
+    ]);
+    const accountAvailable = account ? availableOf(account.totals, account.buckets, now) : undefined;
+    return buildBalanceEntry(state, now, eventId !== undefined, accountAvailable) ?? [];
+  }));
+  return entries.flat();
 }
 
 /**
@@ -47,8 +55,12 @@ export async function createPayout(workspaceId: string, input: CreatePayoutInput
     createdAt,
   };
   const payout = payoutOfEntry(entry);
-  if (!(await bookPayout(workspaceId, entry, outboxEvents(workspaceId, [{ type: 'payout.created', object: payout }], now)))) {
-    throw new ValidationError({ path: 'amount', message: `exceeds the available ${input.currency} balance${input.eventId === undefined ? '' : ' of the event'}` });
+  const short = await bookPayout(workspaceId, entry, outboxEvents(workspaceId, [{ type: 'payout.created', object: payout }], now));
+  if (short === 'event') throw new ValidationError({ path: 'amount', message: `exceeds the available ${input.currency} balance of the event` });
+  if (short === 'account') {
+    throw new ValidationError({ path: 'amount', message: input.eventId === undefined
+      ? `exceeds the available ${input.currency} balance`
+      : `exceeds what the account can pay out in ${input.currency}: account-wide payouts draw on every event's money (the event's instant_balance shows what is left)` });
   }
   return payout;
 }

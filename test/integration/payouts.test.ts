@@ -69,6 +69,38 @@ describe('POST /v1/payouts', () => {
     expect(response.body.error.code).toBe('validation_failed');
   });
 
+  it('shows an event no more instant money than the account can pay out after account-wide payouts, and says which balance is short', async () => {
+    // Prepare: 4950 net on the event, then an account-wide payout of all of it.
+    const ws = await api.newWorkspace('Payout account first');
+    const invoiceId = await openInvoice(ws, 5_000);
+    await pay(ws, invoiceId, 5_000);
+    const eventId = await eventOf(ws);
+    const accountWide = await api.request('POST', '/v1/payouts', { key: ws.apiKey, body: { currency: 'USD', amount: 4_900 } });
+    expect(accountWide.status).toBe(201);
+
+    // Act
+    const [event] = await balanceOf(ws, `?eventId=${eventId}`);
+    const tooMuch = await api.request('POST', '/v1/payouts', { key: ws.apiKey, body: { currency: 'USD', amount: 51, eventId } });
+    const allThereIs = await api.request('POST', '/v1/payouts', { key: ws.apiKey, body: { currency: 'USD', amount: 50, eventId } });
+    // Money for the account that is no event's (a line without eventId): now the event is the short one.
+    const contact = await api.request('POST', '/v1/contacts', { key: ws.apiKey, body: { email: 'no-event@example.com' } });
+    const other = await api.request('POST', '/v1/invoices', {
+      key: ws.apiKey, body: { customerId: contact.body.data.id, currency: 'USD', lineItems: [{ description: 'Donation', quantity: 1, unitAmount: 10_000 }] },
+    });
+    await api.request('POST', `/v1/invoices/${other.body.data.id}/finalize`, { key: ws.apiKey });
+    await pay(ws, other.body.data.id, 10_000);
+    const eventShort = await api.request('POST', '/v1/payouts', { key: ws.apiKey, body: { currency: 'USD', amount: 4_901, eventId } });
+
+    // Assess: the event's own money is still 4950, but only 50 can move now.
+    expect(event.available_balance).toMatchObject({ balance: 4_950, net: 4_950 });
+    expect(event.instant_balance).toMatchObject({ balance: 50, net: 4_950 });
+    expect(tooMuch.status).toBe(422);
+    expect(tooMuch.body.error.details).toEqual([{ path: 'amount', message: expect.stringContaining('account') }]);
+    expect(allThereIs.status).toBe(201);
+    expect(eventShort.status).toBe(422);
+    expect(eventShort.body.error.details).toEqual([{ path: 'amount', message: expect.stringMatching(/balance of the event$/) }]);
+  });
+
   it('never pays out more than available under concurrent payouts', async () => {
     // Prepare: 990 available
     const ws = await api.newWorkspace('Payout race');

@@ -2287,7 +2287,7 @@ export interface components {
             available_balance: components["schemas"]["BalanceBucket"];
             /** @description Money still inside the processor's settlement delay. */
             pending_balance: components["schemas"]["BalanceBucket"];
-            /** @description What a payout can move right now: payouts settle immediately here, so it equals the available balance. */
+            /** @description What a payout can move right now. Account-wide it equals the available balance (payouts settle immediately); for an event it is capped at the account's available balance, which account-wide payouts draw on. */
             instant_balance: components["schemas"]["BalanceBucket"];
             /** @description Money paid out for the event; only when scoped to an event. */
             paid_out_balance?: components["schemas"]["BalanceBucket"];

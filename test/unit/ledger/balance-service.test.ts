@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildBalanceEntry } from '../../../shared/ledger/balance-service.js';
+import { availableOf, buildBalanceEntry } from '../../../shared/ledger/balance-service.js';
 import type { BalanceTotals, LedgerEntry, SettlementBucket } from '../../../shared/ledger/ledger-model.js';
 
 const NOW = new Date('2026-01-10T00:00:00Z');
@@ -35,6 +35,20 @@ describe('buildBalanceEntry', () => {
     expect(result?.pending_balance).toMatchObject({ balance: 300, net: 300, currency: 'USD' });
     expect(result?.instant_balance).toEqual(result?.available_balance);
     expect(result?.paid_out_balance).toMatchObject({ balance: 500, currency: 'USD' });
+  });
+
+  it('caps an event\'s instant balance at what the account can pay out, leaving its available balance its own', () => {
+    const state = { currency: 'USD' as const, totals: totals(), buckets: [], recent: [] };
+    const capped = buildBalanceEntry(state, NOW, true, 100);
+    expect(capped?.available_balance).toMatchObject({ balance: 960, net: 960 });
+    expect(capped?.instant_balance).toMatchObject({ balance: 100, net: 960 });
+    expect(buildBalanceEntry(state, NOW, true, 5_000)?.instant_balance.balance).toBe(960);
+  });
+
+  it('counts matured buckets as available before they are folded, and subtracts payouts', () => {
+    const buckets = [bucket('2026-01-09T00:00:00.000Z', 200), bucket('2026-01-11T00:00:00.000Z', 300)];
+    expect(availableOf(totals({ paidOut: 500 }), buckets, NOW)).toBe(960 + 200 - 500);
+    expect(availableOf(undefined, buckets, NOW)).toBe(200);
   });
 
   it('marks empty buckets with a null currency and omits paid_out_balance account-wide', () => {
