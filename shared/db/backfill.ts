@@ -1,4 +1,5 @@
 import { updateItem } from './conditional.js';
+import type { Condition, UpdateSpec } from './transaction.js';
 import { creationOrderKey, exists, itemKey, keyOfItem } from './table-design.js';
 
 /**
@@ -49,16 +50,26 @@ export class BackfillRaceError extends Error {
  * exists. Returns 1 when it wrote, 0 when the scanned item already carried these values.
  */
 export async function addIndexAttributes(item: Record<string, unknown>, attributes: Record<string, string>): Promise<number> {
+  if (!changesAttributes(item, attributes)) return 0;
+  await updateItem(setAttributes(item, attributes, { ...exists(), onFailed: () => new BackfillRaceError() }));
+  return 1;
+}
+
+/** Whether the stored item holds other values than `attributes`. */
+export function changesAttributes(item: Record<string, unknown>, attributes: Record<string, string>): boolean {
+  return Object.entries(attributes).some(([name, value]) => item[name] !== value);
+}
+
+/** The update that sets `attributes` (and only them) on the stored item, under `condition`. */
+export function setAttributes(item: Record<string, unknown>, attributes: Record<string, string>, condition: Condition): UpdateSpec {
   const entries = Object.entries(attributes);
-  if (entries.every(([name, value]) => item[name] === value)) return 0;
-  await updateItem({
+  return {
     key: keyOfItem(item),
     update: `SET ${entries.map((_entry, index) => `#i${index} = :i${index}`).join(', ')}`,
     names: Object.fromEntries(entries.map(([name], index) => [`#i${index}`, name])),
     values: Object.fromEntries(entries.map(([, value], index) => [`:i${index}`, value])),
-    condition: { ...exists(), onFailed: () => new BackfillRaceError() },
-  });
-  return 1;
+    condition,
+  };
 }
 
 /**

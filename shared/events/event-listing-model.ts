@@ -25,22 +25,35 @@ import {
 export const EVENT_COPY_ENTITY = 'EventSortCopy';
 export const EVENT_FILTER_ENTRY_ENTITY = 'EventFilterEntry';
 
-/** The sort key value of an event in a sort field's order (names case-insensitively). */
-function sortValue(event: Event, field: EventSortField): string {
-  if (field === 'name') return event.name.toLowerCase();
-  return sortableTime(event[field]);
+/**
+ * The sort key of an event in a sort field's order: the value, then the id for ties. Times are fixed
+ * width, so `#` can follow them; a name (case-insensitive) is followed by NUL, which sorts below every
+ * character a name can hold (text with NUL is refused), so `gala` comes before `gala 2027` and `gala!`
+ * (with `#`, a space or `!` sorted below it).
+ */
+function sortKey(event: Pick<Event, 'id' | 'name' | EventSortField>, field: EventSortField, separator = field === 'name' ? '\u0000' : '#'): string {
+  const value = field === 'name' ? event.name.toLowerCase() : sortableTime(event[field]);
+  return `${value}${separator}${event.id}`;
 }
 
 export const listingKeys = {
   /** Sorted copies of one field: `WS#<ws>#EVENTS#BY_START`, ... */
   copyPartition: (workspaceId: string, field: EventSortField) => `WS#${workspaceId}#EVENTS#BY_${field.toUpperCase()}`,
   copy: (workspaceId: string, event: Event, field: EventSortField): ItemKey =>
-    itemKey(listingKeys.copyPartition(workspaceId, field), `${sortValue(event, field)}#${event.id}`),
+    itemKey(listingKeys.copyPartition(workspaceId, field), sortKey(event, field)),
   /** Filter entries of one field, status and visibility: `WS#<ws>#EVENTS#BY_START#draft#public`. */
   filterPartition: (workspaceId: string, field: EventSortField, status: EventStatus, visibility: EventVisibility) =>
     `${listingKeys.copyPartition(workspaceId, field)}#${status}#${visibility}`,
   filterEntry: (workspaceId: string, event: Event, field: EventSortField): ItemKey =>
-    itemKey(listingKeys.filterPartition(workspaceId, field, event.status, event.visibility), `${sortValue(event, field)}#${event.id}`),
+    itemKey(listingKeys.filterPartition(workspaceId, field, event.status, event.visibility), sortKey(event, field)),
+  /**
+   * The name copy and filter entry as the previous design keyed them (`<name>#<id>`): deleted when met,
+   * by the event's next write or the backfill.
+   */
+  legacyName: (workspaceId: string, event: Event): ItemKey[] => [
+    itemKey(listingKeys.copyPartition(workspaceId, 'name'), sortKey(event, 'name', '#')),
+    itemKey(listingKeys.filterPartition(workspaceId, 'name', event.status, event.visibility), sortKey(event, 'name', '#')),
+  ],
 };
 
 /** The main item, in the partner listing's createdAt order when listed. */
@@ -107,14 +120,17 @@ export function itemChanges(wanted: Record<string, unknown>[], existing: Record<
 export function derivedChanges(workspaceId: string, before: Event | undefined, after: Event, now: Date): ItemChanges {
   const existing = before ? derivedEventItems(workspaceId, before, now) : [];
   // An end schedule that fell due stays for the sweeper, which compares with what is stored; the previous
-  // design's upcoming copies go with the first write.
-  const candidates = before && isPartnerListed(before) ? partnerListingKeys.legacyUpcoming(workspaceId, before.id) : [];
+  // designs' upcoming copies and `#`-separated name keys go with the first write.
+  const candidates = [
+    ...(before && isPartnerListed(before) ? partnerListingKeys.legacyUpcoming(workspaceId, before.id) : []),
+    ...(before ? listingKeys.legacyName(workspaceId, before) : []),
+  ];
   return itemChanges(derivedEventItems(workspaceId, after, now), existing, candidates);
 }
 
 /** Keys a backfill reads to compare the stored derived items of an event with what they must be. */
 export function derivedKeysToCheck(workspaceId: string, event: Event, now: Date): ItemKey[] {
-  return [...derivedEventItems(workspaceId, event, now).map(keyOfItem), ...partnerKeysBeyondTheClock(workspaceId, event)];
+  return [...derivedEventItems(workspaceId, event, now).map(keyOfItem), ...partnerKeysBeyondTheClock(workspaceId, event), ...listingKeys.legacyName(workspaceId, event)];
 }
 
 /** The id a filter entry points at. */

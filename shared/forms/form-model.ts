@@ -143,9 +143,13 @@ export const FORM_ENTITY = 'Form';
 export const FORM_BY_STATUS_ENTITY = 'FormByStatus';
 export const FORM_POINTER_ENTITY = 'FormPointer';
 
-/** Names sort case-insensitively, like a person reads a list. */
+/**
+ * Names sort case-insensitively, like a person reads a list, then by id. NUL separates them: it sorts
+ * below every character a name can hold (text with NUL is refused), so `gala` comes before `gala 2027`
+ * and `gala!` (the previous `#` sorted after a space or `!`).
+ */
 function nameOrder(form: Pick<Form, 'name' | 'id'>): string {
-  return `${form.name.normalize('NFC').toLowerCase()}#${form.id}`;
+  return `${form.name.normalize('NFC').toLowerCase()}\u0000${form.id}`;
 }
 
 /** Update order: the ISO timestamp (fixed width), then the id for ties. */
@@ -156,7 +160,7 @@ function updatedOrder(form: Pick<Form, 'updatedAt' | 'id'>): string {
 export { formKeys };
 
 /** The index attributes that place an item of the `status` list (all forms when undefined) in the name and update orders. */
-function orderKeys(workspaceId: string, status: FormStatus | undefined, form: Form): Record<string, string> {
+export function orderKeys(workspaceId: string, status: FormStatus | undefined, form: Form): Record<string, string> {
   return {
     ...indexKey(LIST_ORDER_INDEXES.byName, formKeys.byNamePartition(workspaceId, status), nameOrder(form)),
     ...indexKey(LIST_ORDER_INDEXES.byUpdatedAt, formKeys.byUpdatedPartition(workspaceId, status), updatedOrder(form)),

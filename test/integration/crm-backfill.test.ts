@@ -101,6 +101,28 @@ describe('form status backfill', () => {
     expect(await getItem(formKeys.form(workspace.workspaceId, form.id), { consistent: true })).toEqual(item);
   });
 
+  it('moves a form of the `#`-separated name order to the NUL-separated one, under the form\'s version', async () => {
+    // Prepare: a form whose name order the previous code wrote (`<name>#<id>`): after `gala 2027`, not before.
+    const { form } = await legacyForm();
+    const named = async (name: string) => (await api.request('POST', '/v1/forms', { key: workspace.apiKey, body: { name, type: 'standalone' } })).body.data.id as string;
+    const prefix = `Order ${newId()}`;
+    const longer = await named(`${prefix} 2027`);
+    await api.request('PATCH', `/v1/forms/${form.id}`, { key: workspace.apiKey, body: { name: prefix } });
+    const renamed = await getItem(formKeys.form(workspace.workspaceId, form.id), { consistent: true }) as Record<string, unknown>;
+    const legacyOrder = Object.fromEntries(Object.entries(renamed).filter(([, value]) => typeof value === 'string' && value.includes('\u0000')).map(([name, value]) => [name, (value as string).replace('\u0000', '#')]));
+    expect(Object.keys(legacyOrder)).toHaveLength(1);
+    const legacy = { ...renamed, ...legacyOrder };
+    await putItem(legacy);
+    const byName = async () => (await formIds('sort=name&limit=100')).filter((id: string) => id === form.id || id === longer);
+    expect(await byName()).toEqual([longer, form.id]);
+    // Act
+    const written = await formStatusBackfill.rebuild(legacy);
+    // Assess: the form's order is rewritten (and its projection put), then it sorts before the longer name.
+    expect(written).toBe(2);
+    expect(await byName()).toEqual([form.id, longer]);
+    expect(await formStatusBackfill.rebuild(await getItem(formKeys.form(workspace.workspaceId, form.id), { consistent: true }) as Record<string, unknown>)).toBe(1);
+  });
+
   it('skips a form changed since the scan read it', async () => {
     const { item } = await legacyForm();
     await api.request('PATCH', `/v1/forms/${item.id}`, { key: workspace.apiKey, body: { status: 'archived' } });

@@ -40,6 +40,32 @@ describe('event derived items backfill', () => {
     }
   });
 
+  it('removes the name copy and filter entry of the `#`-separated design, on the backfill and on the event\'s next write', async () => {
+    // Prepare: two events whose name keys the previous design wrote too (`<name>#<id>`).
+    const events = await seedEvents(workspace.workspaceId, 2, { body: () => ({ status: 'published', visibility: 'public', name: `Legacy ${Date.now()}` }) }) as [Event, Event];
+    for (const event of events) {
+      const copy = await getItem(listingKeys.copy(workspace.workspaceId, event, 'name'), { consistent: true }) as Record<string, unknown>;
+      const entry = await getItem(listingKeys.filterEntry(workspace.workspaceId, event, 'name'), { consistent: true }) as Record<string, unknown>;
+      const [legacyCopy, legacyEntry] = listingKeys.legacyName(workspace.workspaceId, event) as [Record<string, string>, Record<string, string>];
+      await putItem({ ...copy, ...legacyCopy });
+      await putItem({ ...entry, ...legacyEntry });
+    }
+    const named = async () => (await listIds('sort=name&limit=100')).filter((id: string) => events.some((event) => event.id === id));
+    expect((await named()).length).toBe(4);
+    const [backfilled, written] = events;
+    const main = await getItem(eventKeys.event(workspace.workspaceId, backfilled.id)) as Record<string, unknown>;
+
+    // Act
+    const deleted = await eventDerivedItemsBackfill.rebuild(main);
+    const patched = await api.request('PATCH', `/v1/events/${written.id}`, { key: workspace.apiKey, body: { description: 'changed' } });
+
+    // Assess
+    expect(deleted).toBe(2);
+    expect(patched.status).toBe(200);
+    expect((await named()).sort()).toEqual(events.map((event) => event.id).sort());
+    for (const event of events) for (const key of listingKeys.legacyName(workspace.workspaceId, event)) expect(await getItem(key, { consistent: true })).toBeUndefined();
+  });
+
   it('writes nothing for an event the current version stored', async () => {
     const [event] = await seedEvents(workspace.workspaceId, 1) as [Event];
     const main = await getItem(eventKeys.event(workspace.workspaceId, event.id)) as Record<string, unknown>;

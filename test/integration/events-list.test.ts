@@ -140,6 +140,20 @@ describe('GET /v1/events: every sort and filter from its own partitions', () => 
     expect(both.status).toBe(400);
   });
 
+  it('sorts a name before the longer names it begins (`Gala` < `Gala 2027` < `Gala!`), case-insensitively, filtered or not', async () => {
+    // Prepare
+    const workspace = await api.newWorkspace('Event names');
+    const names = ['Gala!', 'concert b', 'Gala', 'Concert', 'Gala 2027', 'Gala#1'];
+    await seedEvents(workspace.workspaceId, names.length, { body: (index) => ({ name: names[index], status: 'published', visibility: 'public' }) });
+    const namesOf = async (query: string) => (await list(workspace, `sort=name&${query}`)).body.data.map((event: Event) => event.name);
+    // Act + Assess
+    const ascending = ['Concert', 'concert b', 'Gala', 'Gala 2027', 'Gala!', 'Gala#1'];
+    expect(await namesOf('direction=asc')).toEqual(ascending);
+    expect(await namesOf('direction=asc&status=published')).toEqual(ascending);
+    expect(await namesOf('direction=asc&status=published&visibility=public')).toEqual(ascending);
+    expect(await namesOf('direction=desc&visibility=public')).toEqual([...ascending].reverse());
+  });
+
   it('moves an event between filter partitions when its status, visibility or sort fields change', async () => {
     // Prepare
     const [event] = await seedEvents(small.workspaceId, 1, { body: () => ({ name: 'Mover', status: 'draft', visibility: 'private' }) });

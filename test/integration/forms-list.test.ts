@@ -22,7 +22,7 @@ const FILTERS = [{}, { status: 'active' }, { status: 'archived' }] as const;
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const orderKey: Record<(typeof SORTS)[number], (form: Form) => string> = {
   createdAt: (form) => form.id,
-  name: (form) => `${form.name.toLowerCase()}#${form.id}`,
+  name: (form) => `${form.name.toLowerCase()}\u0000${form.id}`,
   updatedAt: (form) => `${form.updatedAt}#${form.id}`,
 };
 
@@ -59,6 +59,22 @@ describe('GET /v1/forms: one partition per sort and status', () => {
     const projected = Object.keys(filter).length > 0;
     // One Query of limit + 1 items; with status, status projections, then one BatchGet of the page.
     await expectFlatCost(api, { small: { key: small.apiKey, path }, large: { key: large.apiKey, path } }, 4, { calls: projected ? 2 : 1, items: projected ? 5 + 4 : 5 });
+  });
+
+  it('sorts a name before the longer names it begins (`Gala` < `Gala 2027` < `Gala!`), case-insensitively, filtered or not', async () => {
+    // Prepare
+    const workspace = await api.newWorkspace('Form names');
+    const names = ['Gala!', 'beta form', 'Gala', 'Beta', 'Gala 2027', 'Gala#1'];
+    for (const name of names) {
+      const created = await api.request('POST', '/v1/forms', { key: workspace.apiKey, body: { name, type: 'standalone', status: 'active' } });
+      expect(created.status).toBe(201);
+    }
+    const namesOf = async (query: string) => (await api.request('GET', `/v1/forms?sort=name&${query}`, { key: workspace.apiKey })).body.data.map((form: Form) => form.name);
+    // Act + Assess
+    const ascending = ['Beta', 'beta form', 'Gala', 'Gala 2027', 'Gala!', 'Gala#1'];
+    expect(await namesOf('direction=asc')).toEqual(ascending);
+    expect(await namesOf('direction=asc&status=active')).toEqual(ascending);
+    expect(await namesOf('direction=desc')).toEqual([...ascending].reverse());
   });
 
   it('moves a form between the status lists when its status changes, in every order', async () => {

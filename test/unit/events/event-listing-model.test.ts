@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { derivedChanges, eventListSource, itemChanges } from '../../../shared/events/event-listing-model.js';
+import { derivedChanges, eventListSource, itemChanges, listingKeys } from '../../../shared/events/event-listing-model.js';
 import { isPartnerListed } from '../../../shared/events/event-partner-model.js';
 import { applyEventUpdate } from '../../../shared/events/events-service.js';
 import { updateEventBodySchema } from '../../../shared/events/event-model.js';
@@ -25,7 +25,9 @@ describe('derivedChanges', () => {
     // Act
     const changes = derivedChanges('ws1', before, after, NOW);
     // Assess
-    expect(changes.deletes).toHaveLength(4);
+    // The four old filter entries, and the two `#`-separated name keys of the previous design (deleted if met).
+    expect(changes.deletes).toHaveLength(4 + 2);
+    expect(changes.deletes).toEqual(expect.arrayContaining(listingKeys.legacyName('ws1', before)));
     expect(JSON.stringify(changes.deletes)).toContain('#draft#private');
     const entries = changes.puts.filter((item) => item.entity === 'EventFilterEntry');
     expect(entries).toHaveLength(4);
@@ -38,8 +40,9 @@ describe('derivedChanges', () => {
     const before = anEvent();
     const after = applyEventUpdate(before, patch({ name: 'Zebra' }), NOW);
     const changes = derivedChanges('ws1', before, after, NOW);
-    expect(changes.deletes).toHaveLength(2);
-    expect(JSON.stringify(changes.deletes)).toContain('BY_NAME');
+    expect(changes.deletes).toHaveLength(2 + 2);
+    expect(changes.deletes.filter((key) => !JSON.stringify(key).includes('BY_NAME'))).toEqual([]);
+    expect(changes.deletes).toEqual(expect.arrayContaining(listingKeys.legacyName('ws1', before)));
   });
 
   it('deletes the products that were dropped', () => {

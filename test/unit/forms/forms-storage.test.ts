@@ -28,10 +28,10 @@ describe('forms repository', () => {
     const [formPut, projectionPut] = written();
     expect(formPut?.Put?.ConditionExpression).toBe('#version = :expectedVersion');
     expect(formPut?.Put?.ExpressionAttributeValues).toEqual({ ':expectedVersion': 3 });
-    expect(formPut?.Put?.Item).toMatchObject({ PK: `WS#${WS}#FORM`, SK: next.id, entity: 'Form', version: 4, GSI1SK: `renamed#${next.id}` });
+    expect(formPut?.Put?.Item).toMatchObject({ PK: `WS#${WS}#FORM`, SK: next.id, entity: 'Form', version: 4, GSI1SK: `renamed\u0000${next.id}` });
     expect(projectionPut?.Put?.Item).toMatchObject({
       PK: `WS#${WS}#FORM_BY_STATUS#draft`, SK: next.id, entity: 'FormByStatus', formId: next.id,
-      GSI1PK: `WS#${WS}#FORMS_BY_NAME#draft`, GSI1SK: `renamed#${next.id}`, GSI2PK: `WS#${WS}#FORMS_BY_UPDATED#draft`,
+      GSI1PK: `WS#${WS}#FORMS_BY_NAME#draft`, GSI1SK: `renamed\u0000${next.id}`, GSI2PK: `WS#${WS}#FORMS_BY_UPDATED#draft`,
     });
   });
 
