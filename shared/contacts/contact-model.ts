@@ -20,6 +20,14 @@ const emailSchema = lazy(() => z.string().trim().max(254).refine(isEmail, 'must 
 }));
 const nameSchema = lazy(() => z.string().trim().min(1).max(200));
 const phoneSchema = lazy(() => z.string().trim().min(1).max(50));
+/**
+ * The contact's own rule for each text field a form question can set (`contactField`): a public
+ * submission's answer must pass it, so a contact written from a form always reads back into a valid
+ * update (API.md "Round trips and references"). `status` is not here: its answer is a Yes/No.
+ */
+export const CONTACT_FIELD_SCHEMAS: Readonly<Record<'email' | 'firstName' | 'lastName' | 'phone', z.ZodType>> = {
+  email: emailSchema, firstName: nameSchema, lastName: nameSchema, phone: phoneSchema,
+};
 const contactStatusSchema = lazy(() => z.enum(CONTACT_STATUSES).meta({ description: 'Marketing consent.' }));
 const paymentMethodSchema = lazy(() => z.string().trim().min(1).max(255).meta({
   description: 'Token of the saved card at the payment processor. Sandbox tokens: `pm_card_visa` (succeeds), `pm_card_chargeDeclined`, `pm_card_authenticationRequired`.',

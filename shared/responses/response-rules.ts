@@ -1,3 +1,4 @@
+import { CONTACT_FIELD_SCHEMAS } from '../contacts/contact-model.js';
 import type { ErrorDetail } from '../errors.js';
 import { hasOther, isQuestion, optionValuesOf, view, type ElementView } from '../forms/element-kinds.js';
 import type { FormElement } from '../forms/form-element-model.js';
@@ -59,8 +60,8 @@ function selectMultipleProblem(element: AnsweredElement, value: unknown): string
   return undefined;
 }
 
-/** Why a (non-blank) answer is invalid for its question, or `undefined` when it is fine. */
-export function answerProblem(element: AnsweredElement, value: unknown): string | undefined {
+/** Why a (non-blank) answer does not fit its question's type and settings. */
+function typeProblem(element: AnsweredElement, value: unknown): string | undefined {
   switch (element.type) {
     case 'Text':
     case 'Multi-line Text':
@@ -87,6 +88,22 @@ export function answerProblem(element: AnsweredElement, value: unknown): string 
     case 'Static Image':
       return 'is static content and takes no answer';
   }
+}
+
+/**
+ * Why an answer that sets a contact field breaks that field's rule in the contacts API (e.g. a name
+ * over 200 characters), or `undefined`. Without it a submission would write a contact that its own
+ * GET, sent back as an update, could not pass, nor the invoices that copy its name.
+ */
+function contactFieldProblem(field: string | undefined, value: unknown): string | undefined {
+  if (field === undefined || !Object.hasOwn(CONTACT_FIELD_SCHEMAS, field)) return undefined;
+  const result = CONTACT_FIELD_SCHEMAS[field as keyof typeof CONTACT_FIELD_SCHEMAS].safeParse(value);
+  return result.success ? undefined : `sets the contact's ${field}: ${result.error.issues[0]?.message ?? 'is not a valid value'}`;
+}
+
+/** Why a (non-blank) answer is invalid for its question, or `undefined` when it is fine. */
+export function answerProblem(element: AnsweredElement, value: unknown): string | undefined {
+  return typeProblem(element, value) ?? contactFieldProblem(element.contactField, value);
 }
 
 /** Why a visible question left blank blocks the submission, or `undefined` when it may stay blank. */

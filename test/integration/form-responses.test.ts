@@ -166,6 +166,44 @@ describe('POST /forms/{formId}/responses', () => {
     expect(await call('GET', '/v1/contacts?email=unsafe@example.com')).toEqual([]);
   });
 
+  it('is a 422 on its path for an answer a contact field refuses (name > 200, phone > 50, email > 254), storing no response and no contact', async () => {
+    // Prepare
+    const { form, email, firstName } = await signupForm();
+    const lastName = await addElement(form.id, { type: 'Text', prompt: 'Last name', contactField: 'lastName' });
+    const phone = await addElement(form.id, { type: 'Phone', prompt: 'Phone', contactField: 'phone' });
+    const address = 'long-fields@example.com';
+    const tooLongEmail = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(63)}.com`;
+    // Act
+    const responses = await Promise.all([
+      [firstName.id, 'F'.repeat(5000)], [lastName.id, 'L'.repeat(201)], [phone.id, '5'.repeat(51)], [email.id, tooLongEmail],
+    ].map(async ([id, value]) => [id, await submit(form.id, { answers: { [email.id]: address, [id as string]: value } })] as const));
+    // Assess
+    for (const [id, response] of responses) {
+      expect(response.status).toBe(422);
+      expect(response.body.error.code).toBe('validation_failed');
+      expect(response.body.error.details).toEqual([{ path: `answers.${id}`, message: expect.stringMatching(/contact.*(200|50|254)/) }]);
+    }
+    expect(await call('GET', `/v1/forms/${form.id}/responses`)).toEqual([]);
+    expect(await call('GET', `/v1/contacts?email=${address}`)).toEqual([]);
+  });
+
+  it('writes a contact from answers at the contact fields\' limits that its GET, sent back as a PATCH, passes', async () => {
+    // Prepare
+    const { form, email, firstName } = await signupForm();
+    const lastName = await addElement(form.id, { type: 'Text', prompt: 'Last name', contactField: 'lastName' });
+    const phone = await addElement(form.id, { type: 'Phone', prompt: 'Phone', contactField: 'phone' });
+    // Act: padded answers, which the contact stores trimmed
+    const submitted = await submit(form.id, {
+      answers: { [email.id]: 'at-limits@example.com', [firstName.id]: ` ${'F'.repeat(200)} `, [lastName.id]: 'L'.repeat(200), [phone.id]: `${'5'.repeat(50)}  ` },
+    });
+    // Assess
+    expect(submitted.status).toBe(201);
+    const contact = await call('GET', `/v1/contacts/${submitted.body.data.contactId}`);
+    expect(contact).toMatchObject({ firstName: 'F'.repeat(200), lastName: 'L'.repeat(200), phone: '5'.repeat(50) });
+    const sentBack = await api.request('PATCH', `/v1/contacts/${contact.id}`, { key: workspace.apiKey, body: contact });
+    expect(sentBack.status).toBe(200);
+  });
+
   it('reaches a duplicated form through its own pointer', async () => {
     // Prepare
     const { form } = await signupForm();
