@@ -23,7 +23,7 @@ const refuseProtoKey = (input: unknown, ctx: z.core.$RefinementCtx): unknown => 
 
 const answersSchema = lazy(() => z.preprocess(refuseProtoKey, z.record(z.string(), z.unknown())).meta({
   description: 'Answers keyed by element id. Yes/No: boolean; Number: number; Date: `YYYY-MM-DD`; Select One: the option (or any text on "Other" types); '
-    + 'Select Multiple: array of options (at most one Other text); File: an uploaded file URL or id; other types: string. '
+    + 'Select Multiple: array of options (at most one Other text); File: an uploaded file as an absolute `https:` or `http:` URL or as an id (24 lowercase hex characters), any other text is 422; other types: string. '
     + 'Blank values (`null`, blank strings, empty arrays) count as no answer.',
 }));
 

@@ -204,6 +204,31 @@ describe('POST /forms/{formId}/responses', () => {
     expect(sentBack.status).toBe(200);
   });
 
+  it('is a 422 on its path for a File answer that is not an http(s) URL or an id, storing only the valid ones', async () => {
+    // Prepare
+    const form = await createForm();
+    const photo = await addElement(form.id, { type: 'File', prompt: 'Photo', accept: ['images'] });
+    const order = await createForm({ type: 'order' });
+    const ticket = await addElement(order.id, { type: 'File', prompt: 'ID scan', accept: ['documents'], askAllAttendees: true });
+    const refusedAnswers = ['javascript:alert(1)', 'file:///etc/passwd', 'data:text/html,<script>alert(1)</script>', 'not a url at all', '/uploads/a.png'];
+    // Act
+    const refused = await Promise.all(refusedAnswers.map((answer) => submit(form.id, { answers: { [photo.id]: answer } })));
+    const refusedAttendee = await submit(order.id, { answers: {}, attendees: [{ [ticket.id]: 'javascript:alert(1)' }] });
+    const accepted = await Promise.all(['https://files.example/a.png', 'http://files.example/b.png', newId()].map((answer) => submit(form.id, { answers: { [photo.id]: answer } })));
+    // Assess
+    for (const response of refused) {
+      expect(response.status).toBe(422);
+      expect(response.body.error.code).toBe('validation_failed');
+      expect(response.body.error.details).toEqual([{ path: `answers.${photo.id}`, message: expect.stringContaining('https:') }]);
+    }
+    expect(refusedAttendee.status).toBe(422);
+    expect(refusedAttendee.body.error.details).toEqual([{ path: `attendees[0].${ticket.id}`, message: expect.stringContaining('https:') }]);
+    expect(accepted.map((response) => response.status)).toEqual([201, 201, 201]);
+    const stored = await call('GET', `/v1/forms/${form.id}/responses`);
+    expect(stored).toHaveLength(3);
+    expect(await call('GET', `/v1/forms/${order.id}/responses`)).toEqual([]);
+  });
+
   it('reaches a duplicated form through its own pointer', async () => {
     // Prepare
     const { form } = await signupForm();

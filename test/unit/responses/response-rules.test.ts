@@ -46,6 +46,15 @@ describe('answerProblem', () => {
     ['Select Multiple with Other refuses two Other texts', { type: 'Select Multiple with "Other"', options: ['A'], minChoices: 0, otherPrompt: 'Other' }, ['Y', 'Z'], false],
     ['File takes an uploaded file URL', { type: 'File', accept: ['images'] }, 'https://files.example/a.png', true],
     ['File refuses an object', { type: 'File', accept: ['images'] }, { url: 'x' }, false],
+    ['File takes an http URL', { type: 'File', accept: ['images'] }, 'http://files.example/a.png', true],
+    ['File takes an uploaded file id', { type: 'File', accept: ['images'] }, '6740f1a2c3d4e5f601234567', true],
+    ['File refuses a javascript: URL', { type: 'File', accept: ['images'] }, 'javascript:alert(1)', false],
+    ['File refuses a javascript: URL spelled with a tab and leading space', { type: 'File', accept: ['images'] }, ' java\tscript:alert(1)', false],
+    ['File refuses a file: URL', { type: 'File', accept: ['images'] }, 'file:///etc/passwd', false],
+    ['File refuses a data: URL', { type: 'File', accept: ['images'] }, 'data:text/html,<script>alert(1)</script>', false],
+    ['File refuses a relative reference', { type: 'File', accept: ['images'] }, '/uploads/a.png', false],
+    ['File refuses free text', { type: 'File', accept: ['images'] }, 'not a url at all', false],
+    ['File refuses an id in another format', { type: 'File', accept: ['images'] }, '6740F1A2C3D4E5F601234567', false],
     ['Static Text takes no answer', { type: 'Static Text', content: 'Hi' }, 'x', false],
   ])('%s', (_name, fields, value, valid) => {
     // Act
