@@ -7,13 +7,13 @@ import { sectionOf, validateLayout } from './form-layout.js';
 import { isSelectionGroup, validateLogic } from './form-logic.js';
 
 export interface RuleContext {
-  /** Properties linked before this change: they stay valid even if archived since (spec "Property status"). */
-  readonly alreadyLinked?: ReadonlySet<string>;
   /**
-   * The elements as stored before this change (for a duplicate: the copy itself). A linked question's
-   * option-count checks (logic option indices, `minChoices`) that it already had against the same
-   * property are not re-judged: the property's options may have changed since (spec "CRM property":
-   * changing options migrates nothing), and that must not make every other edit of the form a 422.
+   * The elements as stored before this change (for a duplicate: the copy itself). What a linked
+   * question already had against the same property is not re-judged: its link stays valid if the
+   * property was archived since (spec "Property status": archived properties stay valid wherever they
+   * are referenced), and its option-count checks (logic option indices, `minChoices`) are kept: the
+   * property's options may have changed since (spec "CRM property": changing options migrates
+   * nothing), and that must not make every other edit of the form a 422.
    */
   readonly previous?: readonly FormElement[];
 }
@@ -52,7 +52,8 @@ function linkageErrors(form: Pick<Form, 'type'>, element: ElementView, path: str
   if (property.type !== expectedType) {
     details.push({ path: propertyPath, message: `a ${element.type} question needs a ${expectedType} property, not ${property.type}` });
   }
-  if (property.status === 'archived' && !context.alreadyLinked?.has(property.id)) {
+  // "Newly chosen" is per question: another question of the form linking it does not make it existing here.
+  if (property.status === 'archived' && previousLink(element, context) === undefined) {
     details.push({ path: propertyPath, message: 'archived properties cannot be linked to questions' });
   }
   // Rules 3-4: which objects a question may write to depends on the form type and the section.

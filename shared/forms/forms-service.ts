@@ -90,7 +90,7 @@ export async function createNewForm(workspaceId: string, body: NewFormInput, now
 /** Stores a form built elsewhere (duplicate) after checking every rule against current properties. */
 export async function insertForm(workspaceId: string, form: Form): Promise<Form> {
   const properties = await propertiesOf(workspaceId, [form]);
-  assertFormValid(form, properties, { alreadyLinked: new Set(linkedPropertyIds(form)), previous: form.elements });
+  assertFormValid(form, properties, { previous: form.elements });
   await createForm(workspaceId, form);
   return withPropertyData(form, properties);
 }
@@ -162,7 +162,7 @@ export async function changeForm(
     write: async (current) => {
       const next: Form = { ...change(current), version: current.version + 1, updatedAt: now().toISOString() };
       const properties = await propertiesOf(workspaceId, [next]);
-      assertFormValid(next, properties, { alreadyLinked: new Set(linkedPropertyIds(current)), previous: current.elements });
+      assertFormValid(next, properties, { previous: current.elements });
       await saveForm(workspaceId, current, next);
       return withPropertyData(next, properties);
     },

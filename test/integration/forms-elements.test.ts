@@ -207,6 +207,30 @@ describe('CRM property linkage', () => {
     expect(optionalEmail.body.error.details[0].path).toBe('elements[0].required');
   });
 
+  it('refuses an archived property newly chosen by a question even when another question of the form links it, and keeps existing links', async () => {
+    // Prepare: A links P, then P is archived
+    const company = await createProperty({ type: 'Text', name: uniqueName('Company'), objectType: 'contact' });
+    const form = await createForm();
+    await addElement(form.id, { type: 'Email', prompt: 'Email', contactField: 'email', required: true });
+    const linked = await addElement(form.id, { type: 'Text', prompt: 'Company', propertyId: company.id });
+    const other = await addElement(form.id, text('Employer'));
+    const archive = await api.request('PATCH', `/v1/properties/${company.id}`, { key: workspace.apiKey, body: { status: 'archived' } });
+    // Act
+    const patched = await api.request('PATCH', `/v1/forms/${form.id}/elements/${other.id}`, { key: workspace.apiKey, body: { propertyId: company.id } });
+    const added = await api.request('POST', `/v1/forms/${form.id}/elements`, { key: workspace.apiKey, body: { type: 'Text', prompt: 'new', propertyId: company.id } });
+    const stored = (await getForm(form.id)).elements[1];
+    const kept = await api.request('PATCH', `/v1/forms/${form.id}/elements/${linked.id}`, { key: workspace.apiKey, body: stored });
+    // Assess
+    expect(archive.status).toBe(200);
+    expect(patched.status).toBe(422);
+    expect(patched.body.error.details).toEqual([{ path: 'elements[2].propertyId', message: 'archived properties cannot be linked to questions' }]);
+    expect(added.status).toBe(422);
+    expect(added.body.error.details).toEqual([{ path: 'elements[3].propertyId', message: 'archived properties cannot be linked to questions' }]);
+    expect(kept.status).toBe(200);
+    expect(kept.body.data).toMatchObject({ propertyId: company.id, propertyData: { status: 'archived' } });
+    expect((await getForm(form.id)).elements.map((element: { propertyId?: string }) => element.propertyId)).toEqual([undefined, company.id, undefined]);
+  });
+
   it('switches a select question from its own options to a property with null', async () => {
     const sizes = await createProperty({ type: 'Select One', name: uniqueName('Sizes'), objectType: 'contact', options: [{ value: 'xl', label: 'XL' }] });
     const form = await createForm();

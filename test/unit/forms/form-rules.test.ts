@@ -37,9 +37,24 @@ describe('linkage rules', () => {
     else expect(found).toContain(path);
   });
 
-  it('keeps an archived property that was already linked', () => {
+  it('keeps an archived property that the same question already linked', () => {
     const candidate = form([email(), text({ propertyId: archived.id })]);
-    expect(formRuleErrors(candidate, properties, { alreadyLinked: new Set([archived.id]) })).toEqual([]);
+    expect(formRuleErrors(candidate, properties, { previous: candidate.elements })).toEqual([]);
+  });
+
+  it('refuses an archived property newly chosen by a question, even when another question of the form links it', () => {
+    // Prepare: the second question linked the property before it was archived; the third and a new fourth choose it now
+    const linked = text({ propertyId: archived.id });
+    const other = text();
+    const before = [email(), linked, other];
+    const candidate = form([...before.slice(0, 2), { ...other, propertyId: archived.id } as typeof other, text({ propertyId: archived.id })]);
+    // Act
+    const found = formRuleErrors(candidate, properties, { previous: before });
+    // Assess
+    expect(found).toEqual([
+      { path: 'elements[2].propertyId', message: 'archived properties cannot be linked to questions' },
+      { path: 'elements[3].propertyId', message: 'archived properties cannot be linked to questions' },
+    ]);
   });
 });
 
