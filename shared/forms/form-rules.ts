@@ -140,7 +140,26 @@ function contactEmailErrors(form: Pick<Form, 'type' | 'elements'>, properties: R
   return details;
 }
 
-/** Every form-level rule at once: order-only fields, linkage rules 1-5, field bounds, layout, logic. */
+/**
+ * Beside rule 5: a contact field writes the buyer's contact, which a submission builds from the
+ * buyer-section answers only (attendee answers describe ticket holders, one set per ticket). On an order
+ * form a question with a `contactField` in the attendee section would have its answers dropped, and a
+ * contact Email question there would identify no contact, so every `contactField` question stays in
+ * the buyer section. Contact properties are not concerned: rule 4 lets them sit in either section.
+ * The path names what changed: `contactField` on a question that was already in the attendee section,
+ * else `askAllAttendees` (a new question, a move, a patch of `askAllAttendees`).
+ */
+function contactSectionErrors(form: Pick<Form, 'type'>, element: ElementView, path: string, context: RuleContext): ErrorDetail[] {
+  if (element.contactField === undefined || sectionOf(form, element) !== 'attendee') return [];
+  const stored = element.id === undefined ? undefined : context.previous?.find((candidate) => candidate.id === element.id);
+  const wasAttendee = stored !== undefined && sectionOf(form, view(stored)) === 'attendee';
+  return [{
+    path: `${path}.${wasAttendee ? 'contactField' : 'askAllAttendees'}`,
+    message: `a question with contactField "${element.contactField}" must be in the buyer section of an order form (askAllAttendees false): the contact is built from buyer answers only, so an attendee answer would be dropped`,
+  }];
+}
+
+/** Every form-level rule at once: order-only fields, linkage rules 1-5 and contact fields in the buyer section, field bounds, layout, logic. */
 export function formRuleErrors(form: Form, properties: ReadonlyMap<string, Property>, context: RuleContext = {}): ErrorDetail[] {
   const details: ErrorDetail[] = [];
   form.elements.forEach((element, index) => {
@@ -150,7 +169,7 @@ export function formRuleErrors(form: Form, properties: ReadonlyMap<string, Prope
       if (fields.askAllAttendees !== undefined) details.push({ path: `${path}.askAllAttendees`, message: 'askAllAttendees exists on order forms only' });
       if (fields.forEventItems !== undefined) details.push({ path: `${path}.forEventItems`, message: 'forEventItems exists on order forms only' });
     }
-    if (isQuestion(fields.type)) details.push(...linkageErrors(form, fields, path, properties, context));
+    if (isQuestion(fields.type)) details.push(...linkageErrors(form, fields, path, properties, context), ...contactSectionErrors(form, fields, path, context));
     details.push(...fieldErrors(fields, path, properties, context));
   });
   details.push(...contactEmailErrors(form, properties));

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Form } from '../../shared/forms/form-model.js';
+import { createForm as storeForm } from '../../shared/forms/forms-repository.js';
+import { newId } from '../../shared/ids.js';
 import { startApi, type TestApi, type TestWorkspace } from './support/api.js';
 import { formsFixtures, text, yesNo } from './support/forms-fixtures.js';
 
@@ -142,5 +145,95 @@ describe('limiting the contact Email question to cart items (order forms)', () =
     // Assess
     expect(response.status).toBe(422);
     expect(paths(response)).toContain('elements[0].forEventItems');
+  });
+});
+
+/**
+ * A submission builds the contact from buyer-section answers only (attendee answers describe ticket
+ * holders), so a contact-field question in the attendee section had its answers silently dropped, and
+ * a contact Email question there satisfied rule 5 while identifying no contact.
+ */
+describe('contact-field questions in the attendee section (order forms)', () => {
+  const buyerSection = expect.stringContaining('buyer section');
+
+  it('refuses adding the contact Email question for every attendee, so no contact question can lean on it', async () => {
+    // Prepare
+    const form = await createForm({ type: 'order', status: 'active' });
+    // Act
+    const added = await post(`/forms/${form.id}/elements`, contactEmail({ askAllAttendees: true }));
+    const name = await post(`/forms/${form.id}/elements`, firstName());
+    // Assess
+    expect(added.status).toBe(422);
+    expect(added.body.error.code).toBe('validation_failed');
+    expect(added.body.error.details).toEqual([{ path: 'elements[0].askAllAttendees', message: buyerSection }]);
+    expect(name.status).toBe(422);
+    expect(paths(name)).toEqual(['elements[0]']);
+    expect((await getForm(form.id)).elements).toEqual([]);
+  });
+
+  it('refuses moving a contact question to the attendee section, and keeps it in the buyer section', async () => {
+    // Prepare
+    const form = await createForm({ type: 'order' });
+    const email = await addElement(form.id, contactEmail());
+    const name = await addElement(form.id, firstName());
+    // Act
+    const movedEmail = await post(`/forms/${form.id}/elements/${email.id}/move`, { section: 'attendee' });
+    const movedName = await post(`/forms/${form.id}/elements/${name.id}/move`, { section: 'attendee' });
+    // Assess
+    expect(movedEmail.status).toBe(422);
+    expect(movedEmail.body.error.details).toEqual([{ path: 'elements[0].askAllAttendees', message: buyerSection }]);
+    expect(movedName.status).toBe(422);
+    expect(movedName.body.error.details).toEqual([{ path: 'elements[1].askAllAttendees', message: buyerSection }]);
+    const stored = await getForm(form.id);
+    expect(stored.elements.map((element: { askAllAttendees: boolean }) => element.askAllAttendees)).toEqual([false, false]);
+    expect(stored.attendeeRowsStart).toBe(2);
+  });
+
+  it('refuses patching askAllAttendees onto a contact question or a contact field onto an attendee question', async () => {
+    // Prepare
+    const form = await createForm({ type: 'order' });
+    const email = await addElement(form.id, contactEmail());
+    const seat = await addElement(form.id, { type: 'Text', prompt: 'Attendee name', askAllAttendees: true });
+    // Act
+    const toAttendees = await patch(`/forms/${form.id}/elements/${email.id}`, { askAllAttendees: true });
+    const contactField = await patch(`/forms/${form.id}/elements/${seat.id}`, { contactField: 'firstName' });
+    // Assess
+    expect(toAttendees.status).toBe(422);
+    expect(toAttendees.body.error.details).toContainEqual({ path: 'elements[0].askAllAttendees', message: buyerSection });
+    expect(contactField.status).toBe(422);
+    expect(contactField.body.error.details).toEqual([{ path: 'elements[1].contactField', message: buyerSection }]);
+    expect((await getForm(form.id)).elements[1]).not.toHaveProperty('contactField');
+  });
+
+  it('refuses creating an order form from a copy with a contact question in the attendee section', async () => {
+    // Act
+    const response = await post('/forms', { name: 'Copy', type: 'order', elements: [contactEmail(), { ...firstName(), askAllAttendees: true }] });
+    // Assess
+    expect(response.status).toBe(422);
+    expect(paths(response)).toContain('elements[1].contactField');
+  });
+
+  it('refuses duplicating a form stored with a contact question in the attendee section', async () => {
+    // Prepare: a form stored before the rule existed
+    const now = new Date();
+    const legacy: Form = {
+      id: newId(now), name: 'Legacy', ownerId: workspace.workspaceId, status: 'active', type: 'order', isEventForm: true,
+      elements: [
+        { id: newId(now), type: 'Email', prompt: 'Email', contactField: 'email', required: true, askAllAttendees: false },
+        { id: newId(now), type: 'Text', prompt: 'First name', contactField: 'firstName', askAllAttendees: true },
+      ],
+      rows: [{ columns: [{ elementIndex: 0, widthFraction: 1 }] }, { columns: [{ elementIndex: 1, widthFraction: 1 }] }],
+      attendeeRowsStart: 1, submitButtonText: 'Submit', submitButtonWidth: 'auto', version: 1, createdAt: now.toISOString(), updatedAt: now.toISOString(),
+    };
+    await storeForm(workspace.workspaceId, legacy);
+    // Act
+    const copy = await post(`/forms/${legacy.id}/duplicate`, {});
+    const fixed = await patch(`/forms/${legacy.id}/elements/${legacy.elements[1]?.id}`, { contactField: null });
+    const copyOfFixed = await post(`/forms/${legacy.id}/duplicate`, {});
+    // Assess
+    expect(copy.status).toBe(422);
+    expect(copy.body.error.details).toEqual([{ path: 'elements[1].contactField', message: buyerSection }]);
+    expect(fixed.status).toBe(200);
+    expect(copyOfFixed.status).toBe(201);
   });
 });

@@ -281,7 +281,7 @@ export interface paths {
         put?: never;
         /**
          * Move an element between sections
-         * @description Order forms only. The element leaves its row and gets a new full-width row at the end of the target section; `askAllAttendees` follows the section. 422 if an attendee element would then reveal a buyer element.
+         * @description Order forms only. The element leaves its row and gets a new full-width row at the end of the target section; `askAllAttendees` follows the section. 422 if an attendee element would then reveal a buyer element, or if a question with a `contactField` would go to the attendee section (contact fields are buyer answers).
          */
         post: operations["moveFormElement"];
         delete?: never;
@@ -2765,7 +2765,7 @@ export interface components {
             prompt: string;
             promptHidden?: boolean;
             helperText?: string;
-            /** @description Order forms only: true for ticket-holder (attendee) elements, one instance per ticket. */
+            /** @description Order forms only: true for ticket-holder (attendee) elements, one instance per ticket. A question with a `contactField` must be a buyer element (false): the contact is built from buyer answers only. */
             askAllAttendees?: boolean;
             /** @description Order forms only: shown only when a referenced item or product is in the cart. */
             forEventItems?: components["schemas"]["ForEventItems"];

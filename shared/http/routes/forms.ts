@@ -121,7 +121,8 @@ export const formsRoutes = {
     group: 'forms', operation: 'moveFormElement', method: 'POST', path: '/v1/forms/{formId}/elements/{elementId}/move', auth: 'key', tags,
     summary: 'Move an element between sections',
     description: 'Order forms only. The element leaves its row and gets a new full-width row at the end of the target section; '
-      + '`askAllAttendees` follows the section. 422 if an attendee element would then reveal a buyer element.',
+      + '`askAllAttendees` follows the section. 422 if an attendee element would then reveal a buyer element, or if a question with a '
+      + '`contactField` would go to the attendee section (contact fields are buyer answers).',
     params: elementParams,
     body: moveElementBodySchema,
     success: { status: 200, description: 'The form.', schema: formResponse },

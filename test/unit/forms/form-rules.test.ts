@@ -82,6 +82,40 @@ describe('rule 5: the contact email question', () => {
   });
 });
 
+describe('contact fields stay in the buyer section of order forms', () => {
+  const contactMessage = expect.stringContaining('buyer section');
+  it.each<[string, Form, string]>([
+    ['the contact Email question asked of every attendee', form([email({ askAllAttendees: true })], { type: 'order' }), 'elements[0].askAllAttendees'],
+    ['an attendee first name with a buyer Email question', form([email(), text({ contactField: 'firstName', askAllAttendees: true })], { type: 'order' }), 'elements[1].askAllAttendees'],
+    ['an attendee opt-in status', form([email(), yesNo({ contactField: 'status', askAllAttendees: true })], { type: 'order' }), 'elements[1].askAllAttendees'],
+    ['an attendee phone', form([email(), element({ type: 'Phone', contactField: 'phone', askAllAttendees: true })], { type: 'order' }), 'elements[1].askAllAttendees'],
+  ])('rejects %s', (_name, candidate, path) => {
+    expect(formRuleErrors(candidate, propertyMap())).toContainEqual({ path, message: contactMessage });
+  });
+
+  it('names contactField when the question was already in the attendee section, askAllAttendees when it was not', () => {
+    // Prepare
+    const attendee = text({ askAllAttendees: true });
+    const buyer = text({ askAllAttendees: false });
+    const before = form([email(), attendee, buyer], { type: 'order' });
+    const after = { ...before, elements: [before.elements[0], { ...attendee, contactField: 'lastName' }, { ...buyer, contactField: 'firstName', askAllAttendees: true }] as Form['elements'] };
+    // Act
+    const found = formRuleErrors(after, propertyMap(), { previous: before.elements }).filter((detail) => detail.path.startsWith('elements'));
+    // Assess
+    expect(found).toEqual([
+      { path: 'elements[1].contactField', message: contactMessage },
+      { path: 'elements[2].askAllAttendees', message: contactMessage },
+    ]);
+  });
+
+  it('accepts contact questions in the buyer section, attendee questions without a contact field, and standalone forms', () => {
+    const order = form([email(), text({ contactField: 'firstName' }), text({ askAllAttendees: true })], { type: 'order' });
+    const standalone = form([email(), text({ contactField: 'firstName' })]);
+    expect(paths(order)).toEqual([]);
+    expect(paths(standalone)).toEqual([]);
+  });
+});
+
 describe('field rules', () => {
   it.each<[string, Form, string]>([
     ['placeholder on a radio Select One', form([selectOne({ placeholder: 'Pick' })]), 'elements[0].placeholder'],
