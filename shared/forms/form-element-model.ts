@@ -78,8 +78,10 @@ const multi = lazy(() => ({
   maxChoices: z.number().int().min(1).max(500).optional(),
 }));
 const selectOne = lazy(() => ({
-  dropdown: z.boolean().optional(),
-  ...placeholder,
+  dropdown: z.boolean().optional().meta({ description: 'True renders a dropdown, otherwise radio buttons.' }),
+  // Kept whatever `dropdown` is: a field with no effect in the current mode is accepted, never refused (API.md "Round trips and references").
+  placeholder: z.string().max(500).optional()
+    .meta({ description: 'The dropdown\'s empty choice: has effect only when `dropdown` is true, and is kept (not refused) otherwise.' }),
 }));
 const isoDate = lazy(() => z.iso.date());
 
@@ -142,7 +144,8 @@ export const elementPatchSchema = lazy(() => z.strictObject({
   prompt: z.string().min(1).max(2000).optional(),
   promptHidden: z.boolean().nullable().optional(),
   helperText: longText.nullable().optional(),
-  placeholder: z.string().max(500).nullable().optional(),
+  placeholder: z.string().max(500).nullable().optional()
+    .meta({ description: 'Text, Multi-line Text, Number, Email, Phone and Select One types (on Select One it has effect only when `dropdown` is true).' }),
   required: z.boolean().nullable().optional(),
   propertyId: idSchema.nullable().optional(),
   contactField: z.enum(['firstName', 'lastName', 'status', 'email', 'phone']).nullable().optional(),

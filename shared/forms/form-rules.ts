@@ -70,9 +70,6 @@ function linkageErrors(form: Pick<Form, 'type'>, element: ElementView, path: str
 
 function fieldErrors(element: ElementView, path: string, properties: ReadonlyMap<string, Property>, context: RuleContext): ErrorDetail[] {
   const details: ErrorDetail[] = [];
-  if ((element.type === 'Select One' || element.type === 'Select One or "Other"') && element.placeholder !== undefined && element.dropdown !== true) {
-    details.push({ path: `${path}.placeholder`, message: 'placeholder applies to Select One only when dropdown is true' });
-  }
   if (element.options && new Set(element.options).size !== element.options.length) {
     details.push({ path: `${path}.options`, message: 'options must be unique' });
   }

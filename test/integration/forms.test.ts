@@ -196,6 +196,25 @@ describe('PATCH /v1/forms/{formId}/elements/{elementId}', () => {
     expect(response.body.data).toEqual({ id: element.id, type: 'Text', prompt: 'Full name', placeholder: 'Jane', required: true });
   });
 
+  it('accepts and keeps a placeholder on a radio Select One (it has effect only as a dropdown), and the public form carries it', async () => {
+    // Prepare
+    const form = await createForm({ status: 'active' });
+    const dropdown = await addElement(form.id, { type: 'Select One', prompt: 'Size', options: ['S', 'M'], dropdown: true, placeholder: 'Pick a size' });
+    // Act
+    const radio = await api.request('POST', `/v1/forms/${form.id}/elements`, { key: workspace.apiKey, body: { type: 'Select One', prompt: 'r', options: ['a'], dropdown: false, placeholder: 'p' } });
+    const toRadio = await api.request('PATCH', `/v1/forms/${form.id}/elements/${dropdown.id}`, { key: workspace.apiKey, body: { dropdown: false } });
+    const roundTrip = await api.request('PATCH', `/v1/forms/${form.id}/elements/${dropdown.id}`, { key: workspace.apiKey, body: toRadio.body.data });
+    const published = await api.request('GET', `/forms/${form.id}`);
+    // Assess
+    expect(radio.status).toBe(201);
+    expect(radio.body.data).toMatchObject({ dropdown: false, placeholder: 'p' });
+    expect(toRadio.status).toBe(200);
+    expect(toRadio.body.data).toMatchObject({ dropdown: false, placeholder: 'Pick a size' });
+    expect(roundTrip.status).toBe(200);
+    expect(published.status).toBe(200);
+    expect(published.body.data.elements).toMatchObject([{ dropdown: false, placeholder: 'Pick a size' }, { dropdown: false, placeholder: 'p' }]);
+  });
+
   it('refuses a type change and fields the type does not have', async () => {
     const form = await createForm();
     const element = await addElement(form.id, text());

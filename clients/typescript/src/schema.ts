@@ -1072,7 +1072,7 @@ export interface components {
          *       "required": true
          *     }
          */
-        FormElement: components["schemas"]["FormElement9"] | components["schemas"]["FormElement14"] | components["schemas"]["FormElement7"] | components["schemas"]["FormElement5"] | components["schemas"]["FormElement3"] | components["schemas"]["FormElement4"] | components["schemas"]["FormElement2"] | components["schemas"]["FormElement6"] | components["schemas"]["FormElement12"] | components["schemas"]["FormElement8"] | components["schemas"]["FormElement10"] | components["schemas"]["FormElement11"] | components["schemas"]["FormElement13"] | ({
+        FormElement: components["schemas"]["FormElement9"] | components["schemas"]["FormElement14"] | components["schemas"]["FormElement7"] | components["schemas"]["FormElement4"] | components["schemas"]["FormElement2"] | components["schemas"]["FormElement5"] | components["schemas"]["FormElement3"] | components["schemas"]["FormElement6"] | components["schemas"]["FormElement12"] | components["schemas"]["FormElement8"] | components["schemas"]["FormElement10"] | components["schemas"]["FormElement11"] | components["schemas"]["FormElement13"] | ({
             /** @constant */
             type: "Static Image";
             imageUrl: components["schemas"]["RedirectUrl"];
@@ -1204,6 +1204,7 @@ export interface components {
             prompt?: string;
             promptHidden?: boolean | null;
             helperText?: components["schemas"]["Description"];
+            /** @description Text, Multi-line Text, Number, Email, Phone and Select One types (on Select One it has effect only when `dropdown` is true). */
             placeholder?: string | null;
             required?: boolean | null;
             propertyId?: components["schemas"]["Id"] | null;
@@ -2472,8 +2473,8 @@ export interface components {
             type: "Select One";
             required?: boolean;
             options?: components["schemas"]["Options3"];
-            dropdown?: boolean;
-            placeholder?: string;
+            dropdown?: components["schemas"]["Dropdown"];
+            placeholder?: components["schemas"]["Placeholder"];
             logicGroups?: components["schemas"]["LogicGroups"];
             optionLabels?: components["schemas"]["OptionLabels"];
         } & components["schemas"]["FormElementBase"]) | ({
@@ -2481,8 +2482,8 @@ export interface components {
             type: "Select One or \"Other\"";
             required?: boolean;
             options?: components["schemas"]["Options3"];
-            dropdown?: boolean;
-            placeholder?: string;
+            dropdown?: components["schemas"]["Dropdown"];
+            placeholder?: components["schemas"]["Placeholder"];
             otherPrompt: components["schemas"]["OtherPrompt2"];
             logicGroups?: components["schemas"]["LogicGroups"];
             optionLabels?: components["schemas"]["OptionLabels"];
@@ -2490,7 +2491,7 @@ export interface components {
             /** @constant */
             type: "Select Multiple";
             options?: components["schemas"]["Options3"];
-            dropdown?: components["schemas"]["Dropdown"];
+            dropdown?: components["schemas"]["Dropdown2"];
             minChoices: number;
             maxChoices?: number;
             logicGroups?: components["schemas"]["LogicGroups"];
@@ -2499,7 +2500,7 @@ export interface components {
             /** @constant */
             type: "Select Multiple with \"Other\"";
             options?: components["schemas"]["Options3"];
-            dropdown?: components["schemas"]["Dropdown"];
+            dropdown?: components["schemas"]["Dropdown2"];
             minChoices: number;
             maxChoices?: number;
             otherPrompt: components["schemas"]["OtherPrompt2"];
@@ -2653,7 +2654,7 @@ export interface components {
          *       "required": true
          *     }
          */
-        FormElementOutput: components["schemas"]["FormElement9"] | components["schemas"]["FormElement14"] | components["schemas"]["FormElement7"] | components["schemas"]["FormElement5"] | components["schemas"]["FormElement3"] | components["schemas"]["FormElement4"] | components["schemas"]["FormElement2"] | components["schemas"]["FormElement6"] | components["schemas"]["FormElement12"] | components["schemas"]["FormElement8"] | components["schemas"]["FormElement10"] | components["schemas"]["FormElement11"] | components["schemas"]["FormElement13"] | components["schemas"]["FormElementOutput2"];
+        FormElementOutput: components["schemas"]["FormElement9"] | components["schemas"]["FormElement14"] | components["schemas"]["FormElement7"] | components["schemas"]["FormElement4"] | components["schemas"]["FormElement2"] | components["schemas"]["FormElement5"] | components["schemas"]["FormElement3"] | components["schemas"]["FormElement6"] | components["schemas"]["FormElement12"] | components["schemas"]["FormElement8"] | components["schemas"]["FormElement10"] | components["schemas"]["FormElement11"] | components["schemas"]["FormElement13"] | components["schemas"]["FormElementOutput2"];
         /**
          * Format: date-time
          * @description ISO 8601 date-time, e.g. `2027-06-01T18:00:00Z`. Requests may give an offset (`2027-06-01T18:00:00+02:00`); it is converted, and every response carries UTC (`Z`).
@@ -2809,11 +2810,11 @@ export interface components {
             propertyId?: components["schemas"]["PropertyId"];
             propertyData?: components["schemas"]["PropertyData"];
             /** @constant */
-            type: "Select Multiple with \"Other\"";
+            type: "Select One or \"Other\"";
+            required?: boolean;
             options?: components["schemas"]["Options3"];
             dropdown?: components["schemas"]["Dropdown"];
-            minChoices: number;
-            maxChoices?: number;
+            placeholder?: components["schemas"]["Placeholder"];
             otherPrompt: components["schemas"]["OtherPrompt2"];
             logicGroups?: components["schemas"]["LogicGroups"];
         } & components["schemas"]["FormElementBase"];
@@ -2821,12 +2822,23 @@ export interface components {
             propertyId?: components["schemas"]["PropertyId"];
             propertyData?: components["schemas"]["PropertyData"];
             /** @constant */
-            type: "Select One or \"Other\"";
+            type: "Select Multiple with \"Other\"";
+            options?: components["schemas"]["Options3"];
+            dropdown?: components["schemas"]["Dropdown2"];
+            minChoices: number;
+            maxChoices?: number;
+            otherPrompt: components["schemas"]["OtherPrompt2"];
+            logicGroups?: components["schemas"]["LogicGroups"];
+        } & components["schemas"]["FormElementBase"];
+        FormElement4: {
+            propertyId?: components["schemas"]["PropertyId"];
+            propertyData?: components["schemas"]["PropertyData"];
+            /** @constant */
+            type: "Select One";
             required?: boolean;
             options?: components["schemas"]["Options3"];
-            dropdown?: boolean;
-            placeholder?: string;
-            otherPrompt: components["schemas"]["OtherPrompt2"];
+            dropdown?: components["schemas"]["Dropdown"];
+            placeholder?: components["schemas"]["Placeholder"];
             logicGroups?: components["schemas"]["LogicGroups"];
         } & components["schemas"]["FormElementBase"];
         PayByInvoice: {
@@ -2838,26 +2850,15 @@ export interface components {
             }[];
             dueInDays?: number;
         };
-        FormElement4: {
+        FormElement5: {
             propertyId?: components["schemas"]["PropertyId"];
             propertyData?: components["schemas"]["PropertyData"];
             /** @constant */
             type: "Select Multiple";
             options?: components["schemas"]["Options3"];
-            dropdown?: components["schemas"]["Dropdown"];
+            dropdown?: components["schemas"]["Dropdown2"];
             minChoices: number;
             maxChoices?: number;
-            logicGroups?: components["schemas"]["LogicGroups"];
-        } & components["schemas"]["FormElementBase"];
-        FormElement5: {
-            propertyId?: components["schemas"]["PropertyId"];
-            propertyData?: components["schemas"]["PropertyData"];
-            /** @constant */
-            type: "Select One";
-            required?: boolean;
-            options?: components["schemas"]["Options3"];
-            dropdown?: boolean;
-            placeholder?: string;
             logicGroups?: components["schemas"]["LogicGroups"];
         } & components["schemas"]["FormElementBase"];
         FormElement6: {
@@ -3098,6 +3099,8 @@ export interface components {
         Page2: number;
         /** @description Only when not linked to a property. */
         Options3: components["schemas"]["Options"];
+        /** @description The dropdown's empty choice: has effect only when `dropdown` is true, and is kept (not refused) otherwise. */
+        Placeholder: string;
         /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
         OwnerId: string;
         /**
@@ -3133,6 +3136,8 @@ export interface components {
         PriceMode: "free" | "paid" | "pwyc";
         /** @description Label of the Other option. */
         OtherPrompt2: components["schemas"]["OtherPrompt"];
+        /** @description True renders a dropdown, otherwise radio buttons. */
+        Dropdown: boolean;
         /** @description IANA time zone, e.g. `Europe/Paris`. */
         AvailabilityTimezone: string;
         /**
@@ -3144,7 +3149,7 @@ export interface components {
          * @description Reserved; must not be true.
          * @constant
          */
-        Dropdown: false;
+        Dropdown2: false;
         /** @description Event the line sells; ledger entries of this invoice are attributed to the first line that has one. */
         EventId2: string;
         /** @description Ignored: a copy starts at version 1. */

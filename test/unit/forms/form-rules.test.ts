@@ -118,7 +118,6 @@ describe('contact fields stay in the buyer section of order forms', () => {
 
 describe('field rules', () => {
   it.each<[string, Form, string]>([
-    ['placeholder on a radio Select One', form([selectOne({ placeholder: 'Pick' })]), 'elements[0].placeholder'],
     ['duplicate options', form([selectOne({ options: ['A', 'A'] })]), 'elements[0].options'],
     ['maxChoices below minChoices', form([element({ type: 'Select Multiple', options: ['a', 'b', 'c'], minChoices: 2, maxChoices: 1 })]), 'elements[0].maxChoices'],
     ['minChoices above the option count', form([element({ type: 'Select Multiple', options: ['a'], minChoices: 2 })]), 'elements[0].minChoices'],
@@ -128,6 +127,11 @@ describe('field rules', () => {
     ['forEventItems on a standalone form', form([text({ forEventItems: [] })]), 'elements[0].forEventItems'],
   ])('rejects %s', (_name, candidate, path) => {
     expect(paths(candidate)).toContain(path);
+  });
+
+  it('accepts a placeholder on a radio Select One: it has no effect there, so it is kept, never refused (API.md)', () => {
+    const candidate = form([selectOne({ placeholder: 'Pick' }), selectOne({ dropdown: false, placeholder: 'Pick' }), element({ type: 'Select One or "Other"', options: ['A'], otherPrompt: 'Other', placeholder: 'Pick' })]);
+    expect(paths(candidate)).toEqual([]);
   });
 
   it('accepts a dropdown Select One with a placeholder and forEventItems on an order form', () => {
