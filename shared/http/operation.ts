@@ -202,8 +202,8 @@ function buildResponse(route: RouteDefinition, result: unknown): StoredResponse 
     return { statusCode: result.statusCode, headers, body, isBase64Encoded: result.isBase64Encoded };
   }
   if (route.success.status === 204) return { statusCode: 204, headers: {}, body: '' };
-  if (route.success.contentType && typeof result === 'string') {
-    return { statusCode: route.success.status, headers: { 'Content-Type': route.success.contentType }, body: result };
+  if (route.success.contentTypes && typeof result === 'string') {
+    return { statusCode: route.success.status, headers: { 'Content-Type': route.success.contentTypes[0] }, body: result };
   }
   return { statusCode: route.success.status, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: JSON.stringify(result) };
 }

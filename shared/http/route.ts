@@ -50,9 +50,14 @@ export interface RouteDefinition<
     readonly status: 200 | 201 | 202 | 204;
     readonly description: string;
     readonly schema?: R;
-    /** Non-JSON success bodies (e.g. `text/html`); JSON when omitted. */
-    readonly contentType?: string;
+    /**
+     * Non-JSON success bodies (e.g. `text/html`), every content type the answer can have (the docs
+     * assets: a script or a stylesheet); the first is sent when the operation returns a string. JSON when omitted.
+     */
+    readonly contentTypes?: readonly [string, ...string[]];
   };
+  /** Answers `If-None-Match` naming its current `ETag` with an empty 304 (the document lists it). */
+  readonly notModified?: boolean;
   /** Error statuses documented for this route (401/404/500 etc. are implied by auth and params). */
   readonly errors?: readonly number[];
   /**

@@ -8,7 +8,7 @@ import { takesIdempotencyKey, type RouteDefinition } from '../http/route.js';
 import { routeTable } from '../http/routes.js';
 import { withServer } from './served-document.js';
 import { errorResponseKeysOf, errorSchemaOf, flatErrorSchema, pathParameterNames } from './error-responses.js';
-import { ERROR_CODES, FLAT_ERROR_CODES, errorCodesOf, errorResponseName } from './error-codes.js';
+import { ERROR_CODES, FLAT_CODE_BODIES, FLAT_ERROR_CODES, errorCodesOf, errorResponseName } from './error-codes.js';
 import { dropRepeatedParameterDescriptions, dropSafeIntegerBounds, mergeTwinSchemas, shareCommonBranchProperties, shareRepeatedExamples, shareRepeatedParameters, shareRepeatedSchemas } from './compact.js';
 import { addExamples } from './examples.js';
 import { errorEnvelopeSchema } from '../http/schemas.js';
@@ -124,11 +124,29 @@ function errorResponseOf(codes: readonly string[], flat: boolean, status: number
   const first = codes[0] as string;
   const [schema, example] = flat
     ? [
-      { allOf: [{ $ref: '#/components/schemas/FlatError' }, { properties: { status: { const: status }, error: { enum: [...codes] } } }] },
+      flatNarrowedTo(codes, status),
       { status, error: first, message: `${(FLAT_ERROR_CODES[first] ?? '').replace(/^./, (letter) => letter.toUpperCase())}` },
     ]
     : [envelopeNarrowedTo(codes), envelopeExample(first)];
   return { description, content: { 'application/json': { schema, example } } };
+}
+
+/**
+ * The flat body with `error` narrowed to `codes`; a code with a body of its own (`FLAT_CODE_BODIES`) is
+ * a branch of a `oneOf` instead, so that each body is held to exactly its fields.
+ */
+function flatNarrowedTo(codes: readonly string[], status: number): JsonObject {
+  const plain = codes.filter((code) => !FLAT_CODE_BODIES[code]);
+  const branches = [
+    ...(plain.length > 0 ? [{ allOf: [{ $ref: '#/components/schemas/FlatError' }, { properties: { status: { const: status }, error: { enum: plain } } }] }] : []),
+    ...codes.flatMap((code) => {
+      const body = FLAT_CODE_BODIES[code];
+      if (!body) return [];
+      const narrowing = { properties: { status: { const: status }, error: { const: code }, ...body.properties }, required: ['error'] };
+      return [{ allOf: [{ $ref: `#/components/schemas/${body.schema}` }, narrowing] }];
+    }),
+  ];
+  return branches.length === 1 ? branches[0] as JsonObject : { oneOf: branches };
 }
 
 /** The envelope with `code` narrowed to `codes` (it declares the types and required fields). */
@@ -165,15 +183,16 @@ function envelopeExample(code: string): JsonObject {
 }
 
 function responsesOf(route: RouteDefinition, errorResponses: Map<string, JsonObject>): ZodOpenApiResponsesObject {
-  const { status, description, schema, contentType } = route.success;
+  const { status, description, schema, contentTypes } = route.success;
   const responses: ZodOpenApiResponsesObject = {};
   if (status === 204) {
     responses['204'] = { description };
-  } else if (contentType) {
-    responses[`${status}`] = { description, content: { [contentType]: { schema: { type: 'string' } } } };
+  } else if (contentTypes) {
+    responses[`${status}`] = { description, content: Object.fromEntries(contentTypes.map((type) => [type, { schema: { type: 'string' } }])) };
   } else {
     responses[`${status}`] = { description, content: { 'application/json': { schema: schema ?? z.object({}) } } };
   }
+  if (route.notModified) responses['304'] = { description: 'Not modified: `If-None-Match` names the current `ETag`. No body.' };
   for (const { key, statuses } of errorResponseKeysOf(route)) {
     const [errorStatus] = statuses as [number];
     const codes = statuses.flatMap((status) => errorCodesOf(route, status));

@@ -34,6 +34,14 @@ export const FLAT_ERROR_CODES: Readonly<Record<string, string>> = {
   INTERNAL_SERVER_ERROR: 'unexpected failure; the message is generic.',
 };
 
+/**
+ * Flat codes answered with another body than `{status, error, message}`: the schema component of that
+ * body, and what the code fixes in it. The spec answers `NO_EVENTS_FOUND` with the listing's fields, its page empty.
+ */
+export const FLAT_CODE_BODIES: Readonly<Record<string, { readonly schema: string; readonly properties: Readonly<Record<string, unknown>> }>> = {
+  NO_EVENTS_FOUND: { schema: 'PartnerEventList', properties: { data: { maxItems: 0 }, total: { const: 0 }, hasMore: { const: false } } },
+};
+
 const CODE_BY_STATUS: Readonly<Record<number, ErrorCode>> = {
   401: 'unauthorized',
   403: 'forbidden',
@@ -51,6 +59,8 @@ const CODE_BY_STATUS: Readonly<Record<number, ErrorCode>> = {
 const INVALID_STATE_OPERATIONS = new Set([
   'reviseInvoice', 'finalizeInvoice', 'chargeInvoice', 'recordInvoicePayment', 'refundInvoicePayment', 'voidInvoice',
   'redeliverWebhook',
+  // An upload whose bytes have not arrived, that has expired, or that is already registered as an image.
+  'completeImageUpload',
 ]);
 
 /** Codes an operation answers that its route's shape does not imply (the flat partner listing). */

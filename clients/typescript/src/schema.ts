@@ -3364,12 +3364,22 @@ export interface components {
                  *       "message": "No partner has this referral code."
                  *     }
                  */
-                "application/json": components["schemas"]["FlatError"] & {
+                "application/json": (components["schemas"]["FlatError"] & {
                     /** @constant */
                     status?: 404;
                     /** @enum {unknown} */
-                    error?: "PARTNER_NOT_FOUND" | "NO_EVENTS_FOUND";
-                };
+                    error?: "PARTNER_NOT_FOUND";
+                }) | (components["schemas"]["PartnerEventList"] & {
+                    /** @constant */
+                    status?: 404;
+                    /** @constant */
+                    error: "NO_EVENTS_FOUND";
+                    data?: unknown;
+                    /** @constant */
+                    total?: 0;
+                    /** @constant */
+                    hasMore?: false;
+                });
             };
         };
         /** @description `REFERRAL_CODE_REQUIRED`: the query has no (or an empty) `referral_code`. `INVALID_QUERY`: a query parameter is malformed. */
@@ -3775,6 +3785,13 @@ export interface operations {
                     "application/json": components["schemas"]["OpenApiDocument"];
                 };
             };
+            /** @description Not modified: `If-None-Match` names the current `ETag`. No body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
@@ -3818,7 +3835,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/javascript": string;
+                    "text/javascript; charset=utf-8": string;
+                    "text/css; charset=utf-8": string;
                 };
             };
             404: components["responses"]["NotFound"];
@@ -5414,7 +5432,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["ConflictOrIdempotencyKeyReused"];
+            409: components["responses"]["ConflictOrInvalidStateOrIdempotencyKeyReused"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
@@ -6469,7 +6487,7 @@ export interface operations {
             };
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     listFormResponses: {
@@ -6626,7 +6644,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
+            "5XX": components["responses"]["InternalErrorOrServiceUnavailable"];
         };
     };
     listWebhookEndpoints: {

@@ -31,6 +31,7 @@ export const docsRoutes = {
     summary: 'OpenAPI 3.1 document',
     description: 'No key needed. Generated from the same zod schemas that validate requests, so it cannot drift from the implementation. `servers` is the URL the document was fetched from. Sent with `Access-Control-Allow-Origin: *` so that tools on other origins can load it.',
     success: { status: 200, description: 'The OpenAPI 3.1 document.', schema: openApiDocumentSchema },
+    notModified: true,
     cors: true,
   }),
   docsPage: defineRoute({
@@ -42,7 +43,7 @@ export const docsRoutes = {
     tags: ['Docs'],
     summary: 'Interactive API documentation',
     description: 'No key needed. A Swagger UI page served by the API itself (no CDN) that renders `GET /openapi.json`. Use "Authorize" with your API key to try `/v1` operations.',
-    success: { status: 200, description: 'HTML page.', contentType: 'text/html; charset=utf-8' },
+    success: { status: 200, description: 'HTML page.', contentTypes: ['text/html; charset=utf-8'] },
   }),
   docsAsset: defineRoute({
     group: 'docs',
@@ -54,7 +55,7 @@ export const docsRoutes = {
     summary: 'Static file of the documentation page',
     description: `Script and stylesheet of the documentation page (${assetNames.map((name) => `\`${name}\``).join(', ')}); any other name is a 404. Cacheable for a day.`,
     params: lazy(() => z.object({ asset: z.enum(assetNames) })),
-    success: { status: 200, description: 'The file, with its own content type.', contentType: 'text/javascript' },
+    success: { status: 200, description: 'The file, with its own content type.', contentTypes: [...new Set(Object.values(DOCS_ASSETS))] as [string, ...string[]] },
   }),
 };
 
@@ -78,6 +79,6 @@ export const widgetRoutes = {
       'dispatching `boxoffice:submitted` (`detail: {id, contactId?}`). Both take `api-base` (default: the API the script came from) and are themed with `--boxoffice-*` CSS custom properties.',
       'Cacheable for an hour; the path is versioned (a breaking change gets `/widget/v2/`).',
     ].join(' '),
-    success: { status: 200, description: 'The script.', contentType: 'text/javascript; charset=utf-8' },
+    success: { status: 200, description: 'The script.', contentTypes: ['text/javascript; charset=utf-8'] },
   }),
 };

@@ -29,6 +29,8 @@ export const responsesRoutes = {
     ].join(' '),
     params: lazy(() => idParams('formId')),
     success: { status: 200, description: 'The form.', schema: lazy(() => dataResponse(publicFormSchema)) },
+    // No key, so no authorizer: the form's own DynamoDB reads throttling after retries are its 503.
+    errors: [503],
   }),
   listFormResponses: defineRoute({
     group: 'responses',
@@ -79,6 +81,6 @@ export const responsesRoutes = {
     params: lazy(() => idParams('formId')),
     body: submitResponseBodySchema,
     success: { status: 201, description: 'The response was stored.', schema: lazy(() => dataResponse(submittedResponseSchema)) },
-    errors: [400, 404, 409, 415, 422],
+    errors: [400, 404, 409, 415, 422, 503],
   }),
 };

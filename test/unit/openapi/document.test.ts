@@ -5,6 +5,8 @@ import { defineRoute, type RouteDefinition } from '../../../shared/http/route.js
 import { routeTable } from '../../../shared/http/routes.js';
 import { idParams } from '../../../shared/http/schemas.js';
 import { BEARER_SCHEME, buildOpenApiDocument, openApiDocument, openApiDocumentFor } from '../../../shared/openapi/document.js';
+import { FLAT_CODE_BODIES } from '../../../shared/openapi/error-codes.js';
+import { DOCS_ASSETS } from '../../../shared/http/routes/docs.js';
 
 type Json = Record<string, unknown>;
 interface Operation {
@@ -132,7 +134,9 @@ describe('GET /openapi.json document', () => {
     expect((document.components.securitySchemes as Json)[BEARER_SCHEME]).toMatchObject({ type: 'http', scheme: 'bearer' });
   });
 
-  it('documents 401 on every key route and the error envelope on every error', () => {
+  it('documents 401 on every key route and the error envelope on every error (or the body of its own a flat code has)', () => {
+    // Prepare
+    const bodies = ['#/components/schemas/ErrorEnvelope', '#/components/schemas/FlatError', ...Object.values(FLAT_CODE_BODIES).map(({ schema }) => `#/components/schemas/${schema}`)];
     for (const route of routeTable) {
       // Act
       const responses = operationOf(route)?.responses ?? {};
@@ -141,8 +145,8 @@ describe('GET /openapi.json document', () => {
       if (route.auth === 'key') expect(responses['401'], route.operation).toBeDefined();
       for (const [status, response] of Object.entries(responses)) {
         if (Number(status) < 400) continue;
-        const [envelope] = (response.content?.['application/json']?.schema.allOf ?? []) as { $ref?: string }[];
-        expect(['#/components/schemas/ErrorEnvelope', '#/components/schemas/FlatError'], `${route.operation} ${status}`).toContain(envelope?.$ref);
+        const schema = response.content?.['application/json']?.schema as { allOf?: { $ref?: string }[]; oneOf?: { allOf?: { $ref?: string }[] }[] };
+        for (const branch of schema.oneOf ?? [schema]) expect(bodies, `${route.operation} ${status}`).toContain(branch.allOf?.[0]?.$ref);
       }
     }
   });
@@ -223,6 +227,29 @@ describe('buildOpenApiDocument', () => {
 
     // Assess
     expect(Object.keys(built.paths['/v1/samples/{sampleId}/things']?.post?.requestBody?.content ?? {})).toEqual(['image/png', 'image/jpeg']);
+  });
+
+  it('lists the empty 304 of the routes that revalidate with If-None-Match (the document itself), and only there', () => {
+    // Prepare
+    const route = sampleRoute({ method: 'GET', body: undefined, notModified: true });
+
+    // Act
+    const built = buildOpenApiDocument([route, sampleRoute({ operation: 'other', path: '/v1/others', params: undefined })]) as unknown as { paths: Record<string, Record<string, Operation>> };
+    const notModified = routeTable.filter((candidate) => operationOf(candidate)?.responses['304']).map((candidate) => candidate.operation);
+
+    // Assess
+    expect(built.paths['/v1/samples/{sampleId}/things']?.get?.responses['304']).toEqual({ description: expect.stringContaining('If-None-Match') });
+    expect(built.paths['/v1/others']?.post?.responses['304']).toBeUndefined();
+    expect(notModified).toEqual(['getOpenApiDocument']);
+  });
+
+  it('lists every content type a documentation asset is served with', () => {
+    // Act
+    const content = document.paths['/docs/{asset}']?.get?.responses['200']?.content ?? {};
+
+    // Assess
+    expect(Object.keys(content).sort()).toEqual([...new Set(Object.values(DOCS_ASSETS))].sort());
+    expect(Object.keys(content)).toContain('text/css; charset=utf-8');
   });
 
   it('points servers at the URL the client used', () => {

@@ -4,6 +4,7 @@ import { routeTable } from '../../../shared/http/routes.js';
 import { openApiDocument } from '../../../shared/openapi/document.js';
 import { ERROR_CODES, errorCodesOf } from '../../../shared/openapi/error-codes.js';
 import { errorResponseKeysOf, errorStatusesOf } from '../../../shared/openapi/error-responses.js';
+import { answerViolations } from '../../support/documented-schema.js';
 
 type Json = Record<string, unknown>;
 interface Media {
@@ -36,15 +37,18 @@ function operationOf(route: RouteDefinition): Operation {
   return document.paths[route.path]?.[route.method.toLowerCase()] as Operation;
 }
 
-/** The `error.code` (or flat `error`) values one error response allows. */
+/** The `error.code` (or flat `error`) values one error response allows, over the branches of a `oneOf`. */
 function codesOfResponse(response: { $ref?: string }): string[] {
-  const schema = resolve<{ content: Record<string, Media> }>(response as { $ref: string }).content['application/json']?.schema as { allOf: Json[] };
-  const narrowing = schema.allOf[1] as { properties: { error: { enum?: string[]; properties?: { code: { enum: string[] } } } } };
-  return narrowing.properties.error.properties?.code.enum ?? narrowing.properties.error.enum ?? [];
+  const schema = resolve<{ content: Record<string, Media> }>(response as { $ref: string }).content['application/json']?.schema as { allOf?: Json[]; oneOf?: { allOf: Json[] }[] };
+  return (schema.oneOf ?? [schema as { allOf: Json[] }]).flatMap((branch) => {
+    const narrowing = branch.allOf[1] as { properties: { error: { enum?: string[]; const?: string; properties?: { code: { enum: string[] } } } } };
+    const { error } = narrowing.properties;
+    return error.properties?.code.enum ?? error.enum ?? (error.const === undefined ? [] : [error.const]);
+  });
 }
 
 const jsonBodyRoutes = routeTable.filter((route) => route.body);
-const jsonAnswerRoutes = routeTable.filter((route) => route.success.schema && !route.success.contentType && route.success.status !== 204);
+const jsonAnswerRoutes = routeTable.filter((route) => route.success.schema && !route.success.contentTypes && route.success.status !== 204);
 
 describe('OpenAPI examples', () => {
   it.each(jsonBodyRoutes.map((route) => [route.operation, route] as const))('%s: the request body example is valid for its own schema', (_name, route) => {
@@ -131,6 +135,46 @@ describe('OpenAPI error codes', () => {
     expect(codes409('updateCheckout')).not.toContain('invalid_state');
     expect(errorCodesOf(byOperation.get('getForm') as RouteDefinition, 404)).toEqual(['not_found']);
     expect(errorCodesOf(byOperation.get('listPartnerEvents') as RouteDefinition, 404)).toEqual(['PARTNER_NOT_FOUND', 'NO_EVENTS_FOUND']);
+  });
+
+  it('holds each 404 body of the partner listing to its own fields: the flat PARTNER_NOT_FOUND, and NO_EVENTS_FOUND with the empty page', () => {
+    // Prepare: the bodies the server answers (test/integration/partner-events.test.ts).
+    const notFound = { status: 404, error: 'PARTNER_NOT_FOUND', message: 'No partner found for referral code nope.' };
+    const noEvents = { data: [], status: 404, error: 'NO_EVENTS_FOUND', message: 'No events found.', total: 0, page: 0, limit: 20, hasMore: false };
+    const answer = (body: unknown) => answerViolations(document, '/partner/events', 'GET', 404, body);
+
+    // Assess
+    expect(answer(notFound)).toEqual([]);
+    expect(answer(noEvents)).toEqual([]);
+    expect(answer({ ...notFound, error: 'NO_EVENTS_FOUND' })).not.toEqual([]);
+    expect(answer({ ...noEvents, error: 'PARTNER_NOT_FOUND' })).not.toEqual([]);
+    expect(answer({ ...notFound, total: 0 })).not.toEqual([]);
+    expect(answer({ ...noEvents, status: 200 })).not.toEqual([]);
+  });
+
+  it('answers invalid_state when completing an upload whose bytes have not arrived or that is already registered', () => {
+    // Prepare
+    const completeUpload = routeTable.find((route) => route.operation === 'completeImageUpload') as RouteDefinition;
+    const body = { error: { code: 'invalid_state', message: 'No bytes were uploaded for this upload yet.' } };
+
+    // Assess
+    expect(errorCodesOf(completeUpload, 409)).toEqual(['conflict', 'invalid_state', 'idempotency_key_reused']);
+    expect(answerViolations(document, completeUpload.path, 'POST', 409, body)).toEqual([]);
+  });
+
+  it('documents 503 service_unavailable on the public routes that read the datastore, and on no public route that cannot answer it', () => {
+    // Prepare: the anonymous form routes read DynamoDB and answer its throttling with 503; the partner listing
+    // answers it with its flat 500 (spec); health answers 200 `degraded`; the docs and the widget read no table.
+    const publicRoutes = routeTable.filter((route) => route.auth === 'public');
+    const unavailable = { error: { code: 'service_unavailable', message: 'The service is temporarily unavailable; retry shortly.' } };
+
+    // Act
+    const with503 = publicRoutes.filter((route) => errorStatusesOf(route).includes(503)).map((route) => route.operation);
+
+    // Assess
+    expect(with503.sort()).toEqual(['getPublicForm', 'submitFormResponse']);
+    expect(answerViolations(document, '/forms/{formId}', 'GET', 503, unavailable)).toEqual([]);
+    expect(answerViolations(document, '/forms/{formId}/responses', 'POST', 503, unavailable)).toEqual([]);
   });
 
   it('lists the bad-body answers of the writes that take no body (none or `{}` only)', () => {
