@@ -11,16 +11,20 @@ import { startApi, type ApiResponse, type TestApi } from './support/api.js';
 import { FaultInjector, faultsFor, type ArmedFault } from './support/fault-injection.js';
 import { TableSnapshots, effectContent, effectSignature, type ItemChange, type Snapshot } from './support/table-snapshot.js';
 import { buildFixture, scenarios, type Fixture } from './faults/fault-scenarios.js';
+import { openApiDocument } from '../../shared/openapi/document.js';
+import { answerViolations } from '../support/documented-schema.js';
 
 /*
  * Fault injection at every DynamoDB call of every route (issue 13). For each route of the route table:
  * a clean run tells its DynamoDB calls; then, for each call N and each fault that call can really
  * meet, the request runs with call N failing. It must answer what the clean run answered or a 503
- * with Retry-After (the partner listing: its spec's 500, with Retry-After); an error answer must leave
+ * with Retry-After (the partner listing: its spec's 500, with Retry-After), as the OpenAPI document
+ * says the route answers it; an error answer must leave
  * no item behind; and a replay (same Idempotency-Key) must end with exactly the clean run's effect.
  */
 
 const injector = new FaultInjector();
+const document = openApiDocument() as unknown as Record<string, unknown>;
 let api: TestApi;
 let fixture: Fixture;
 let tables: TableSnapshots;
@@ -122,6 +126,8 @@ function acceptable(route: RouteDefinition, response: ApiResponse, cleanStatus: 
   const status = response.status;
   if (status === cleanStatus) return undefined;
   const retryAfter = response.headers.get('retry-after');
+  const undocumented = answerViolations(document, route.path, route.method, status, JSON.parse(response.text || 'null'));
+  if (undocumented.length > 0) return `answered ${status}, not as documented: ${undocumented.join('; ')}`;
   if (route.errorFormat === 'flat' && status === 500) {
     return retryAfter ? undefined : 'partner 500 without Retry-After';
   }

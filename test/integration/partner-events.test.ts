@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openApiDocument } from '../../shared/openapi/document.js';
 import { createPartner } from '../../shared/partners/partners-repository.js';
+import { answerViolations } from '../support/documented-schema.js';
 import { startApi, type TestApi, type TestWorkspace } from './support/api.js';
 
 let api: TestApi;
@@ -141,6 +143,7 @@ describe('GET /partner/events', () => {
     const response = await listing(`referral_code=${unknown}`);
     expect(response.status).toBe(404);
     expect(response.body).toEqual({ status: 404, error: 'PARTNER_NOT_FOUND', message: expect.stringContaining(unknown) });
+    expect(answerViolations(openApiDocument() as unknown as Record<string, unknown>, '/partner/events', 'GET', 404, response.body)).toEqual([]);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
   });
 
@@ -150,6 +153,8 @@ describe('GET /partner/events', () => {
     expect(response.body).toEqual({
       data: [], status: 404, error: 'NO_EVENTS_FOUND', message: expect.any(String), total: 0, page: 0, limit: 20, hasMore: false,
     });
+    // The document's 404 holds exactly this body (its own fields), not only the flat error's.
+    expect(answerViolations(openApiDocument() as unknown as Record<string, unknown>, '/partner/events', 'GET', 404, response.body)).toEqual([]);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
   });
 

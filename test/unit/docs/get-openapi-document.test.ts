@@ -4,6 +4,7 @@ import { handler } from '../../../functions/docs/handler.js';
 import { openApiDocument } from '../../../shared/openapi/document.js';
 import { docsRoutes } from '../../../shared/http/routes/docs.js';
 import { apiEvent, context } from '../support/events.js';
+import { documentedResponse } from '../../support/documented-schema.js';
 
 function getDocument(headers: Record<string, string> = {}) {
   return handler(apiEvent({ route: docsRoutes.openApi, path: '/openapi.json', headers }), context());
@@ -46,6 +47,7 @@ describe('GET /openapi.json', () => {
       expect(response.statusCode).toBe(304);
       expect(response.body).toBe('');
       expect(response.headers?.ETag).toBe(etag);
+      expect(documentedResponse(openApiDocument() as unknown as Record<string, unknown>, '/openapi.json', 'GET', 304)).toEqual({ description: expect.any(String) });
     },
   );
 
