@@ -9,6 +9,8 @@ export interface BalanceScopeState {
   currency: Currency;
   totals: BalanceTotals | undefined;
   buckets: readonly SettlementBucket[];
+  /** The matured steps of the bucket whose hour has begun (their money is still in that bucket). */
+  maturedSteps?: readonly SettlementBucket[];
   /** The most recent ledger entries, newest first. */
   recent: readonly LedgerEntry[];
 }
@@ -50,20 +52,30 @@ function bucket(currency: Currency, sums: Sums, balance: number, orders: LedgerE
   };
 }
 
-function maturedSums(buckets: readonly SettlementBucket[], nowMs: number): { matured: Sums; pending: Sums } {
+const sumsOf = (item: SettlementBucket): Sums => ({ gross: item.gross, fees: item.fees, refunds: item.refunds, net: item.net, entries: item.entries });
+const negated = (sums: Sums): Sums => ({ gross: -sums.gross, fees: -sums.fees, refunds: -sums.refunds, net: -sums.net, entries: -sums.entries });
+
+/**
+ * Pending money split at `now`: matured buckets count as available (even before they are folded into
+ * the totals), and so do the matured steps of the bucket in its hour, which leave its pending sums.
+ */
+function maturedSums(buckets: readonly SettlementBucket[], steps: readonly SettlementBucket[], nowMs: number): { matured: Sums; pending: Sums } {
   let matured = ZERO;
   let pending = ZERO;
   for (const item of buckets) {
-    const sums = { gross: item.gross, fees: item.fees, refunds: item.refunds, net: item.net, entries: item.entries };
-    if (Date.parse(item.availableAt) <= nowMs) matured = add(matured, sums);
-    else pending = add(pending, sums);
+    if (Date.parse(item.availableAt) <= nowMs) matured = add(matured, sumsOf(item));
+    else pending = add(pending, sumsOf(item));
+  }
+  for (const step of steps) {
+    matured = add(matured, sumsOf(step));
+    pending = add(pending, negated(sumsOf(step)));
   }
   return { matured, pending };
 }
 
-/** What a scope can pay out at `now`: settled net (matured buckets included) minus its payouts. */
-export function availableOf(totals: BalanceTotals | undefined, buckets: readonly SettlementBucket[], now: Date): number {
-  return (totals?.settledNet ?? 0) + maturedSums(buckets, now.getTime()).matured.net - (totals?.paidOut ?? 0);
+/** What a scope can pay out at `now`: settled net (matured buckets and steps included) minus its payouts. */
+export function availableOf(totals: BalanceTotals | undefined, buckets: readonly SettlementBucket[], steps: readonly SettlementBucket[], now: Date): number {
+  return (totals?.settledNet ?? 0) + maturedSums(buckets, steps, now.getTime()).matured.net - (totals?.paidOut ?? 0);
 }
 
 /**
@@ -82,7 +94,7 @@ export function buildBalanceEntry(state: BalanceScopeState, now: Date, eventScop
   const { currency, totals, buckets, recent } = state;
   if (!totals && buckets.length === 0) return undefined;
   const nowMs = now.getTime();
-  const { matured, pending } = maturedSums(buckets, nowMs);
+  const { matured, pending } = maturedSums(buckets, state.maturedSteps ?? [], nowMs);
   const settled = add(matured, totals
     ? { gross: totals.settledGross, fees: totals.settledFees, refunds: totals.settledRefunds, net: totals.settledNet, entries: totals.settledEntries }
     : ZERO);

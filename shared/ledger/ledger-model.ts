@@ -26,7 +26,7 @@ export interface LedgerEntry {
   paymentId?: string;
   refundId?: string;
   payoutId?: string;
-  /** When the money leaves `pending`: createdAt + settlement delay, rounded up to a bucket boundary. */
+  /** When the money leaves `pending`: `paidAt` + settlement delay, rounded up to a settlement step (a minute). */
   availableAt: string;
   createdAt: string;
 }
@@ -57,6 +57,7 @@ export interface SettlementBucket {
 export const LEDGER_ENTRY_ENTITY = 'LedgerEntry';
 export const BALANCE_TOTALS_ENTITY = 'BalanceTotals';
 export const SETTLEMENT_BUCKET_ENTITY = 'SettlementBucket';
+export const SETTLEMENT_STEP_ENTITY = 'SettlementStep';
 const TOTALS_SK = 'TOTAL';
 const BUCKET_PREFIX = 'PENDING#';
 
@@ -66,8 +67,12 @@ const BUCKET_PREFIX = 'PENDING#';
  *   partition, `<createdAt>#<id>`: the most recent N are one Query); event entries also carry GSI2
  *   (`byEventBalance`) `WS#<ws>#EVENT#<eventId>` / `LEDGER#<cur>#<createdAt>#<id>`.
  * - balance scope (account: `WS#<ws>#BALANCE#<cur>`, event: `WS#<ws>#BALANCE#<cur>#EVENT#<eventId>`)
- *   holds one `TOTAL` item and one `PENDING#<availableAt>` item per settlement bucket not yet settled,
- *   so reading a balance is one Query whose size is bounded by the settlement delay, not by history.
+ *   holds one `TOTAL` item and one `PENDING#<hour end>` item per hour bucket not yet settled, so
+ *   reading a balance is one Query whose size is bounded by the settlement delay, not by history.
+ * - settlement steps (`<balance partition>#STEPS` / `<availableAt>`): the same money as the buckets, per
+ *   step (a minute): only the hour that has begun is read, a Query of at most 60 items, so money is
+ *   available within a step of its due time. A step is folded into the totals (and out of its bucket)
+ *   once it matures; the steps of a bucket folded whole are never read again and expire (TTL).
  */
 export const ledgerKeys = {
   ledgerPartition: (workspaceId: string, currency: Currency) => `WS#${workspaceId}#LEDGER#${currency}`,
@@ -81,6 +86,9 @@ export const ledgerKeys = {
   totals: (workspaceId: string, currency: Currency, eventId?: string): ItemKey => itemKey(ledgerKeys.balancePartition(workspaceId, currency, eventId), TOTALS_SK),
   bucket: (workspaceId: string, currency: Currency, availableAt: string, eventId?: string): ItemKey =>
     itemKey(ledgerKeys.balancePartition(workspaceId, currency, eventId), `${BUCKET_PREFIX}${availableAt}`),
+  stepPartition: (workspaceId: string, currency: Currency, eventId?: string) => `${ledgerKeys.balancePartition(workspaceId, currency, eventId)}#STEPS`,
+  step: (workspaceId: string, currency: Currency, availableAt: string, eventId?: string): ItemKey =>
+    itemKey(ledgerKeys.stepPartition(workspaceId, currency, eventId), availableAt),
 };
 
 /** An entry's places in the creation order of its account (`byCreatedAt`) and of its event (GSI2). */
@@ -123,17 +131,22 @@ export function fromBalanceItems(items: readonly Record<string, unknown>[]): { t
         available: number(item, 'available'),
       };
     } else if (entityOf(item) === SETTLEMENT_BUCKET_ENTITY) {
-      buckets.push({
-        availableAt: item.availableAt as string,
-        gross: number(item, 'gross'),
-        fees: number(item, 'fees'),
-        refunds: number(item, 'refunds'),
-        net: number(item, 'net'),
-        entries: number(item, 'entries'),
-      });
+      buckets.push(settlementSumsOf(item));
     }
   }
   return { totals, buckets };
+}
+
+/** A settlement bucket or step item as its sums. */
+export function settlementSumsOf(item: Record<string, unknown>): SettlementBucket {
+  return {
+    availableAt: item.availableAt as string,
+    gross: number(item, 'gross'),
+    fees: number(item, 'fees'),
+    refunds: number(item, 'refunds'),
+    net: number(item, 'net'),
+    entries: number(item, 'entries'),
+  };
 }
 
 /** The workspace of a stored ledger entry (`WS#<ws>#LEDGER#<currency>`), for backfills. */

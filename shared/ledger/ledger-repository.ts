@@ -1,13 +1,14 @@
 import { queryAll, queryFirst } from '../db/query.js';
-import { entityNames, notExists } from '../db/table-design.js';
+import { entityNames, notExists, TABLE_KEYS } from '../db/table-design.js';
 import { transaction, type Transaction } from '../db/transaction.js';
 import type { Currency } from '../model/primitives.js';
 import { RECENT_ORDERS, type BalanceScopeState } from './balance-service.js';
 import { payoutOfEntry, toPayoutItems } from './payout-model.js';
 import {
-  BALANCE_TOTALS_ENTITY, SETTLEMENT_BUCKET_ENTITY, fromBalanceItems, fromLedgerItem, ledgerKeys, toLedgerItem,
+  BALANCE_TOTALS_ENTITY, SETTLEMENT_BUCKET_ENTITY, SETTLEMENT_STEP_ENTITY, fromBalanceItems, fromLedgerItem, settlementSumsOf, ledgerKeys, toLedgerItem,
   type LedgerEntry, type SettlementBucket,
 } from './ledger-model.js';
+import { bucketEndOf, bucketStartOf } from './settlement.js';
 
 /** Which balance a refused payout lacked: the account's, or the event's it was scoped to. */
 export type ShortBalance = 'account' | 'event';
@@ -20,6 +21,9 @@ class InsufficientFundsError extends Error {
 }
 
 const ADD_SETTLED = 'ADD settledGross :gross, settledFees :fees, settledRefunds :refunds, settledNet :net, settledEntries :entries, available :net';
+const ADD_PENDING = 'ADD gross :gross, fees :fees, refunds :refunds, net :net, entries :entries';
+/** How long a settlement step outlives its bucket's end (then DynamoDB's TTL removes it). */
+const STEP_TTL_SECONDS = 86_400;
 
 function scopesOf(entry: Pick<LedgerEntry, 'eventId'>): (string | undefined)[] {
   return entry.eventId === undefined ? [undefined] : [undefined, entry.eventId];
@@ -37,11 +41,20 @@ export function ledgerBookings(workspaceId: string, entry: LedgerEntry, now: Dat
   const names = entityNames();
   for (const eventId of scopesOf(entry)) {
     if (pending) {
+      // The hour bucket (what the balance reads) and the step within it (what its current hour reads).
+      const bucketEnd = bucketEndOf(entry.availableAt);
       tx.update({
-        key: ledgerKeys.bucket(workspaceId, entry.currency, entry.availableAt, eventId),
-        update: 'SET #entity = :bucket, availableAt = :availableAt ADD gross :gross, fees :fees, refunds :refunds, net :net, entries :entries',
+        key: ledgerKeys.bucket(workspaceId, entry.currency, bucketEnd, eventId),
+        update: `SET #entity = :bucket, availableAt = :availableAt ${ADD_PENDING}`,
         names,
-        values: { ...sums, ':bucket': SETTLEMENT_BUCKET_ENTITY, ':availableAt': entry.availableAt },
+        values: { ...sums, ':bucket': SETTLEMENT_BUCKET_ENTITY, ':availableAt': bucketEnd },
+      });
+      tx.update({
+        key: ledgerKeys.step(workspaceId, entry.currency, entry.availableAt, eventId),
+        update: `SET #entity = :step, availableAt = :availableAt, #ttl = :expires ${ADD_PENDING}`,
+        names: { ...names, '#ttl': TABLE_KEYS.ttl },
+        // Unread once its bucket is folded whole: gone a day after the bucket's end.
+        values: { ...sums, ':step': SETTLEMENT_STEP_ENTITY, ':availableAt': entry.availableAt, ':expires': Math.ceil(Date.parse(bucketEnd) / 1000) + STEP_TTL_SECONDS },
       });
     } else {
       tx.update({
@@ -100,11 +113,60 @@ export async function readScopeItems(workspaceId: string, currency: Currency, ev
 /** A bucket changed since it was read: leave it for the next reader. */
 class BucketMovedError extends Error {}
 
+/** The bucket whose hour has begun but not ended at `now` (at most one). */
+function currentBucket(buckets: readonly SettlementBucket[], now: Date): SettlementBucket | undefined {
+  return buckets.find((bucket) => Date.parse(bucket.availableAt) > now.getTime() && Date.parse(bucketStartOf(bucket.availableAt)) <= now.getTime());
+}
+
+/**
+ * The matured steps of the bucket whose hour has begun: one consistent Query of at most an hour of
+ * steps, from the hour's start to `now` (none when no bucket is in its hour).
+ */
+export async function readMaturedSteps(workspaceId: string, currency: Currency, eventId: string | undefined, buckets: readonly SettlementBucket[], now: Date): Promise<SettlementBucket[]> {
+  const current = currentBucket(buckets, now);
+  if (!current) return [];
+  const items = await queryAll({
+    partition: ledgerKeys.stepPartition(workspaceId, currency, eventId),
+    range: { between: [bucketStartOf(current.availableAt), now.toISOString()] },
+    consistent: true,
+  });
+  // `between` includes the hour's start, which belongs to the previous bucket.
+  return items.map(settlementSumsOf).filter((step) => bucketEndOf(step.availableAt) === current.availableAt);
+}
+
+/** The sums of a bucket or step as the values of an update. */
+function sumValues(sums: SettlementBucket, sign = 1): Record<string, number> {
+  return { ':gross': sign * sums.gross, ':fees': sign * sums.fees, ':refunds': sign * sums.refunds, ':net': sign * sums.net, ':entries': sign * sums.entries };
+}
+
 /**
  * Folds matured buckets into the settled totals: delete the bucket only if nobody added to it since
- * we read it, and add exactly what we read. A lost race just leaves the bucket for the next reader.
+ * we read it, and add exactly what we read. Then the matured steps of the bucket in its hour: each
+ * moves out of its bucket (which must still exist) into the totals. A lost race just leaves the bucket
+ * or step for the next reader; a step and its bucket are never both folded.
  */
-async function settleBuckets(workspaceId: string, currency: Currency, eventId: string | undefined, buckets: readonly SettlementBucket[], now: Date): Promise<void> {
+async function settleBuckets(workspaceId: string, currency: Currency, eventId: string | undefined, buckets: readonly SettlementBucket[], steps: readonly SettlementBucket[], now: Date): Promise<void> {
+  const totals = { key: ledgerKeys.totals(workspaceId, currency, eventId), update: `SET #entity = :totals ${ADD_SETTLED}`, names: entityNames() };
+  for (const step of steps) {
+    try {
+      await transaction()
+        .delete(ledgerKeys.step(workspaceId, currency, step.availableAt, eventId), {
+          expression: 'entries = :entries AND net = :net',
+          values: { ':entries': step.entries, ':net': step.net },
+          onFailed: () => new BucketMovedError(),
+        })
+        .update({
+          key: ledgerKeys.bucket(workspaceId, currency, bucketEndOf(step.availableAt), eventId),
+          update: ADD_PENDING,
+          values: sumValues(step, -1),
+          condition: { expression: 'attribute_exists(availableAt)', onFailed: () => new BucketMovedError() },
+        })
+        .update({ ...totals, values: { ...sumValues(step), ':totals': BALANCE_TOTALS_ENTITY } })
+        .commit();
+    } catch (error) {
+      if (!(error instanceof BucketMovedError)) throw error;
+    }
+  }
   for (const bucket of buckets) {
     if (Date.parse(bucket.availableAt) > now.getTime()) continue;
     try {
@@ -114,15 +176,7 @@ async function settleBuckets(workspaceId: string, currency: Currency, eventId: s
           values: { ':entries': bucket.entries, ':net': bucket.net },
           onFailed: () => new BucketMovedError(),
         })
-        .update({
-          key: ledgerKeys.totals(workspaceId, currency, eventId),
-          update: `SET #entity = :totals ${ADD_SETTLED}`,
-          names: entityNames(),
-          values: {
-            ':gross': bucket.gross, ':fees': bucket.fees, ':refunds': bucket.refunds, ':net': bucket.net, ':entries': bucket.entries,
-            ':totals': BALANCE_TOTALS_ENTITY,
-          },
-        })
+        .update({ ...totals, values: { ...sumValues(bucket), ':totals': BALANCE_TOTALS_ENTITY } })
         .commit();
     } catch (error) {
       if (!(error instanceof BucketMovedError)) throw error;
@@ -133,7 +187,7 @@ async function settleBuckets(workspaceId: string, currency: Currency, eventId: s
 /** Settles what has matured in a scope, so that payouts can spend it. */
 export async function settleScope(workspaceId: string, currency: Currency, eventId: string | undefined, now: Date): Promise<void> {
   const { buckets } = await readScopeItems(workspaceId, currency, eventId);
-  await settleBuckets(workspaceId, currency, eventId, buckets, now);
+  await settleBuckets(workspaceId, currency, eventId, buckets, await readMaturedSteps(workspaceId, currency, eventId, buckets, now), now);
 }
 
 async function recentEntries(workspaceId: string, currency: Currency, eventId: string | undefined): Promise<LedgerEntry[]> {
@@ -153,8 +207,9 @@ export async function readBalanceScope(workspaceId: string, currency: Currency, 
     readScopeItems(workspaceId, currency, eventId),
     recentEntries(workspaceId, currency, eventId),
   ]);
-  await settleBuckets(workspaceId, currency, eventId, buckets, now);
-  return { currency, totals, buckets, recent };
+  const maturedSteps = await readMaturedSteps(workspaceId, currency, eventId, buckets, now);
+  await settleBuckets(workspaceId, currency, eventId, buckets, maturedSteps, now);
+  return { currency, totals, buckets, maturedSteps, recent };
 }
 
 /** Every ledger entry of a workspace and currency (audits and tests; not on a request path). */

@@ -7,7 +7,7 @@ import { assertEventsExist } from '../events/event-references.js';
 import { outboxEvents } from '../webhooks/webhook-outbox.js';
 import { availableOf, buildBalanceEntry } from './balance-service.js';
 import type { LedgerEntry } from './ledger-model.js';
-import { bookPayout, readBalanceScope, readScopeItems, settleScope } from './ledger-repository.js';
+import { bookPayout, readBalanceScope, readMaturedSteps, readScopeItems, settleScope } from './ledger-repository.js';
 import { getPayout, listPayouts as listPayoutPage } from './payouts-repository.js';
 
 /**
@@ -19,9 +19,11 @@ export async function getBalance(workspaceId: string, eventId: string | undefine
   const entries = await Promise.all(CURRENCIES.map(async (currency) => {
     const [state, account] = await Promise.all([
       readBalanceScope(workspaceId, currency, eventId, now),
-      eventId === undefined ? undefined : readScopeItems(workspaceId, currency, undefined),
+      eventId === undefined ? undefined : readScopeItems(workspaceId, currency, undefined).then(async ({ totals, buckets }) => ({
+        totals, buckets, steps: await readMaturedSteps(workspaceId, currency, undefined, buckets, now),
+      })),
     ]);
-    const accountAvailable = account ? availableOf(account.totals, account.buckets, now) : undefined;
+    const accountAvailable = account ? availableOf(account.totals, account.buckets, account.steps, now) : undefined;
     return buildBalanceEntry(state, now, eventId !== undefined, accountAvailable) ?? [];
   }));
   return entries.flat();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listLedgerEntries } from '../../shared/ledger/ledger-repository.js';
+import { createPayout, getBalance } from '../../shared/ledger/payouts-service.js';
 import { startApi, type TestApi, type TestWorkspace } from './support/api.js';
 import { eventIdsOf } from './support/event-ids.js';
 
@@ -103,6 +104,42 @@ describe('GET /v1/events/balance', () => {
     const response = await api.request('POST', '/v1/payouts', { key: ws.apiKey, body: { currency: 'USD', amount: 1 } });
     expect(response.status).toBe(422);
     expect(response.body.error.details[0].path).toBe('amount');
+  });
+
+  it('makes money available within a minute of paidAt + the delay, not at the end of its hour, for balances and payouts', async () => {
+    // Prepare: a manual payment made so that its money is due in 10 minutes (1 % platform fee only).
+    const ws = await api.newWorkspace('Settles to the minute');
+    const eventId = await eventOf(ws, 'evt-minute');
+    const contact = await api.request('POST', '/v1/contacts', { key: ws.apiKey, body: { email: `m-${Math.random().toString(16).slice(2)}@example.com` } });
+    const created = await api.request('POST', '/v1/invoices', {
+      key: ws.apiKey, body: { customerId: contact.body.data.id, currency: 'USD', lineItems: [{ description: 'Ticket', quantity: 1, unitAmount: 10_000, eventId }] },
+    });
+    await api.request('POST', `/v1/invoices/${created.body.data.id}/finalize`, { key: ws.apiKey });
+    const paidAt = new Date(Date.now() - 2 * 24 * 3600_000 + 10 * 60_000);
+    const paid = await api.request('POST', `/v1/invoices/${created.body.data.id}/payments`, { key: ws.apiKey, body: { amount: 10_000, idempotencyKey: 'minute', paidAt: paidAt.toISOString() } });
+    expect(paid.status).toBe(201);
+    const [entry] = (await listLedgerEntries(ws.workspaceId, 'USD')).filter((ledger) => ledger.type === 'payment');
+    const due = Date.parse(entry?.availableAt ?? '');
+    // Due within a minute after paidAt + 2 days, not rounded up to the hour.
+    expect(due - (paidAt.getTime() + 2 * 24 * 3600_000)).toBeGreaterThanOrEqual(0);
+    expect(due - (paidAt.getTime() + 2 * 24 * 3600_000)).toBeLessThan(60_000);
+
+    // Act: the balance a second before and a second after it is due (the hour has not ended unless due on it), then payouts.
+    const [before] = await getBalance(ws.workspaceId, undefined, new Date(due - 1_000));
+    const [after] = await getBalance(ws.workspaceId, undefined, new Date(due + 1_000));
+    const [eventAfter] = await getBalance(ws.workspaceId, eventId, new Date(due + 1_000));
+    const payout = await createPayout(ws.workspaceId, { currency: 'USD', amount: 9_900, eventId }, new Date(due + 1_000));
+
+    // Assess
+    expect(before?.pending_balance).toMatchObject({ balance: 9_900, gross: 10_000 });
+    expect(before?.available_balance.balance).toBe(0);
+    expect(after?.available_balance).toMatchObject({ balance: 9_900, gross: 10_000, fees: 100 });
+    expect(after?.pending_balance).toMatchObject({ balance: 0, gross: 0 });
+    expect(eventAfter?.instant_balance.balance).toBe(9_900);
+    expect(payout).toMatchObject({ amount: 9_900, eventId });
+    const [settled] = await getBalance(ws.workspaceId, undefined, new Date(due + 2_000));
+    expect(settled?.available_balance.balance).toBe(0);
+    expect(settled?.pending_balance.balance).toBe(0);
   });
 
   it('answers 400 invalid_query for an unknown query parameter', async () => {

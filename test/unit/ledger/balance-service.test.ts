@@ -47,8 +47,19 @@ describe('buildBalanceEntry', () => {
 
   it('counts matured buckets as available before they are folded, and subtracts payouts', () => {
     const buckets = [bucket('2026-01-09T00:00:00.000Z', 200), bucket('2026-01-11T00:00:00.000Z', 300)];
-    expect(availableOf(totals({ paidOut: 500 }), buckets, NOW)).toBe(960 + 200 - 500);
-    expect(availableOf(undefined, buckets, NOW)).toBe(200);
+    expect(availableOf(totals({ paidOut: 500 }), buckets, [], NOW)).toBe(960 + 200 - 500);
+    expect(availableOf(undefined, buckets, [], NOW)).toBe(200);
+    // The matured steps of the bucket in its hour count too (their money is still in that bucket).
+    expect(availableOf(undefined, buckets, [bucket('2026-01-09T23:59:00.000Z', 120)], NOW)).toBe(200 + 120);
+  });
+
+  it('moves the matured steps of the bucket in its hour from pending to available', () => {
+    const result = buildBalanceEntry({
+      currency: 'USD', totals: totals(), buckets: [bucket('2026-01-10T00:30:00.000Z', 300)],
+      maturedSteps: [{ ...bucket('2026-01-09T23:45:00.000Z', 100), gross: 110, fees: 10 }], recent: [],
+    }, NOW, false);
+    expect(result?.available_balance).toMatchObject({ balance: 960 + 100, net: 960 + 100, gross: 1000 + 110, fees: 40 + 10 });
+    expect(result?.pending_balance).toMatchObject({ balance: 200, net: 200, gross: 300 - 110 });
   });
 
   it('marks empty buckets with a null currency and omits paid_out_balance account-wide', () => {
