@@ -83,11 +83,17 @@ export function jsonInputProblems(root: unknown): ErrorDetail[] {
   return problems;
 }
 
-/** The problems of query string parameters (names and values), as details on the parameter names. */
-export function queryInputProblems(query: Record<string, string | undefined> | null | undefined): ErrorDetail[] {
+/**
+ * The problems of query string parameters (names and values), as details on the parameter names. A
+ * parameter given more than once (`multi`, API Gateway's multi-value parameters) is refused rather
+ * than read as its last value: no list takes several values of one parameter, and `?status=open&status=paid`
+ * silently meaning `paid` would hide the client's mistake.
+ */
+export function queryInputProblems(query: Record<string, string | undefined> | null | undefined, multi?: Record<string, readonly string[] | undefined> | null): ErrorDetail[] {
   const problems: ErrorDetail[] = [];
   for (const [name, value] of Object.entries(query ?? {})) {
-    const problem = textProblem(name) ?? (value === undefined ? undefined : textProblem(value));
+    const count = multi?.[name]?.length ?? 1;
+    const problem = textProblem(name) ?? (value === undefined ? undefined : textProblem(value)) ?? (count > 1 ? `is given ${count} times; give it once` : undefined);
     if (problem) problems.push({ path: printable(name), message: problem });
   }
   return problems;

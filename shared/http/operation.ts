@@ -230,7 +230,7 @@ export function implement<R extends RouteDefinition>(route: R, impl: OperationIm
     if (route.auth === 'key' && !auth) throw new UnauthorizedError();
     const params = route.params ? parseWith(route.params, event.pathParameters ?? {}, () => new NotFoundError()) : undefined;
     const queryError = (details: ErrorDetail[]) => (route.queryErrorCode === 'validation_failed' ? new ValidationError(details) : new InvalidQueryError(details));
-    const queryProblems = queryInputProblems(event.queryStringParameters);
+    const queryProblems = queryInputProblems(event.queryStringParameters, event.multiValueQueryStringParameters);
     if (queryProblems.length > 0) throw queryError(queryProblems);
     const query = route.query ? parseWith(route.query, event.queryStringParameters ?? {}, (error) => queryError(issuesToDetails(error))) : undefined;
     let body: unknown;

@@ -109,6 +109,14 @@ describe('GET /v1/invoices with cursors', () => {
     }
   });
 
+  it('refuses a parameter given twice with 400 invalid_query naming it, rather than reading its last value', async () => {
+    for (const [query, path] of [['limit=1&limit=2', 'limit'], ['status=open&status=paid', 'status']]) {
+      const response = await api.request('GET', `/v1/invoices?${query}`, { key: ws.apiKey });
+      expect(response.status, query).toBe(400);
+      expect(response.body.error, query).toMatchObject({ code: 'invalid_query', details: [{ path, message: expect.stringContaining('2 times') }] });
+    }
+  });
+
   it('refuses cursor together with page, and page numbers 10,000 items deep, naming cursor', async () => {
     const mine = await api.request('GET', '/v1/invoices?limit=1', { key: ws.apiKey });
     const both = await api.request('GET', `/v1/invoices?page=1&cursor=${encodeURIComponent(mine.body.nextCursor)}`, { key: ws.apiKey });

@@ -159,7 +159,8 @@ describe('GET /partner/events', () => {
   });
 
   it('is 400 INVALID_QUERY for malformed page, limit, sort, direction or filter', async () => {
-    for (const query of ['page=-1', 'page=abc', 'limit=0', 'limit=2.5', 'sort=name', 'direction=up', 'filter=soon']) {
+    // A parameter given twice (a metaData filter too) is refused rather than read as its last value.
+    for (const query of ['page=-1', 'page=abc', 'limit=0', 'limit=2.5', 'sort=name', 'direction=up', 'filter=soon', 'limit=5&limit=10', 'city=Montreal&city=Toronto']) {
       const response = await listing(`referral_code=${code}&${query}`);
       expect(response.status, query).toBe(400);
       expect(response.body, query).toEqual({ status: 400, error: 'INVALID_QUERY', message: expect.any(String) });
