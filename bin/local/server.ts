@@ -115,7 +115,8 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
   if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
   const answer = CLIENT_ERRORS[error.code ?? ''] ?? BAD_REQUEST;
   const body = JSON.stringify({ error: { code: answer.code, message: answer.message } });
-  const headers = { ...SECURITY_HEADERS, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)), Connection: 'close' };
+  // Every answer carries a request id (API.md), these too, though no handler ever saw the request.
+  const headers = { ...SECURITY_HEADERS, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)), 'X-Request-Id': randomUUID(), Connection: 'close' };
   socket.end([
     `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? ''}`,
     ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),

@@ -76,6 +76,7 @@ describe('errors the local server answers itself', () => {
     expect(response.status).toBe(431);
     expect(response.body).toEqual({ error: { code: 'headers_too_large', message: expect.stringContaining('16 KiB') } });
     expect(response.headers.get('content-type')).toBe('application/json');
+    expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
