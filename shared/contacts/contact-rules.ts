@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { ErrorDetail } from '../errors.js';
 import { isId, newId } from '../ids.js';
 import { mergePatch } from '../model/merge-patch.js';
@@ -11,6 +12,16 @@ const OPTIONAL_FIELDS = ['firstName', 'lastName', 'phone', 'status', 'defaultPay
 /** Property ids worth reading for these values: removals (`null`) and malformed ids need no read. */
 export function propertyIdsToRead(values: Record<string, unknown> | undefined): string[] {
   return Object.entries(values ?? {}).filter(([id, value]) => value !== null && isId(id)).map(([id]) => id);
+}
+
+/**
+ * The patch's property values that are not the contact's stored value for that property: only these
+ * are validated. A value sent back unchanged is kept as is, even when it no longer fits its property
+ * (a renamed Select option leaves the old value, which then matches no option: spec), so that a GET
+ * body sent back with another field edited is not refused for a value the client did not touch.
+ */
+export function changedPropertyValues(values: Record<string, unknown> | undefined, stored: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(values ?? {}).filter(([id, value]) => !(id in stored) || !isDeepStrictEqual(value, stored[id])));
 }
 
 /**

@@ -4,7 +4,7 @@ import { NotFoundError, ValidationError } from '../errors.js';
 import { getPropertiesByIds } from '../properties/properties-repository.js';
 import { CONTACT_ROUND_TRIP, type Contact, type ContactPatch, type NewContactInput } from './contact-model.js';
 import { checkEchoed, dropEchoed } from '../model/round-trip.js';
-import { applyContactPatch, buildContact, contactPropertyIssues, propertyIdsToRead } from './contact-rules.js';
+import { applyContactPatch, buildContact, changedPropertyValues, contactPropertyIssues, propertyIdsToRead } from './contact-rules.js';
 import { createContact, getContact, listContacts, saveContact, type ContactListQuery } from './contacts-repository.js';
 
 /** Validates property values with one batch read of their definitions, never one read per property. */
@@ -41,16 +41,21 @@ export async function listContactsOfWorkspace(workspaceId: string, query: Contac
  * patch that changes nothing writes nothing.
  */
 export async function updateContact(workspaceId: string, id: string, patch: ContactPatch, ifMatch?: number): Promise<Contact> {
-  let validated = false;
+  // Property ids whose patch value is already validated: a retry after a lost race checks only what
+  // the re-read contact makes new to check.
+  const validated = new Set<string>();
   return readModifyWrite({
     resource: 'contact',
     ifMatch,
     read: async () => {
       const current = await getContact(workspaceId, id, { consistent: true });
       if (!current) throw new NotFoundError('Contact');
-      // Validated after the first read so that an unknown contact is a 404 whatever the body says.
-      if (!validated) await assertValidPropertyValues(workspaceId, patch.properties);
-      validated = true;
+      // Validated after the read so that an unknown contact is a 404 whatever the body says. A value
+      // equal to the contact's stored one is kept as is, not validated again (it may predate an option rename).
+      const unchecked = Object.fromEntries(Object.entries(changedPropertyValues(patch.properties, current.properties))
+        .filter(([propertyId]) => !validated.has(propertyId)));
+      await assertValidPropertyValues(workspaceId, unchecked);
+      for (const propertyId of Object.keys(unchecked)) validated.add(propertyId);
       return current;
     },
     write: async (current) => {

@@ -251,3 +251,24 @@ describe('payouts', () => {
     expect(copy.body.data.id).not.toBe(first.id);
   });
 });
+
+describe('contacts', () => {
+  it('take their GET body back after a Select option was renamed: the old value is kept, a new one is still checked', async () => {
+    // Prepare: a contact holds "s", then the option's value becomes "small" (instances keep "s": spec)
+    const property = (await call('POST', '/v1/properties', { type: 'Select One', name: unique('Size'), objectType: 'contact', options: [{ value: 's', label: 'S' }, { value: 'm', label: 'M' }] })).data;
+    const contact = (await call('POST', '/v1/contacts', { email: `${unique('sel').replace(' ', '.')}@example.com`, properties: { [property.id]: 's' } })).data;
+    await call('PATCH', `/v1/properties/${property.id}`, { options: [{ value: 'small', label: 'S' }, { value: 'm', label: 'M' }] });
+    const before = (await call('GET', `/v1/contacts/${contact.id}`)).data;
+    // Act
+    const roundTrip = await send('PATCH', `/v1/contacts/${contact.id}`, { ...before, firstName: 'Grace' });
+    const changed = await send('PATCH', `/v1/contacts/${contact.id}`, { properties: { [property.id]: 'x' } });
+    const renamed = await send('PATCH', `/v1/contacts/${contact.id}`, { properties: { [property.id]: 'small' } });
+    // Assess
+    expect(roundTrip.status, roundTrip.text).toBe(200);
+    expect(roundTrip.body.data).toMatchObject({ firstName: 'Grace', properties: { [property.id]: 's' } });
+    expect(changed.status).toBe(422);
+    expect(changed.body.error.details).toEqual([expect.objectContaining({ path: `properties.${property.id}` })]);
+    expect(renamed.status, renamed.text).toBe(200);
+    expect(renamed.body.data.properties[property.id]).toBe('small');
+  });
+});

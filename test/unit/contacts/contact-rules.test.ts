@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Contact } from '../../../shared/contacts/contact-model.js';
-import { applyContactPatch, buildContact, contactPropertyIssues, fillEmptyContactFields, propertyIdsToRead } from '../../../shared/contacts/contact-rules.js';
+import { applyContactPatch, buildContact, changedPropertyValues, contactPropertyIssues, fillEmptyContactFields, propertyIdsToRead } from '../../../shared/contacts/contact-rules.js';
 import type { Property } from '../../../shared/properties/property-model.js';
 import { aProperty, aSelectProperty } from '../properties/property-factories.js';
 
@@ -38,6 +38,14 @@ describe('contactPropertyIssues', () => {
 
   it('reports every invalid value, not only the first', () => {
     expect(contactPropertyIssues({ [SIZE]: 'xl', [AGE]: 'old' }, definitions)).toHaveLength(2);
+  });
+});
+
+describe('changedPropertyValues', () => {
+  it('leaves out values equal to the stored ones (whatever their key order) and keeps changed, new and null ones', () => {
+    const stored = { [SIZE]: 'old', [AGE]: 30, [SEAT]: { a: 1, b: [2] } };
+    expect(changedPropertyValues({ [SIZE]: 'old', [AGE]: 31, [SEAT]: { b: [2], a: 1 }, other: 'x', gone: null }, stored)).toEqual({ [AGE]: 31, other: 'x', gone: null });
+    expect(changedPropertyValues(undefined, stored)).toEqual({});
   });
 });
 
