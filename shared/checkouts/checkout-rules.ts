@@ -18,6 +18,11 @@ export interface WorkspaceReferences {
   formExists: boolean;
   /** Type of the referenced form, when it exists: a checkout collects buyer data with an order form. */
   formType?: 'standalone' | 'order';
+  /**
+   * Product ids the stored checkout already holds (for the same event): kept without a check, since
+   * an event may drop a product a checkout still lists, and its GET body must still go back as a PATCH.
+   */
+  held?: ReadonlySet<string>;
 }
 
 function isTimeZone(zone: string): boolean {
@@ -86,8 +91,17 @@ export function referencedProductIds(draft: CheckoutDraft): string[] {
 }
 
 /**
+ * Product ids of `stored` a PATCH keeps without checking them again: all it references, as long as
+ * the draft keeps its event (another `eventId` re-checks every product against the new event).
+ */
+export function heldProductIds(stored: CheckoutDraft, draft: CheckoutDraft): ReadonlySet<string> {
+  return new Set(stored.eventId === draft.eventId ? referencedProductIds(stored) : []);
+}
+
+/**
  * Rules against the workspace's data: products exist among its events (and belong to `eventId` when
  * set, so a checkout bound to an event sells that event), the event and the order form exist.
+ * Products in `references.held` are not checked (a PATCH keeps what the checkout already holds).
  */
 export function checkoutReferenceProblems(draft: CheckoutDraft, references: WorkspaceReferences): ErrorDetail[] {
   const problems: ErrorDetail[] = [];
@@ -97,6 +111,7 @@ export function checkoutReferenceProblems(draft: CheckoutDraft, references: Work
     problems.push({ path: 'orderFormId', message: 'must be an order form (type "order"), not a standalone form' });
   }
   const check = (productId: string, path: string) => {
+    if (references.held?.has(productId)) return;
     const owner = references.products.get(productId);
     if (!owner) problems.push({ path, message: 'no such product among this workspace\'s events' });
     else if (draft.eventId !== undefined && references.eventExists && owner.eventId !== draft.eventId) {

@@ -14,7 +14,7 @@ import {
   type CreateCheckoutBody, type ListNames, type StoredCheckout, type UpdateCheckoutBody,
 } from './checkout-model.js';
 import { emptyPrefetch, presentCheckouts, type EventSummary, type PresentationContext, type Prefetched } from './checkout-presentation.js';
-import { checkoutReferenceProblems, checkoutShapeProblems, referencedProductIds, withFeeIds } from './checkout-rules.js';
+import { checkoutReferenceProblems, checkoutShapeProblems, heldProductIds, referencedProductIds, withFeeIds } from './checkout-rules.js';
 import * as listRepository from './checkout-list-repository.js';
 import { nameChecksOf } from './checkout-name-checks.js';
 import * as repository from './checkouts-repository.js';
@@ -28,24 +28,26 @@ function draftOf(record: CheckoutRecord): CheckoutDraft {
 
 /**
  * Checks the draft, then its references in at most three parallel reads (one BatchGet of products,
- * one of the event, one of the form). `scope` limits the reference checks to what a PATCH changed.
+ * one of the event, one of the form). `scope` limits the reference checks to what a PATCH changed,
+ * and `held` names the product ids the stored checkout already holds (not checked again).
  * Returns what it read, so presenting the result costs no second read.
  */
-async function validateDraft(workspaceId: string, draft: CheckoutDraft, scope = { products: true, event: true, form: true }): Promise<Prefetched> {
+async function validateDraft(workspaceId: string, draft: CheckoutDraft, scope = { products: true, event: true, form: true }, held: ReadonlySet<string> = new Set()): Promise<Prefetched> {
   const shape = checkoutShapeProblems(draft);
   if (shape.length > 0) throw new ValidationError(shape);
   const checkProducts = scope.products || scope.event;
   const checkEvent = checkProducts && draft.eventId !== undefined;
   const checkForm = scope.form && draft.orderFormId !== undefined;
+  const productIds = checkProducts ? referencedProductIds(draft).filter((productId) => !held.has(productId)) : [];
   const [products, events, forms] = await Promise.all([
-    checkProducts ? getProductsByIds(workspaceId, referencedProductIds(draft)) : new Map(),
+    productIds.length > 0 ? getProductsByIds(workspaceId, productIds) : new Map(),
     checkEvent ? getEventsByIds(workspaceId, [draft.eventId as string]) : new Map<string, EventSummary>(),
     checkForm ? getFormSummaries(workspaceId, [draft.orderFormId as string]) : new Map<string, FormSummary>(),
   ]);
   const form = draft.orderFormId !== undefined ? forms.get(draft.orderFormId) : undefined;
   const problems = checkoutReferenceProblems(
     { ...draft, products: checkProducts ? draft.products : [], eventId: checkEvent ? draft.eventId : undefined, orderFormId: checkForm ? draft.orderFormId : undefined },
-    { products, eventExists: draft.eventId !== undefined && events.has(draft.eventId), formExists: form !== undefined, formType: form?.type },
+    { products, eventExists: draft.eventId !== undefined && events.has(draft.eventId), formExists: form !== undefined, formType: form?.type, held },
   );
   if (problems.length > 0) throw new ValidationError(problems);
   return { events, forms: new Map([...forms].map(([id, summary]) => [id, summary.name])) };
@@ -124,8 +126,10 @@ export async function updateCheckout(workspaceId: string, checkoutId: string, se
       const patch = checkEchoed(current.record, sent, CHECKOUT_ROUND_TRIP);
       const changes: Record<string, unknown> = { ...patch, ...(patch.products ? { products: withFeeIds(patch.products) } : {}) };
       const scope = { products: patch.products !== undefined, event: patch.eventId !== undefined, form: patch.orderFormId !== undefined };
-      const draft = mergePatch(draftOf(current.record), changes);
-      const known = await validateDraft(workspaceId, draft, scope);
+      const stored = draftOf(current.record);
+      const draft = mergePatch(stored, changes);
+      // Products the checkout already holds are kept unchecked: their event may have dropped one since.
+      const known = await validateDraft(workspaceId, draft, scope, heldProductIds(stored, draft));
       if (Object.values(patch).every((value) => value === undefined)) return (await presentCheckouts(workspaceId, [current.record], context, known))[0] as CheckoutView;
       const names = await listNamesOf(workspaceId, draft, known);
       const next: CheckoutRecord = {

@@ -272,3 +272,31 @@ describe('contacts', () => {
     expect(renamed.body.data.properties[property.id]).toBe('small');
   });
 });
+
+describe('checkouts', () => {
+  /** A checkout of an event's two products (the second with the first as its dependent), and both read. */
+  async function makeCheckoutOfTwo(): Promise<{ event: Json; checkout: Json }> {
+    const event = await makeEvent();
+    const [vip, parking] = event.products as Json[];
+    const created = (await call('POST', '/v1/checkouts', {
+      name: unique('Tickets'), eventId: event.id,
+      products: [{ productId: vip!.id }, { productId: parking!.id, dependents: [{ productId: vip!.id, priceMode: 'free' }] }],
+    })).data;
+    return { event, checkout: (await call('GET', `/v1/checkouts/${created.id}`)).checkout };
+  }
+
+  it('take their GET body back after the event dropped a product they list; a newly added unknown product is still refused', async () => {
+    // Prepare: the event keeps VIP only; the checkout still lists Parking
+    const { event, checkout } = await makeCheckoutOfTwo();
+    await call('PATCH', `/v1/events/${event.id}`, { products: [event.products[0]] });
+    const before = (await call('GET', `/v1/checkouts/${checkout.id}`)).checkout;
+    // Act
+    const roundTrip = await send('PATCH', `/v1/checkouts/${checkout.id}`, { ...before, name: 'Renamed checkout' });
+    const added = await send('PATCH', `/v1/checkouts/${checkout.id}`, { products: [...before.products, { productId: '6740f1a2c3d4e5f601234567' }] });
+    // Assess
+    expect(roundTrip.status, roundTrip.text).toBe(200);
+    expect(roundTrip.body.data).toMatchObject({ name: 'Renamed checkout', products: before.products });
+    expect(added.status).toBe(422);
+    expect(added.body.error.details).toEqual([expect.objectContaining({ path: 'products[2].productId' })]);
+  });
+});

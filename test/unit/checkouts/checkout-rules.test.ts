@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  checkoutReferenceProblems, checkoutShapeProblems, referencedProductIds, withFeeIds, type CheckoutDraft,
+  checkoutReferenceProblems, checkoutShapeProblems, heldProductIds, referencedProductIds, withFeeIds, type CheckoutDraft,
 } from '../../../shared/checkouts/checkout-rules.js';
 import { productEntry } from './factories.js';
 
@@ -83,6 +83,22 @@ describe('checkoutReferenceProblems', () => {
     expect(checkoutReferenceProblems(draft({ orderFormId: 'f1' }), { products, eventExists: false, formExists: true, formType: 'standalone' }))
       .toEqual([{ path: 'orderFormId', message: expect.stringContaining('order form') }]);
     expect(checkoutReferenceProblems(draft({ orderFormId: 'f1' }), { products, eventExists: false, formExists: true, formType: 'order' })).toEqual([]);
+  });
+});
+
+describe('held products (a PATCH keeps what the checkout already holds)', () => {
+  const products = new Map([['p1', { eventId: 'e1' }]]);
+
+  it('are not checked again; new ones are', () => {
+    const next = draft({ eventId: 'e1', products: [productEntry('p1'), productEntry('gone', [{ productId: 'new', customFees: [] }])] });
+    const problems = checkoutReferenceProblems(next, { products, eventExists: true, formExists: false, held: new Set(['gone']) });
+    expect(paths(problems)).toEqual(['products[1].dependents[0].productId']);
+  });
+
+  it('are every product of the stored checkout while its event stays, none once the event changes', () => {
+    const stored = draft({ eventId: 'e1', products: [productEntry('p1', [{ productId: 'p2', customFees: [] }])] });
+    expect([...heldProductIds(stored, { ...stored, name: 'Renamed' })]).toEqual(['p1', 'p2']);
+    expect([...heldProductIds(stored, { ...stored, eventId: 'e2' })]).toEqual([]);
   });
 });
 
