@@ -161,7 +161,8 @@ export type CreateCheckoutBody = z.output<typeof createCheckoutBodySchema>;
 export type UpdateCheckoutBody = z.output<typeof updateCheckoutBodySchema>;
 
 /** Fields computed when a checkout is read; never stored (they would go stale when an event or form is renamed). */
-export type ComputedField = 'productsCount' | 'eventName' | 'eventImage' | 'formName' | 'isEventSet';
+export const COMPUTED_FIELDS = ['productsCount', 'eventName', 'eventImage', 'formName', 'isEventSet'] as const;
+export type ComputedField = typeof COMPUTED_FIELDS[number];
 
 /** A checkout as stored: the API shape minus the computed fields. */
 export type CheckoutRecord = Omit<CheckoutView, ComputedField>;

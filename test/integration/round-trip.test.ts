@@ -300,3 +300,23 @@ describe('checkouts', () => {
     expect(added.body.error.details).toEqual([expect.objectContaining({ path: 'products[2].productId' })]);
   });
 });
+
+describe('checkout computed fields', () => {
+  it('are compared with what GET answers: the values read go back (200), a changed one is 422 on its path', async () => {
+    // Prepare: a checkout with an event (and its image) and an order form, so every computed field is present
+    const event = await makeEvent({ image: ['https://cdn.example.com/gala.jpg'] });
+    const form = (await call('POST', '/v1/forms', { name: unique('Order'), type: 'order' })).data;
+    const created = (await call('POST', '/v1/checkouts', { name: unique('Tickets'), eventId: event.id, orderFormId: form.id, products: [{ productId: event.products[0].id }] })).data;
+    const before = (await call('GET', `/v1/checkouts/${created.id}`)).checkout;
+    expect(before).toMatchObject({ productsCount: 1, isEventSet: true, eventName: event.name, eventImage: 'https://cdn.example.com/gala.jpg', formName: form.name });
+    const changes: Json = { productsCount: 5, isEventSet: false, eventName: 'Other', eventImage: 'https://cdn.example.com/other.jpg', formName: 'Other' };
+    // Act
+    const refused = await Promise.all(Object.entries(changes).map(([name, value]) => send('PATCH', `/v1/checkouts/${created.id}`, { ...before, name: 'Renamed checkout', [name]: value })));
+    const roundTrip = await send('PATCH', `/v1/checkouts/${created.id}`, { ...before, name: 'Renamed checkout' });
+    // Assess
+    expect(refused.map((response) => response.status)).toEqual(Object.keys(changes).map(() => 422));
+    expect(refused.map((response) => response.body.error.details)).toEqual(Object.keys(changes).map((name) => [expect.objectContaining({ path: name, message: expect.stringContaining('computed by the server') })]));
+    expect(roundTrip.status, roundTrip.text).toBe(200);
+    expect(roundTrip.body.data).toMatchObject({ ...before, name: 'Renamed checkout', version: before.version + 1, updatedAt: expect.any(String) });
+  });
+});
