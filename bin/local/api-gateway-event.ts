@@ -28,14 +28,13 @@ function multi(headers: IncomingHttpHeaders): Record<string, string[]> {
 function query(url: URL): { single: Record<string, string> | null; multi: Record<string, string[]> | null } {
   const keys = [...new Set(url.searchParams.keys())];
   if (keys.length === 0) return { single: null, multi: null };
-  const singleValues: Record<string, string> = {};
-  const multiValues: Record<string, string[]> = {};
-  for (const key of keys) {
-    const values = url.searchParams.getAll(key);
-    multiValues[key] = values;
-    singleValues[key] = values[values.length - 1] as string;
-  }
-  return { single: singleValues, multi: multiValues };
+  // Own properties whatever the name, as API Gateway's JSON event has them: an assignment of
+  // `__proto__` would set the prototype instead, and the parameter would vanish unchecked.
+  const entries = keys.map((key) => [key, url.searchParams.getAll(key)] as const);
+  return {
+    single: Object.fromEntries(entries.map(([key, values]) => [key, values[values.length - 1] as string])),
+    multi: Object.fromEntries(entries),
+  };
 }
 
 /** Same rule as API Gateway with `binaryMediaTypes`: those content types arrive base64-encoded. */

@@ -169,11 +169,28 @@ function writeResult(response: ServerResponse, result: APIGatewayProxyResult): v
   response.end(result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : undefined);
 }
 
+/** The request's URL, or undefined when its Host header cannot be part of one (`Host: a b`, an empty one). */
+function requestUrl(request: IncomingMessage): URL | undefined {
+  try {
+    return new URL(request.url ?? '/', `http://${request.headers.host || '127.0.0.1'}`);
+  } catch {
+    return undefined;
+  }
+}
+
+function sendBadRequest(response: ServerResponse, requestId: string): void {
+  const body = JSON.stringify({ error: { code: BAD_REQUEST.code, message: BAD_REQUEST.message } });
+  response.writeHead(BAD_REQUEST.status, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)), 'X-Request-Id': requestId });
+  response.end(body);
+}
+
 async function handle(request: IncomingMessage, response: ServerResponse, options: LocalServerOptions, cache: AuthorizerCache, limiter: LocalRateLimiter, firewall: LocalFirewall): Promise<void> {
   const requestId = randomUUID();
-  // Every answer, the server's own (local stand-ins, errors) included; explicit headers still win.
+  // Every answer, the server's own (local stand-ins, errors, the demo page) included; explicit headers still win.
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.setHeader(name, value);
-  const url = new URL(request.url ?? '/', `http://${request.headers.host ?? '127.0.0.1'}`);
+  response.setHeader('X-Request-Id', requestId);
+  const url = requestUrl(request);
+  if (!url) return sendBadRequest(response, requestId);
   const method = (request.method ?? 'GET').toUpperCase();
   const standIn = url.pathname.startsWith(LOCAL_STAND_IN_PREFIX);
   const body = await readBody(request, standIn ? MAX_STAND_IN_BODY_BYTES : MAX_BODY_BYTES);

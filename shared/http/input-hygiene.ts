@@ -93,7 +93,9 @@ export function queryInputProblems(query: Record<string, string | undefined> | n
   const problems: ErrorDetail[] = [];
   for (const [name, value] of Object.entries(query ?? {})) {
     const count = multi?.[name]?.length ?? 1;
-    const problem = textProblem(name) ?? (value === undefined ? undefined : textProblem(value)) ?? (count > 1 ? `is given ${count} times; give it once` : undefined);
+    const problem = textProblem(name) ?? (value === undefined ? undefined : textProblem(value))
+      ?? (name === '__proto__' ? 'is not accepted as a parameter name' : undefined)
+      ?? (count > 1 ? `is given ${count} times; give it once` : undefined);
     if (problem) problems.push({ path: printable(name), message: problem });
   }
   return problems;

@@ -31,7 +31,7 @@ const blockLists = once(() => {
     ['224.0.0.0', 4], ['240.0.0.0', 4],
   ] as const) forbidden.addSubnet(network, prefix, 'ipv4');
   for (const [network, prefix] of [
-    ['::', 128], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001::', 23], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8],
+    ['::', 128], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001::', 23], ['2001:db8::', 32], ['2002::', 16], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8],
   ] as const) forbidden.addSubnet(network, prefix, 'ipv6');
   loopback.addSubnet('127.0.0.0', 8, 'ipv4');
   loopback.addAddress('::1', 'ipv6');

@@ -47,13 +47,15 @@ describe('security headers on every answer of the local server', () => {
     ['a CORS preflight', 'OPTIONS', '/partner/events', {}, 204],
     ['an unknown /_local path', 'GET', '/_local/nothing', {}, 404],
     ['an unknown local blob', 'GET', '/_local/blobs/images/aaaaaaaaaaaaaaaaaaaaaaaa.png', {}, 404],
-  ])('sends nosniff and HSTS on %s', async (_label, method, path, headers, status) => {
+    ['the widget demo page', 'GET', '/widget/demo', {}, 200],
+  ])('sends nosniff, HSTS and a request id on %s', async (_label, method, path, headers, status) => {
     // Act
     const response = await api.request(method, path, { headers });
 
     // Assess
     expect(response.status).toBe(status);
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(response.headers.get(name), name).toBe(value);
+    expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('sends them on answers of a key route too', async () => {
@@ -78,6 +80,28 @@ describe('errors the local server answers itself', () => {
     expect(response.headers.get('content-type')).toBe('application/json');
     expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it.each(['x:notaport', 'a b', '[::1'])('answers a Host header no URL can hold (%s) with 400 bad_request, not a 500', async (host) => {
+    // Act
+    const answer = parseRaw(await rawExchange(`GET /health HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`));
+
+    // Assess
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body)).toEqual({ error: { code: 'bad_request', message: expect.any(String) } });
+    expect(answer.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('refuses a query parameter named __proto__ instead of dropping it unchecked', async () => {
+    // Act
+    const listed = await api.request('GET', '/v1/webhook-endpoints?__proto__=x', { key: workspace.apiKey });
+    const partner = await api.request('GET', '/partner/events?referral_code=NOPE&__proto__=x');
+
+    // Assess
+    expect(listed.status).toBe(400);
+    expect(listed.body.error).toMatchObject({ code: 'invalid_query', details: [{ path: '__proto__' }] });
+    expect(partner.status).toBe(400);
+    expect(partner.body).toMatchObject({ status: 400, error: 'INVALID_QUERY' });
   });
 
   it('answers a request that is not HTTP with 400 in the envelope', async () => {
