@@ -157,6 +157,11 @@ export function keyOfItem(item: Record<string, unknown>): ItemKey {
   return itemKey(String(item[TABLE_KEYS.partitionKey]), String(item[TABLE_KEYS.sortKey]));
 }
 
+/** A key as one string (attribute order aside), to match the items a BatchGet returns to the keys asked for. */
+export function keyIdentity(key: ItemKey): string {
+  return JSON.stringify(Object.entries(key).sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
 /** The condition "no item with this key exists yet" (create-only puts and guard items). */
 export function notExists(): { expression: string; names: Record<string, string> } {
   return { expression: 'attribute_not_exists(#pk)', names: { '#pk': TABLE_KEYS.partitionKey } };

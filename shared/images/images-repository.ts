@@ -1,7 +1,7 @@
 import { batchGetItems } from '../db/batch-get.js';
 import { getItem } from '../db/conditional.js';
 import { queryPage, type Page, type PageRequest } from '../db/query.js';
-import { notExists } from '../db/table-design.js';
+import { keyIdentity, keyOfItem, notExists } from '../db/table-design.js';
 import { transaction } from '../db/transaction.js';
 import { ConflictError } from '../errors.js';
 import { fromImageItem, imageKeys, toImageItem, toImageListingItem, type ImageRecord } from './image-model.js';
@@ -36,8 +36,27 @@ export async function listImages(workspaceId: string, request: PageRequest): Pro
   return { ...page, items: page.items.map(fromImageItem) };
 }
 
-/** Images of the workspace by id, one BatchGet per 100 ids; absent (or foreign) ids are missing from the map. */
-export async function getImagesByIds(workspaceId: string, ids: readonly string[]): Promise<Map<string, ImageRecord>> {
-  const items = await batchGetItems([...new Set(ids)].map((id) => imageKeys.image(workspaceId, id)));
-  return new Map(items.map((item) => [item.id as string, fromImageItem(item)]));
+/** A workspace's image, named by both ids. */
+export interface WorkspaceImageId {
+  workspaceId: string;
+  imageId: string;
+}
+
+/** The map key of an image of one workspace in `getImagesOfWorkspaces`. */
+export const workspaceImageKey = ({ workspaceId, imageId }: WorkspaceImageId): string => `${workspaceId}/${imageId}`;
+
+/**
+ * Images of several workspaces, each id read under its own workspace's partition (so an id of another
+ * workspace is simply absent), one BatchGet per 100 distinct keys; keyed by `workspaceImageKey`.
+ */
+export async function getImagesOfWorkspaces(ids: readonly WorkspaceImageId[]): Promise<Map<string, ImageRecord>> {
+  const wanted = new Map(ids.map((id) => {
+    const key = imageKeys.image(id.workspaceId, id.imageId);
+    return [keyIdentity(key), { key, name: workspaceImageKey(id) }];
+  }));
+  const items = await batchGetItems([...wanted.values()].map(({ key }) => key));
+  return new Map(items.flatMap((item) => {
+    const name = wanted.get(keyIdentity(keyOfItem(item)))?.name;
+    return name ? [[name, fromImageItem(item)] as const] : [];
+  }));
 }

@@ -64,16 +64,38 @@ export async function getImageOrThrow(workspaceId: string, imageId: string): Pro
 
 export const listImages = repository.listImages;
 
+/** An image reference (an image asset id or a URL, as events store them) and the workspace whose event holds it. */
+export interface WorkspaceImageReference {
+  workspaceId: string;
+  reference: string;
+}
+
 /**
- * Resolves image references (an image asset id or a URL, as events store them) to download URLs:
- * asset ids of the workspace become their public URL, anything else is returned unchanged.
- * One BatchGet per 100 distinct asset ids.
+ * Resolves image references of several workspaces at once: each asset id is looked up in ITS OWN
+ * workspace only. The answer gives, for a reference, the asset's download URL when it is an asset id of
+ * that workspace, `undefined` when it is an id that is no asset there (another workspace's, deleted,
+ * never uploaded), and the reference itself when it is no id (a URL). One BatchGet per 100 distinct
+ * asset ids, and none when there is no asset id.
+ */
+export async function resolveWorkspaceImageReferences(
+  references: readonly WorkspaceImageReference[],
+  store: BlobUrls,
+  requestBaseUrl: string,
+): Promise<(reference: WorkspaceImageReference) => string | undefined> {
+  const assetIds = references.filter(({ reference }) => isId(reference)).map(({ workspaceId, reference }) => ({ workspaceId, imageId: reference }));
+  const assets = assetIds.length > 0 ? await repository.getImagesOfWorkspaces(assetIds) : new Map<string, ImageRecord>();
+  return ({ workspaceId, reference }) => {
+    if (!isId(reference)) return reference;
+    const asset = assets.get(repository.workspaceImageKey({ workspaceId, imageId: reference }));
+    return asset ? store.publicUrl(asset.blobKey, requestBaseUrl) : undefined;
+  };
+}
+
+/**
+ * Resolves image references of one workspace to download URLs: asset ids of the workspace become
+ * their public URL, anything else is returned unchanged. One BatchGet per 100 distinct asset ids.
  */
 export async function resolveImageReferences(workspaceId: string, references: readonly string[], store: BlobUrls, requestBaseUrl: string): Promise<Map<string, string>> {
-  const assetIds = references.filter(isId);
-  const assets = assetIds.length > 0 ? await repository.getImagesByIds(workspaceId, assetIds) : new Map<string, ImageRecord>();
-  return new Map(references.map((reference) => {
-    const asset = assets.get(reference);
-    return [reference, asset ? store.publicUrl(asset.blobKey, requestBaseUrl) : reference];
-  }));
+  const resolve = await resolveWorkspaceImageReferences(references.map((reference) => ({ workspaceId, reference })), store, requestBaseUrl);
+  return new Map(references.map((reference) => [reference, resolve({ workspaceId, reference }) ?? reference]));
 }
