@@ -9,9 +9,9 @@ import { listPartnerEvents } from '../../shared/partners/partner-listing-service
 /** Partner widgets poll this listing: a short shared cache absorbs bursts without hiding changes for long. */
 export const PARTNER_CACHE_CONTROL = 'public, max-age=30';
 
-export const listPartnerEventsOperation = implement(partnerRoutes.listPartnerEvents, async ({ event }) => {
+export const listPartnerEventsOperation = implement(partnerRoutes.listPartnerEvents, async ({ event, baseUrl }) => {
   try {
-    const body = await listPartnerEvents(event.queryStringParameters ?? {});
+    const body = await listPartnerEvents(event.queryStringParameters ?? {}, { baseUrl });
     return new HttpResult(body.status, body, body.status === 200 ? { 'Cache-Control': PARTNER_CACHE_CONTROL } : {});
   } catch (error) {
     if (error instanceof DomainError && 'flatCode' in error) throw error;

@@ -42,6 +42,12 @@ async function chooseDriver(query: PartnerListingQuery): Promise<string | undefi
   return pairs[best]?.[0];
 }
 
+/** A listed event and the workspace of its host (never answered: it resolves the event's image asset ids). */
+export interface ListedEvent {
+  workspaceId: string;
+  event: Event;
+}
+
 /**
  * One page of a partner's listed events (README "Access patterns: partner listing"). The page is a
  * window of `limit` candidates in key order (one Query of `limit + 1`, or two merged for a metaData
@@ -52,19 +58,23 @@ async function chooseDriver(query: PartnerListingQuery): Promise<string | undefi
  * is true; the cursor resumes after the window's last candidate either way, and page numbers are the
  * same windows, so both visit the same events. The partner's other events are never read.
  */
-export async function queryPartnerEvents(query: PartnerListingQuery, now: Date): Promise<Page<Event>> {
+export async function queryPartnerEvents(query: PartnerListingQuery, now: Date): Promise<Page<ListedEvent>> {
   const driver = await chooseDriver(query);
   const plan = planPartnerListing(query, now, driver);
   const request = { page: query.page, limit: query.limit, cursor: query.cursor };
   const scope = scopeOf(query, driver);
   if ('copies' in plan.source) {
     const page = await queryPage(plan.source.copies, request, scope);
-    return { ...page, items: page.items.map(fromEventItem).filter(plan.keeps) };
+    return { ...page, items: page.items.map((item) => ({ workspaceId: String(item.workspaceId), event: fromEventItem(item) })).filter(({ event }) => plan.keeps(event)) };
   }
   const [only, ...others] = plan.source.entries;
   const page = only && others.length === 0 ? await queryPage(only, request, scope) : await queryMergedPage(plan.source.entries, request, scope);
   const targets = page.items.map(metaEntryTarget);
   const found = await batchGetItems(targets.map((target) => eventKeys.event(target.workspaceId, target.eventId)));
   const byId = new Map(found.map((item) => { const event = fromEventItem(item); return [event.id, event]; }));
-  return { ...page, items: targets.flatMap((target) => byId.get(target.eventId) ?? []).filter(plan.keeps) };
+  return {
+    ...page,
+    items: targets.flatMap(({ workspaceId, eventId }) => { const event = byId.get(eventId); return event ? [{ workspaceId, event }] : []; })
+      .filter(({ event }) => plan.keeps(event)),
+  };
 }
