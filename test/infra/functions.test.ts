@@ -105,7 +105,7 @@ describe('group functions', () => {
     expect(logGroup?.Properties.RetentionInDays).toBeGreaterThan(0);
   });
 
-  it('gives the images bucket and its public base URL to every group whose code loads the blob store, checkouts included', () => {
+  it('gives the images bucket and its public base URL to every group whose code loads the blob store, checkouts and the partner listing included', () => {
     // Prepare
     const usesBlobStore = groups.filter((group) => reachableModules(handlerEntry(group)).has('shared/blob-store/index.ts'));
 
@@ -113,7 +113,7 @@ describe('group functions', () => {
     const withBucket = [...functions.entries()].filter(([, fn]) => fn.environment.IMAGES_BUCKET !== undefined).map(([group]) => group);
 
     // Assess
-    expect(usesBlobStore).toEqual(expect.arrayContaining(['images', 'checkouts']));
+    expect(usesBlobStore).toEqual(expect.arrayContaining(['images', 'checkouts', 'partner']));
     expect(withBucket.sort()).toEqual([...usesBlobStore].sort());
     for (const group of usesBlobStore) {
       // The same bucket and base URL as the images function: checkouts answer the image URLs images answer.

@@ -474,7 +474,7 @@ export interface paths {
         };
         /**
          * Public events of a partner
-         * @description No key. Lists `published` + `public` events whose `referral_code` is the partner's, with the partner as `owner`. Image asset ids in `image`/`images` are answered as the assets' download URLs. Flat body; errors are `{status, error, message}`: 400 `REFERRAL_CODE_REQUIRED`, 400 `INVALID_QUERY`, 404 `PARTNER_NOT_FOUND`, 404 `NO_EVENTS_FOUND` (with `data: []`, `total: 0`, `hasMore: false` and the requested `page`/effective `limit`), 500 `INTERNAL_SERVER_ERROR`. CORS `*` on every response; successful pages are cacheable for 30 seconds.
+         * @description No key. Lists `published` + `public` events whose `referral_code` is the partner's, with the partner as `owner`. Flat body; errors are `{status, error, message}`: 400 `REFERRAL_CODE_REQUIRED`, 400 `INVALID_QUERY`, 404 `PARTNER_NOT_FOUND`, 404 `NO_EVENTS_FOUND` (with `data: []`, `total: 0`, `hasMore: false` and the requested `page`/effective `limit`), 500 `INTERNAL_SERVER_ERROR`. CORS `*` on every response; successful pages are cacheable for 30 seconds.
          */
         get: operations["listPartnerEvents"];
         put?: never;
@@ -3112,8 +3112,6 @@ export interface components {
         UpdatedAt2: components["schemas"]["DateTime"];
         /** @description Computed by the server: ignored. */
         AmountDue2: number;
-        /** @description URLs. An entry the host stored as an image asset id of its workspace (`POST /v1/assets/images`) is answered as the asset's download URL; an id that is no image asset of the event's workspace is left out. */
-        Image2: components["schemas"]["Image"];
         /** @description Computed by the server: the value read is accepted back; another is 422. */
         EventImage: string;
         /**
@@ -3140,6 +3138,8 @@ export interface components {
         OtherPrompt2: components["schemas"]["OtherPrompt"];
         /** @description True renders a dropdown, otherwise radio buttons. */
         Dropdown: boolean;
+        /** @description URLs: an image asset id of the event's workspace is answered as its download URL, any other id is left out. */
+        Image2: components["schemas"]["Image"];
         /** @description IANA time zone, e.g. `Europe/Paris`. */
         AvailabilityTimezone: string;
         /**

@@ -5,7 +5,7 @@ import { eventSchema } from '../../events/event-model.js';
 import { ownerSchema } from '../../partners/partner-model.js';
 import { lazy } from '../../model/lazy-schema.js';
 
-const PARTNER_IMAGE_DOC = 'URLs. An entry the host stored as an image asset id of its workspace (`POST /v1/assets/images`) is answered as the asset\'s download URL; an id that is no image asset of the event\'s workspace is left out.';
+const PARTNER_IMAGE_DOC = 'URLs: an image asset id of the event\'s workspace is answered as its download URL, any other id is left out.';
 
 export const partnerEventSchema = lazy(() => eventSchema
   .omit({ version: true })
@@ -60,7 +60,6 @@ export const partnerRoutes = {
     summary: 'Public events of a partner',
     description: [
       'No key. Lists `published` + `public` events whose `referral_code` is the partner\'s, with the partner as `owner`.',
-      'Image asset ids in `image`/`images` are answered as the assets\' download URLs.',
       'Flat body; errors are `{status, error, message}`: 400 `REFERRAL_CODE_REQUIRED`, 400 `INVALID_QUERY`, 404 `PARTNER_NOT_FOUND`,',
       '404 `NO_EVENTS_FOUND` (with `data: []`, `total: 0`, `hasMore: false` and the requested `page`/effective `limit`), 500 `INTERNAL_SERVER_ERROR`.',
       'CORS `*` on every response; successful pages are cacheable for 30 seconds.',
