@@ -3138,8 +3138,6 @@ export interface components {
         OtherPrompt2: components["schemas"]["OtherPrompt"];
         /** @description True renders a dropdown, otherwise radio buttons. */
         Dropdown: boolean;
-        /** @description URLs: an image asset id of the event's workspace is answered as its download URL, any other id is left out. */
-        Image2: components["schemas"]["Image"];
         /** @description IANA time zone, e.g. `Europe/Paris`. */
         AvailabilityTimezone: string;
         /**
@@ -3154,6 +3152,8 @@ export interface components {
         Dropdown2: false;
         /** @description Event the line sells; ledger entries of this invoice are attributed to the first line that has one. */
         EventId2: string;
+        /** @description Image URLs: an asset id of the event's workspace becomes its URL; other ids are dropped. */
+        Image2: components["schemas"]["Image"];
         /** @description Ignored: a copy starts at version 1. */
         Version2: number;
         /**

@@ -5,7 +5,7 @@ import { eventSchema } from '../../events/event-model.js';
 import { ownerSchema } from '../../partners/partner-model.js';
 import { lazy } from '../../model/lazy-schema.js';
 
-const PARTNER_IMAGE_DOC = 'URLs: an image asset id of the event\'s workspace is answered as its download URL, any other id is left out.';
+const PARTNER_IMAGE_DOC = 'Image URLs: an asset id of the event\'s workspace becomes its URL; other ids are dropped.';
 
 export const partnerEventSchema = lazy(() => eventSchema
   .omit({ version: true })
