@@ -199,6 +199,8 @@ async function handle(request: IncomingMessage, response: ServerResponse, option
   const verdict = standIn ? undefined : firewall.check({ method, path: url.pathname, sourceIp, contentLength: request.headers['content-length'] });
   if (verdict?.kind === 'rate_limited') return sendRateLimited(response, requestId, verdict.retryAfterSeconds);
   if (verdict?.kind === 'edge_rule') {
+    // Deployed, AWS WAF answers these with fixed headers: it has no request id to send, so neither do we.
+    response.removeHeader('X-Request-Id');
     response.writeHead(verdict.rule.status, { ...verdict.rule.headers, 'Content-Type': 'application/json' });
     return void response.end(verdict.rule.body);
   }
