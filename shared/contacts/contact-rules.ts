@@ -21,7 +21,7 @@ export function propertyIdsToRead(values: Record<string, unknown> | undefined): 
  * body sent back with another field edited is not refused for a value the client did not touch.
  */
 export function changedPropertyValues(values: Record<string, unknown> | undefined, stored: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(values ?? {}).filter(([id, value]) => !(id in stored) || !isDeepStrictEqual(value, stored[id])));
+  return Object.fromEntries(Object.entries(values ?? {}).filter(([id, value]) => !Object.hasOwn(stored, id) || !isDeepStrictEqual(value, stored[id])));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { entityAttribute, itemKey, keyOfItem, type ItemKey } from '../db/table-design.js';
+import { entityAttribute, itemKey, type ItemKey, keyIdentity, keyOfItem } from '../db/table-design.js';
 import {
   allOrderIndex, isPartnerListed, metaCountChanges, partnerKeysBeyondTheClock, partnerListingItems, partnerListingKeys, type MetaCountChange,
 } from './event-partner-model.js';
@@ -81,7 +81,6 @@ export function derivedEventItems(workspaceId: string, event: Event, now: Date):
   ];
 }
 
-const keyString = (key: ItemKey) => JSON.stringify(Object.entries(key).sort(([a], [b]) => (a < b ? -1 : 1)));
 
 /** An item as DynamoDB keeps it: undefined attributes are not stored. */
 const asStored = (item: Record<string, unknown>) => JSON.parse(JSON.stringify(item)) as unknown;
@@ -99,15 +98,15 @@ export interface ItemChanges {
  * that go with them. Never the same key twice, so it fits in one transaction with the main item.
  */
 export function itemChanges(wanted: Record<string, unknown>[], existing: Record<string, unknown>[], candidates: ItemKey[] = []): ItemChanges {
-  const before = new Map(existing.map((item) => [keyString(keyOfItem(item)), item]));
-  const wantedKeys = new Set(wanted.map((item) => keyString(keyOfItem(item))));
+  const before = new Map(existing.map((item) => [keyIdentity(keyOfItem(item)), item]));
+  const wantedKeys = new Set(wanted.map((item) => keyIdentity(keyOfItem(item))));
   const puts = wanted.filter((item) => {
-    const stored = before.get(keyString(keyOfItem(item)));
+    const stored = before.get(keyIdentity(keyOfItem(item)));
     return stored === undefined || !isDeepStrictEqual(asStored(stored), asStored(item));
   });
   const deletes = new Map<string, ItemKey>();
   for (const key of [...existing.map(keyOfItem), ...candidates]) {
-    const id = keyString(key);
+    const id = keyIdentity(key);
     if (!wantedKeys.has(id)) deletes.set(id, key);
   }
   return { puts, deletes: [...deletes.values()], counts: metaCountChanges(existing, wanted) };

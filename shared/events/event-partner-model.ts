@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { entityAttribute, entityNames, entityOf, indexKey, itemKey, keyOfItem, partitionOf, type IndexName, type ItemKey } from '../db/table-design.js';
+import { entityAttribute, entityNames, entityOf, indexKey, type IndexName, itemKey, type ItemKey, keyIdentity, keyOfItem, partitionOf } from '../db/table-design.js';
 import { partnerKeys } from '../partners/partner-model.js';
 import { eventAttributes, sortableTime, type Event } from './event-model.js';
 
@@ -171,7 +171,6 @@ export interface MetaCountChange {
   values: Record<string, unknown>;
 }
 
-const keyId = (key: ItemKey) => JSON.stringify(Object.entries(key).sort(([a], [b]) => (a < b ? -1 : 1)));
 
 /**
  * The count updates that go with replacing the `existing` derived items of an event by `wanted`:
@@ -180,13 +179,13 @@ const keyId = (key: ItemKey) => JSON.stringify(Object.entries(key).sort(([a], [b
  * choose which of several filters is read, never which events are answered.
  */
 export function metaCountChanges(existing: readonly Record<string, unknown>[], wanted: readonly Record<string, unknown>[]): MetaCountChange[] {
-  const entries = (items: readonly Record<string, unknown>[]) => new Map(items.filter((item) => entityOf(item) === EVENT_META_ENTRY_ENTITY).map((item) => [keyId(keyOfItem(item)), item]));
+  const entries = (items: readonly Record<string, unknown>[]) => new Map(items.filter((item) => entityOf(item) === EVENT_META_ENTRY_ENTITY).map((item) => [keyIdentity(keyOfItem(item)), item]));
   const before = entries(existing);
   const after = entries(wanted);
   const deltas = new Map<string, { key: ItemKey; delta: number }>();
   const add = (entry: Record<string, unknown>, delta: number) => {
     const key = metaCountKey(partitionOf(entry));
-    const id = keyId(key);
+    const id = keyIdentity(key);
     deltas.set(id, { key, delta: (deltas.get(id)?.delta ?? 0) + delta });
   };
   for (const [id, entry] of before) if (!after.has(id)) add(entry, -1);

@@ -2,7 +2,7 @@ import { batchGetItems } from '../db/batch-get.js';
 import { issuedFor, type CursorScope } from '../db/cursor.js';
 import { queryMergedPage } from '../db/merged-query.js';
 import { queryPage, type Page } from '../db/query.js';
-import { keyOfItem, type ItemKey } from '../db/table-design.js';
+import { type ItemKey, keyIdentity, keyOfItem } from '../db/table-design.js';
 import { eventKeys, fromEventItem, type Event } from '../events/event-model.js';
 import { metaCountValue, metaEntryTarget, partnerListingKeys } from '../events/event-partner-model.js';
 import { planPartnerListing, type PartnerListingQuery } from './partner-listing-plan.js';
@@ -20,7 +20,6 @@ function scopeOf(query: PartnerListingQuery, driver: string | undefined): Cursor
   };
 }
 
-const keyId = (key: ItemKey) => JSON.stringify(Object.entries(key).sort(([a], [b]) => (a < b ? -1 : 1)));
 
 /**
  * The metaData filter whose entries are the candidates. With one, that one. With several: on a page
@@ -34,10 +33,10 @@ async function chooseDriver(query: PartnerListingQuery): Promise<string | undefi
   const { cursor } = query;
   if (cursor !== undefined) return pairs.find(([key]) => issuedFor(scopeOf(query, key), cursor))?.[0] ?? pairs[0]?.[0];
   const countKeys = pairs.map(([key, value]) => partnerListingKeys.metaCount(query.referralCode, key, value));
-  const counts = new Map((await batchGetItems(countKeys)).map((item) => [keyId(keyOfItem(item)), metaCountValue(item)]));
+  const counts = new Map((await batchGetItems(countKeys)).map((item) => [keyIdentity(keyOfItem(item)), metaCountValue(item)]));
   let best = 0;
   countKeys.forEach((key, index) => {
-    if ((counts.get(keyId(key)) ?? 0) < (counts.get(keyId(countKeys[best] as ItemKey)) ?? 0)) best = index;
+    if ((counts.get(keyIdentity(key)) ?? 0) < (counts.get(keyIdentity(countKeys[best] as ItemKey)) ?? 0)) best = index;
   });
   return pairs[best]?.[0];
 }
