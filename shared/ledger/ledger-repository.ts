@@ -1,5 +1,5 @@
 import { queryAll, queryFirst } from '../db/query.js';
-import { entityNames, notExists, TABLE_KEYS } from '../db/table-design.js';
+import { entityNames, notExists, TABLE_KEYS, type ItemKey } from '../db/table-design.js';
 import { transaction, type Transaction } from '../db/transaction.js';
 import type { Currency } from '../model/primitives.js';
 import { RECENT_ORDERS, type BalanceScopeState } from './balance-service.js';
@@ -140,47 +140,40 @@ function sumValues(sums: SettlementBucket, sign = 1): Record<string, number> {
 }
 
 /**
- * Folds matured buckets into the settled totals: delete the bucket only if nobody added to it since
- * we read it, and add exactly what we read. Then the matured steps of the bucket in its hour: each
- * moves out of its bucket (which must still exist) into the totals. A lost race just leaves the bucket
- * or step for the next reader; a step and its bucket are never both folded.
+ * Moves what a reader saw in a bucket or step (`read`) into the settled totals: deletes it only if
+ * nobody added to it since, adds exactly that to the totals, and, for a step, takes it out of its
+ * bucket too (which must still exist: a bucket folded whole already carried the step). A lost race
+ * just leaves it for the next reader.
+ */
+async function foldIntoTotals(scope: { workspaceId: string; currency: Currency; eventId: string | undefined }, key: ItemKey, read: SettlementBucket, bucketOfStep?: ItemKey): Promise<void> {
+  const { workspaceId, currency, eventId } = scope;
+  const tx = transaction().delete(key, {
+    expression: 'entries = :entries AND net = :net',
+    values: { ':entries': read.entries, ':net': read.net },
+    onFailed: () => new BucketMovedError(),
+  });
+  if (bucketOfStep) {
+    tx.update({ key: bucketOfStep, update: ADD_PENDING, values: sumValues(read, -1), condition: { expression: 'attribute_exists(availableAt)', onFailed: () => new BucketMovedError() } });
+  }
+  tx.update({ key: ledgerKeys.totals(workspaceId, currency, eventId), update: `SET #entity = :totals ${ADD_SETTLED}`, names: entityNames(), values: { ...sumValues(read), ':totals': BALANCE_TOTALS_ENTITY } });
+  try {
+    await tx.commit();
+  } catch (error) {
+    if (!(error instanceof BucketMovedError)) throw error;
+  }
+}
+
+/**
+ * Folds the matured steps of the bucket in its hour, then the matured buckets, into the settled
+ * totals (`foldIntoTotals`); a step and its bucket are never both folded.
  */
 async function settleBuckets(workspaceId: string, currency: Currency, eventId: string | undefined, buckets: readonly SettlementBucket[], steps: readonly SettlementBucket[], now: Date): Promise<void> {
-  const totals = { key: ledgerKeys.totals(workspaceId, currency, eventId), update: `SET #entity = :totals ${ADD_SETTLED}`, names: entityNames() };
+  const scope = { workspaceId, currency, eventId };
   for (const step of steps) {
-    try {
-      await transaction()
-        .delete(ledgerKeys.step(workspaceId, currency, step.availableAt, eventId), {
-          expression: 'entries = :entries AND net = :net',
-          values: { ':entries': step.entries, ':net': step.net },
-          onFailed: () => new BucketMovedError(),
-        })
-        .update({
-          key: ledgerKeys.bucket(workspaceId, currency, bucketEndOf(step.availableAt), eventId),
-          update: ADD_PENDING,
-          values: sumValues(step, -1),
-          condition: { expression: 'attribute_exists(availableAt)', onFailed: () => new BucketMovedError() },
-        })
-        .update({ ...totals, values: { ...sumValues(step), ':totals': BALANCE_TOTALS_ENTITY } })
-        .commit();
-    } catch (error) {
-      if (!(error instanceof BucketMovedError)) throw error;
-    }
+    await foldIntoTotals(scope, ledgerKeys.step(workspaceId, currency, step.availableAt, eventId), step, ledgerKeys.bucket(workspaceId, currency, bucketEndOf(step.availableAt), eventId));
   }
   for (const bucket of buckets) {
-    if (Date.parse(bucket.availableAt) > now.getTime()) continue;
-    try {
-      await transaction()
-        .delete(ledgerKeys.bucket(workspaceId, currency, bucket.availableAt, eventId), {
-          expression: 'entries = :entries AND net = :net',
-          values: { ':entries': bucket.entries, ':net': bucket.net },
-          onFailed: () => new BucketMovedError(),
-        })
-        .update({ ...totals, values: { ...sumValues(bucket), ':totals': BALANCE_TOTALS_ENTITY } })
-        .commit();
-    } catch (error) {
-      if (!(error instanceof BucketMovedError)) throw error;
-    }
+    if (Date.parse(bucket.availableAt) <= now.getTime()) await foldIntoTotals(scope, ledgerKeys.bucket(workspaceId, currency, bucket.availableAt, eventId), bucket);
   }
 }
 
