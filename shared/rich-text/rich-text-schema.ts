@@ -26,11 +26,11 @@ export function isAllowedUrl(value: string): boolean {
   return (LINK_PROTOCOLS as readonly string[]).includes(new URL(value).protocol);
 }
 
-const simpleMark = (type: 'bold' | 'italic' | 'strike' | 'underline') => z.object({ type: z.literal(type) });
+const simpleMark = (type: 'bold' | 'italic' | 'strike' | 'underline') => z.strictObject({ type: z.literal(type) });
 
-const linkMark = lazy(() => z.object({
+const linkMark = lazy(() => z.strictObject({
   type: z.literal('link'),
-  attrs: z.object({
+  attrs: z.strictObject({
     href: z
       .string()
       .min(1)
@@ -40,9 +40,9 @@ const linkMark = lazy(() => z.object({
   }),
 }));
 
-const textStyleMark = lazy(() => z.object({
+const textStyleMark = lazy(() => z.strictObject({
   type: z.literal('textStyle'),
-  attrs: z.object({
+  attrs: z.strictObject({
     fontSize: z.union(FONT_SIZES.map((size) => z.literal(size))).meta({ description: `One of ${FONT_SIZES.join(', ')}.` }),
   }),
 }));
@@ -53,15 +53,15 @@ export const markSchema = lazy(() => z
 
 const marks = lazy(() => z.array(markSchema).max(10).optional());
 
-export const textNodeSchema = lazy(() => z.object({
+export const textNodeSchema = lazy(() => z.strictObject({
   type: z.literal('text'),
   text: z.string().min(1).max(RICH_TEXT_LIMITS.textLength),
   marks,
 }));
-const hardBreakSchema = lazy(() => z.object({ type: z.literal('hardBreak'), marks }));
-const smartValueSchema = lazy(() => z.object({
+const hardBreakSchema = lazy(() => z.strictObject({ type: z.literal('hardBreak'), marks }));
+const smartValueSchema = lazy(() => z.strictObject({
   type: z.literal('smartValue'),
-  attrs: z.object({ key: z.string().min(1).max(200).meta({ description: 'Context key, e.g. `event.name`.' }) }),
+  attrs: z.strictObject({ key: z.string().min(1).max(200).meta({ description: 'Context key, e.g. `event.name`.' }) }),
   marks,
 }));
 
@@ -70,27 +70,27 @@ export const inlineSchema = lazy(() => z.discriminatedUnion('type', [textNodeSch
 function buildTree(variant: 'request' | 'response') {
   const suffix = variant === 'request' ? 'Request' : 'Response';
   const align = z.enum(TEXT_ALIGNS);
-  const paragraph = z.object({
+  const paragraph = z.strictObject({
     type: z.literal('paragraph'),
     attrs: variant === 'request'
-      ? z.object({ textAlign: align.default('left') }).default({ textAlign: 'left' })
-      : z.object({ textAlign: align }),
+      ? z.strictObject({ textAlign: align.default('left') }).default({ textAlign: 'left' })
+      : z.strictObject({ textAlign: align }),
     content: variant === 'request'
       ? z.array(inlineSchema).max(RICH_TEXT_LIMITS.inlinesPerParagraph).default([])
       : z.array(inlineSchema),
   }).meta({ id: `RichTextParagraph${suffix}` });
-  const listItem = z.object({
+  const listItem = z.strictObject({
     type: z.literal('listItem'),
     content: z.array(paragraph).length(1, 'a list item holds exactly one paragraph'),
   });
   const items = z.array(listItem).min(1, 'a list needs at least one item').max(RICH_TEXT_LIMITS.listItems);
   const start = z.number().int().min(1).max(MAX_SAFE);
-  const bulletList = z.object({ type: z.literal('bulletList'), content: items });
-  const orderedList = z.object({
+  const bulletList = z.strictObject({ type: z.literal('bulletList'), content: items });
+  const orderedList = z.strictObject({
     type: z.literal('orderedList'),
     attrs: variant === 'request'
-      ? z.object({ start: start.default(1) }).default({ start: 1 })
-      : z.object({ start }),
+      ? z.strictObject({ start: start.default(1) }).default({ start: 1 })
+      : z.strictObject({ start }),
     content: items,
   });
   const block = z.discriminatedUnion('type', [paragraph, bulletList, orderedList]);

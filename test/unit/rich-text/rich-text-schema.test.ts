@@ -84,6 +84,25 @@ describe('rich-text request variant', () => {
       expect(issuePaths(withMark({ type: 'link', attrs: { href } })), href).toEqual(['0.content.0.marks.0.attrs.href']);
     }
   });
+  it('refuses a key the tree does not define, at every level (nothing is dropped silently)', () => {
+    // Prepare
+    const cases: [unknown, string][] = [
+      [[para(undefined, { foo: 1 })], '0'],
+      [[para(undefined, { attrs: { textAlign: 'left', color: 'red' } })], '0.attrs'],
+      [[para([{ type: 'text', text: 'x', foo: 1 }])], '0.content.0'],
+      [[para([{ type: 'hardBreak', text: 'x' }])], '0.content.0'],
+      [withMark({ type: 'bold', attrs: { x: 1 } }), '0.content.0.marks.0'],
+      [withMark({ type: 'link', attrs: { href: 'https://example.com', target: '_blank' } }), '0.content.0.marks.0.attrs'],
+      [[{ type: 'bulletList', content: [{ ...listItem(para()), checked: true }] }], '0.content.0'],
+      [[{ type: 'orderedList', attrs: { start: 2, reversed: true }, content: [listItem(para())] }], '0.attrs'],
+    ];
+
+    // Act
+    const paths = cases.map(([input]) => issuePaths(input));
+
+    // Assess
+    expect(paths).toEqual(cases.map(([, path]) => [path]));
+  });
 });
 
 describe('rich-text response variant', () => {
