@@ -29,8 +29,9 @@ export const EVENT_SORT_FIELDS = ['start', 'end', 'createdAt', 'name'] as const;
 const currencySchema = lazy(() => z.enum(CURRENCIES));
 const shortText = lazy(() => z.string().max(200));
 const longText = lazy(() => z.string().max(20_000));
-/** Image references (URLs or asset ids): the spec types them as plain strings. */
-const imageList = lazy(() => z.array(z.string().min(1).max(2_048)).max(EVENT_LIMITS.listItems));
+/** Image references (URLs or asset ids): the spec types them as plain strings; the service checks added entries. */
+const imageList = lazy(() => z.array(z.string().min(1).max(2_048)).max(EVENT_LIMITS.listItems)
+  .meta({ description: 'Absolute https/http URLs or image asset ids.' }));
 const tagList = lazy(() => z.array(z.string().min(1).max(100)).max(EVENT_LIMITS.listItems));
 /**
  * zod's record drops an own `__proto__` key without a word (JSON.parse keeps it as a plain key), so a

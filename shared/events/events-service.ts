@@ -2,8 +2,9 @@ import type { PageRequest, Page } from '../db/query.js';
 import { followRename } from '../checkouts/checkout-renames.js';
 import { readModifyWrite } from '../db/read-modify-write.js';
 import { NotFoundError, ValidationError, type ErrorDetail } from '../errors.js';
-import { newId } from '../ids.js';
+import { isId, newId } from '../ids.js';
 import { mergePatch } from '../model/merge-patch.js';
+import { isWebUrl } from '../model/primitives.js';
 import { checkEchoed, dropEchoed } from '../model/round-trip.js';
 import type { EventListFilter } from './event-listing-model.js';
 import { EVENT_LIMITS, EVENT_ROUND_TRIP, eventKeys, type CreateEventInput, type Event, type Product, type UpdateEventInput } from './event-model.js';
@@ -53,6 +54,23 @@ function assertChronology(event: Pick<Event, 'start' | 'end'>): void {
   if (Date.parse(event.end) < Date.parse(event.start)) throw new ValidationError({ path: 'end', message: 'must not be before start' });
 }
 
+const IMAGE_FIELDS = ['image', 'images'] as const;
+
+/**
+ * Every `image`/`images` entry the write adds is an absolute `https:`/`http:` URL or an image asset id:
+ * partner sites and widgets render these, so `javascript:` or free text is refused (422 on its path).
+ * Entries the event already held are not judged again, so a GET body sent back stays accepted.
+ */
+function assertImageReferences(event: Pick<Event, 'image' | 'images'>, previous?: Pick<Event, 'image' | 'images'>): void {
+  const details = IMAGE_FIELDS.flatMap((field) => {
+    const held = new Set(previous?.[field]);
+    return (event[field] ?? []).flatMap((entry, index) => (held.has(entry) || isId(entry) || isWebUrl(entry)
+      ? []
+      : [{ path: `${field}[${index}]`, message: 'must be an absolute https: or http: URL, or an image asset id' }]));
+  });
+  if (details.length > 0) throw new ValidationError(details);
+}
+
 /** DynamoDB items stop at 400 KB and each event is stored with its sorted copies: refuse early, as a 422. */
 export function assertEventSize(event: Event): void {
   const bytes = Buffer.byteLength(JSON.stringify(event));
@@ -68,6 +86,7 @@ export function buildEvent(body: CreateEventInput, now: Date = new Date()): Even
   // A copy's product ids are not this event's: every product of a new event gets a new id.
   const products = resolveProducts(productInputs.map(({ id: _copied, ...product }) => product), [], body.currency);
   const event: Event = { ...fields, id: newId(now), products, ...priceRange(products), version: 1, createdAt: timestamp, updatedAt: timestamp };
+  assertImageReferences(event);
   assertEventSize(event);
   return event;
 }
@@ -78,6 +97,7 @@ export function applyEventUpdate(previous: Event, patch: UpdateEventInput, now: 
   const next: Event = { ...mergePatch(previous, fields), version: previous.version + 1, updatedAt: now.toISOString() };
   if (productInputs !== undefined) next.products = resolveProducts(productInputs, previous.products, next.currency);
   assertChronology(next);
+  assertImageReferences(next, previous);
   const event = { ...next, ...priceRange(next.products) };
   assertEventSize(event);
   return event;

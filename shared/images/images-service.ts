@@ -1,6 +1,7 @@
 import type { BlobStore, BlobUrls } from '../blob-store/blob-store.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { isId, newId } from '../ids.js';
+import { isWebUrl } from '../model/primitives.js';
 import type { ImageAsset, ImageRecord } from './image-model.js';
 import { extensionOf, inspectImage, type ImageContentType } from './image-format.js';
 import * as repository from './images-repository.js';
@@ -74,8 +75,9 @@ export interface WorkspaceImageReference {
  * Resolves image references of several workspaces at once: each asset id is looked up in ITS OWN
  * workspace only. The answer gives, for a reference, the asset's download URL when it is an asset id of
  * that workspace, `undefined` when it is an id that is no asset there (another workspace's, deleted,
- * never uploaded), and the reference itself when it is no id (a URL). One BatchGet per 100 distinct
- * asset ids, and none when there is no asset id.
+ * never uploaded), the reference itself when it is an https:/http: URL, and `undefined` for anything
+ * else (text stored before references were checked): what is answered can always be shown as an image.
+ * One BatchGet per 100 distinct asset ids, and none when there is no asset id.
  */
 export async function resolveWorkspaceImageReferences(
   references: readonly WorkspaceImageReference[],
@@ -85,7 +87,7 @@ export async function resolveWorkspaceImageReferences(
   const assetIds = references.filter(({ reference }) => isId(reference)).map(({ workspaceId, reference }) => ({ workspaceId, imageId: reference }));
   const assets = assetIds.length > 0 ? await repository.getImagesOfWorkspaces(assetIds) : new Map<string, ImageRecord>();
   return ({ workspaceId, reference }) => {
-    if (!isId(reference)) return reference;
+    if (!isId(reference)) return isWebUrl(reference) ? reference : undefined;
     const asset = assets.get(repository.workspaceImageKey({ workspaceId, imageId: reference }));
     return asset ? store.publicUrl(asset.blobKey, requestBaseUrl) : undefined;
   };
@@ -93,9 +95,12 @@ export async function resolveWorkspaceImageReferences(
 
 /**
  * Resolves image references of one workspace to download URLs: asset ids of the workspace become
- * their public URL, anything else is returned unchanged. One BatchGet per 100 distinct asset ids.
+ * their public URL, URLs stay; a reference that is neither has no entry. One BatchGet per 100 distinct asset ids.
  */
 export async function resolveImageReferences(workspaceId: string, references: readonly string[], store: BlobUrls, requestBaseUrl: string): Promise<Map<string, string>> {
   const resolve = await resolveWorkspaceImageReferences(references.map((reference) => ({ workspaceId, reference })), store, requestBaseUrl);
-  return new Map(references.map((reference) => [reference, resolve({ workspaceId, reference }) ?? reference]));
+  return new Map(references.flatMap((reference) => {
+    const url = resolve({ workspaceId, reference });
+    return url === undefined ? [] : [[reference, url] as const];
+  }));
 }

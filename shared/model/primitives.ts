@@ -58,3 +58,14 @@ export type SortDirection = 'asc' | 'desc';
 export function pickFields<T>(source: Record<string, unknown>, schema: { shape: Record<string, unknown> }): T {
   return Object.fromEntries(Object.keys(schema.shape).flatMap((field) => (source[field] === undefined || source[field] === null ? [] : [[field, source[field]]]))) as T;
 }
+
+/**
+ * True for an absolute `https:`/`http:` URL, parsed as a browser parses an `href` (surrounding
+ * whitespace dropped, tabs and newlines removed) so that no spelling of another scheme
+ * (`javascript:`, `data:`, `file:`) passes. For references that hosts and partners render as links or images.
+ */
+export function isWebUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const { protocol } = new URL(value);
+  return protocol === 'https:' || protocol === 'http:';
+}

@@ -1,6 +1,7 @@
 import { CONTACT_FIELD_SCHEMAS } from '../contacts/contact-model.js';
 import type { ErrorDetail } from '../errors.js';
 import { isId } from '../ids.js';
+import { isWebUrl } from '../model/primitives.js';
 import { hasOther, isQuestion, optionValuesOf, view, type ElementView } from '../forms/element-kinds.js';
 import type { FormElement } from '../forms/form-element-model.js';
 import { sectionOf } from '../forms/form-layout.js';
@@ -64,20 +65,11 @@ function selectMultipleProblem(element: AnsweredElement, value: unknown): string
 /**
  * A File answer names an uploaded file: an absolute `https:`/`http:` URL or an id of the platform's
  * format, nothing else. Hosts render these answers as links in their dashboards, so `javascript:`,
- * `data:`, `file:` or free text would be an injection (or a leak) there. The URL is parsed as a
- * browser parses an `href` (surrounding whitespace dropped, tabs and newlines removed) and its scheme
- * checked, so no spelling of another scheme slips through.
+ * `data:`, `file:` or free text would be an injection (or a leak) there (`isWebUrl`).
  */
 function fileProblem(value: unknown): string | undefined {
-  const problem = 'must be the URL or id of an uploaded file (an absolute https: or http: URL, or a 24-character id)';
-  if (typeof value !== 'string') return problem;
-  if (isId(value.trim())) return undefined;
-  try {
-    const { protocol } = new URL(value);
-    return protocol === 'https:' || protocol === 'http:' ? undefined : problem;
-  } catch {
-    return problem;
-  }
+  if (typeof value === 'string' && (isId(value.trim()) || isWebUrl(value))) return undefined;
+  return 'must be the URL or id of an uploaded file (an absolute https: or http: URL, or a 24-character id)';
 }
 
 /** Why a (non-blank) answer does not fit its question's type and settings. */

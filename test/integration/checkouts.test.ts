@@ -106,6 +106,17 @@ describe('POST /v1/checkouts', () => {
     expect(Buffer.from(await (await fetch(response.body.data.eventImage)).arrayBuffer()).equals(png)).toBe(true);
   });
 
+  it('leaves eventImage out when the event\'s first image is an id that is no image asset of the workspace', async () => {
+    // Prepare: an id never uploaded here (it could be another workspace's asset): never shown as if it were a URL.
+    const event = await createEvent(host, 'Unpictured', ['Seat'], '0123456789abcdef01234567');
+    // Act
+    const response = await createCheckout(host, { name: 'Unpictured', eventId: event.id });
+    // Assess
+    expect(response.status).toBe(201);
+    expect(response.body.data.eventName).toBe('Unpictured');
+    expect(response.body.data).not.toHaveProperty('eventImage');
+  });
+
   it('creates a minimal checkout whose required fields are all present', async () => {
     const response = await createCheckout(host, { name: 'Bare' });
     expect(response.status).toBe(201);

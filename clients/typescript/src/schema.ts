@@ -1429,8 +1429,8 @@ export interface components {
             locationPlaceholder?: string;
             virtualEventLink?: components["schemas"]["RedirectUrl"];
             description?: string;
-            image?: components["schemas"]["Image"];
-            images?: components["schemas"]["Image"];
+            image?: components["schemas"]["Image3"];
+            images?: components["schemas"]["Image3"];
             tags?: components["schemas"]["CustomTags"];
             /** @enum {string} */
             currency?: "USD" | "CAD";
@@ -1478,23 +1478,7 @@ export interface components {
                 textAlign?: "left" | "center" | "right" | "justify";
             };
             /** @default [] */
-            content?: ({
-                /** @constant */
-                type: "text";
-                text: string;
-                marks?: components["schemas"]["Marks"];
-            } | {
-                /** @constant */
-                type: "hardBreak";
-                marks?: components["schemas"]["Marks"];
-            } | {
-                /** @constant */
-                type: "smartValue";
-                attrs: {
-                    key: components["schemas"]["Key"];
-                };
-                marks?: components["schemas"]["Marks"];
-            })[];
+            content?: components["schemas"]["ContentItem"][];
         };
         RichTextMark: {
             /** @constant */
@@ -1559,8 +1543,8 @@ export interface components {
             locationPlaceholder?: components["schemas"]["CustomerFirstName"];
             virtualEventLink?: components["schemas"]["RedirectUrl2"];
             description?: string | null;
-            image?: components["schemas"]["Image"] | null;
-            images?: components["schemas"]["Image"] | null;
+            image?: components["schemas"]["Image2"];
+            images?: components["schemas"]["Image2"];
             tags?: components["schemas"]["CustomTags"] | null;
             currency?: components["schemas"]["Currency"];
             redirectUrl?: components["schemas"]["RedirectUrl2"];
@@ -1974,8 +1958,8 @@ export interface components {
             locationPlaceholder?: string;
             virtualEventLink?: components["schemas"]["RedirectUrl"];
             description?: string;
-            image?: components["schemas"]["Image"];
-            images?: components["schemas"]["Image"];
+            image?: components["schemas"]["Image3"];
+            images?: components["schemas"]["Image3"];
             tags?: components["schemas"]["CustomTags"];
             /** @enum {string} */
             currency?: "USD" | "CAD";
@@ -2011,23 +1995,7 @@ export interface components {
                 /** @enum {string} */
                 textAlign: "left" | "center" | "right" | "justify";
             };
-            content: ({
-                /** @constant */
-                type: "text";
-                text: string;
-                marks?: components["schemas"]["Marks"];
-            } | {
-                /** @constant */
-                type: "hardBreak";
-                marks?: components["schemas"]["Marks"];
-            } | {
-                /** @constant */
-                type: "smartValue";
-                attrs: {
-                    key: components["schemas"]["Key"];
-                };
-                marks?: components["schemas"]["Marks"];
-            })[];
+            content: components["schemas"]["ContentItem"][];
         };
         Product: {
             id: components["schemas"]["Id"];
@@ -2075,8 +2043,8 @@ export interface components {
             locationPlaceholder?: string;
             virtualEventLink?: components["schemas"]["RedirectUrl"];
             description?: string;
-            image?: components["schemas"]["Image2"];
-            images?: components["schemas"]["Image2"];
+            image?: components["schemas"]["Image4"];
+            images?: components["schemas"]["Image4"];
             tags?: components["schemas"]["CustomTags"];
             /** @enum {string} */
             currency?: "USD" | "CAD";
@@ -2841,6 +2809,24 @@ export interface components {
             placeholder?: components["schemas"]["Placeholder"];
             logicGroups?: components["schemas"]["LogicGroups"];
         } & components["schemas"]["FormElementBase"];
+        ContentItem: {
+            /** @constant */
+            type: "text";
+            text: string;
+            marks?: components["schemas"]["Marks"];
+        } | {
+            /** @constant */
+            type: "hardBreak";
+            marks?: components["schemas"]["Marks"];
+        } | {
+            /** @constant */
+            type: "smartValue";
+            attrs: {
+                /** @description Context key, e.g. `event.name`. */
+                key: components["schemas"]["Name"];
+            };
+            marks?: components["schemas"]["Marks"];
+        };
         PayByInvoice: {
             enabled: boolean;
             memo?: string;
@@ -2987,7 +2973,6 @@ export interface components {
             type: "listItem";
             content: components["schemas"]["RichTextParagraphRequest"][];
         }[];
-        Marks: components["schemas"]["RichTextMark"][];
         Name: string;
         Shared4: {
             data: components["schemas"]["ImageAsset"];
@@ -3031,9 +3016,11 @@ export interface components {
         Shared10: {
             data: components["schemas"]["Checkout"];
         };
+        Marks: components["schemas"]["RichTextMark"][];
         Shared11: {
             data: components["schemas"]["Payout"];
         };
+        Image2: components["schemas"]["Image3"] | null;
         /**
          * @example {
          *       "6740f1a2c3d4e5f601234567": "m"
@@ -3110,6 +3097,8 @@ export interface components {
         Status3: "active" | "archived";
         /** @description Computed by the server: ignored. */
         UpdatedAt2: components["schemas"]["DateTime"];
+        /** @description Absolute https/http URLs or image asset ids. */
+        Image3: components["schemas"]["Image"];
         /** @description Computed by the server: ignored. */
         AmountDue2: number;
         /** @description Computed by the server: the value read is accepted back; another is 422. */
@@ -3153,7 +3142,7 @@ export interface components {
         /** @description Event the line sells; ledger entries of this invoice are attributed to the first line that has one. */
         EventId2: string;
         /** @description Image URLs: an asset id of the event's workspace becomes its URL; other ids are dropped. */
-        Image2: components["schemas"]["Image"];
+        Image4: components["schemas"]["Image"];
         /** @description Ignored: a copy starts at version 1. */
         Version2: number;
         /**
@@ -3232,8 +3221,6 @@ export interface components {
         CustomerId: components["schemas"]["Id"];
         /** @description Processor charge id (`ch_...`); refunds key off it. */
         ChargeId: string;
-        /** @description Context key, e.g. `event.name`. */
-        Key: components["schemas"]["Name"];
         /** @description Free text for your own reference. */
         Description2: string;
         /** @description Ignored: a copy starts at version 1. */

@@ -92,3 +92,42 @@ describe('applyEventUpdate', () => {
     expect(() => applyEventUpdate(anEvent(), patch({ end: '2030-05-01T00:00:00Z' }))).toThrow(ValidationError);
   });
 });
+
+describe('image references', () => {
+  const pathsOf = (attempt: () => unknown): string[] => {
+    try {
+      attempt();
+    } catch (error) {
+      if (error instanceof ValidationError) return error.details.map((detail) => detail.path);
+      throw error;
+    }
+    return [];
+  };
+
+  it('takes absolute https/http URLs and image asset ids, and refuses other schemes and free text on their paths', () => {
+    // Prepare
+    const good = ['https://cdn.example.com/a.png', 'http://example.com/b.jpg', '0123456789abcdef01234567'];
+    const bad = ['not a url', 'javascript:alert(1)', ' data:image/png;base64,AAAA', 'file:///etc/passwd', '/relative.png'];
+
+    // Act
+    const accepted = pathsOf(() => anEvent({ image: good, images: good }));
+    const refused = pathsOf(() => anEvent({ image: [good[0], ...bad], images: [bad[1]] }));
+
+    // Assess
+    expect(accepted).toEqual([]);
+    expect(refused).toEqual(['image[1]', 'image[2]', 'image[3]', 'image[4]', 'image[5]', 'images[0]']);
+  });
+
+  it('judges only the entries an update adds: one the event already held is accepted back', () => {
+    // Prepare: an entry stored before references were checked.
+    const stored = { ...anEvent(), image: ['poster (see brochure)'] };
+
+    // Act
+    const sentBack = pathsOf(() => applyEventUpdate(stored, patch({ image: ['poster (see brochure)', 'https://cdn.example.com/a.png'] })));
+    const added = pathsOf(() => applyEventUpdate(stored, patch({ images: ['poster (see brochure)'] })));
+
+    // Assess
+    expect(sentBack).toEqual([]);
+    expect(added).toEqual(['images[0]']);
+  });
+});
