@@ -132,7 +132,8 @@ export type CheckoutView = z.output<typeof checkoutSchema>;
 export const CHECKOUT_ROUND_TRIP: RoundTrip = {
   resource: 'checkout',
   readOnly: { id: undefined, ownerId: undefined, createdAt: undefined },
-  derived: ['updatedAt', 'productsCount', 'eventName', 'eventImage', 'formName', 'isEventSet'],
+  derived: ['updatedAt', 'productsCount', 'isEventSet'],
+  linked: ['eventName', 'eventImage', 'formName'],
 };
 
 export const createCheckoutBodySchema = lazy(() => z

@@ -10,7 +10,7 @@ import type { FilterCondition } from './checkout-filters.js';
 import { effectiveSort, isSelected, searchNeedle } from './checkout-listing.js';
 import { conditionsOf, planCheckoutList } from './checkout-list-plan.js';
 import {
-  CHECKOUT_ROUND_TRIP, COMPUTED_FIELDS, LIST_SCAN_BUDGET, type CheckoutDraft, type CheckoutRecord, type CheckoutSortField, type CheckoutStatus, type CheckoutView,
+  CHECKOUT_ROUND_TRIP, LIST_SCAN_BUDGET, productsCountOf, type CheckoutDraft, type CheckoutRecord, type CheckoutSortField, type CheckoutStatus, type CheckoutView,
   type CreateCheckoutBody, type ListNames, type StoredCheckout, type UpdateCheckoutBody,
 } from './checkout-model.js';
 import { emptyPrefetch, presentCheckouts, type EventSummary, type PresentationContext, type Prefetched } from './checkout-presentation.js';
@@ -123,9 +123,9 @@ export async function updateCheckout(workspaceId: string, checkoutId: string, se
     read: () => findOrThrow(workspaceId, checkoutId, { consistent: true }),
     write: async (current) => {
       // A GET body sent back: its read-only fields must be the stored ones, its `version` the current one,
-      // and its computed fields (not stored) what a GET answers now, read only when the body carries one.
-      const echoesComputed = COMPUTED_FIELDS.some((name) => (sent as Record<string, unknown>)[name] !== undefined);
-      const asRead = echoesComputed ? (await presentCheckouts(workspaceId, [current.record], context))[0] as CheckoutView : current.record;
+      // and the fields computed from the checkout itself what a GET answers now. Those read from its
+      // event and form are ignored: a rename there changes them without changing the checkout.
+      const asRead = { ...current.record, productsCount: productsCountOf(current.record), isEventSet: current.record.eventId !== undefined };
       const patch = checkEchoed(asRead, sent, CHECKOUT_ROUND_TRIP);
       const changes: Record<string, unknown> = { ...patch, ...(patch.products ? { products: withFeeIds(patch.products) } : {}) };
       const scope = { products: patch.products !== undefined, event: patch.eventId !== undefined, form: patch.orderFormId !== undefined };

@@ -25,6 +25,12 @@ export interface RoundTrip {
    * one computed on read only (not stored) is ignored. A create ignores them.
    */
   readonly derived?: readonly string[];
+  /**
+   * Read from ANOTHER resource when the object is answered (a checkout's `eventName`, `eventImage`,
+   * `formName`): ignored on an update and a create. A rename of that resource changes them without
+   * changing this object, so a GET body read before it must still be accepted.
+   */
+  readonly linked?: readonly string[];
   /** How a field is compared with the stored value, when the GET form differs from the stored one (e.g. computed parts left out). */
   readonly compareAs?: Readonly<Record<string, (value: unknown) => unknown>>;
 }
@@ -51,6 +57,7 @@ export function echoedFields(getShape: Shape, spec: RoundTrip, mode: 'update' | 
   for (const name of spec.derived ?? []) {
     fields.push(field(name, mode === 'update' ? 'Computed by the server: the value read is accepted back; another is 422.' : 'Computed by the server: ignored.'));
   }
+  for (const name of spec.linked ?? []) fields.push(field(name, 'Read from the linked resource: ignored.'));
   if (mode === 'update') {
     for (const name of spec.immutable ?? []) fields.push(field(name, 'Immutable: the stored value is accepted back; another value is 422.'));
     if ('version' in getShape) fields.push(['version', z.number().int().optional().meta({ description: 'The version read: accepted when it is the current one; another is 409 `conflict`, as with `If-Match`.' })]);
@@ -73,7 +80,7 @@ function canonical(value: unknown): string {
 }
 
 function echoedNames(spec: RoundTrip): string[] {
-  return [...Object.keys(spec.readOnly), ...(spec.immutable ?? []), ...(spec.derived ?? []), 'version'];
+  return [...Object.keys(spec.readOnly), ...(spec.immutable ?? []), ...(spec.derived ?? []), ...(spec.linked ?? []), 'version'];
 }
 
 function without<T extends object>(body: T, names: readonly string[]): T {
@@ -85,7 +92,8 @@ function without<T extends object>(body: T, names: readonly string[]): T {
 /**
  * An update body's echoed fields checked against the stored object, and the body without them: a
  * read-only, immutable or stored computed field that differs is 422 (all of them reported), a `version`
- * that is not the stored one is 409 `conflict` (the client edited an older copy); all are dropped.
+ * that is not the stored one is 409 `conflict` (the client edited an older copy), and so is another
+ * `updatedAt` of a resource without a version; all are dropped.
  */
 export function checkEchoed<T extends object>(stored: object, body: T, spec: RoundTrip): T {
   const sent = body as Record<string, unknown>;
@@ -97,6 +105,10 @@ export function checkEchoed<T extends object>(stored: object, body: T, spec: Rou
   // A stale version first: the whole copy is older (its updatedAt too), re-reading is the answer.
   if (sent.version !== undefined && sent.version !== current.version) {
     throw new ConflictError(`The ${spec.resource} is at version ${String(current.version)}, not ${String(sent.version)} (the version sent). Re-read it and retry.`);
+  }
+  // Without a version (webhook endpoints), `updatedAt` tells the copy's age: another one is a newer write.
+  if (current.version === undefined && sent.updatedAt !== undefined && spec.derived?.includes('updatedAt') && !same('updatedAt')) {
+    throw new ConflictError(`The ${spec.resource} was changed at ${String(current.updatedAt)}, after the copy sent was read. Re-read it and retry.`);
   }
   const details: ErrorDetail[] = [];
   for (const [name, hint] of Object.entries(spec.readOnly)) {
@@ -112,7 +124,7 @@ export function checkEchoed<T extends object>(stored: object, body: T, spec: Rou
   return without(body, echoedNames(spec));
 }
 
-/** A create body without the fields a copy gets afresh (read-only, derived, `version`); immutable ones are create fields. */
+/** A create body without the fields a copy gets afresh (read-only, derived, linked, `version`); immutable ones are create fields. */
 export function dropEchoed<T extends object>(body: T, spec: RoundTrip): T {
-  return without(body, [...Object.keys(spec.readOnly), ...(spec.derived ?? []), 'version']);
+  return without(body, [...Object.keys(spec.readOnly), ...(spec.derived ?? []), ...(spec.linked ?? []), 'version']);
 }

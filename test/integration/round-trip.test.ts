@@ -180,7 +180,7 @@ describe.each(resources)('the $name', (resource) => {
     if (original.version !== undefined) expect(copy.version).toBe(1);
   });
 
-  it('refuses a changed read-only field with 422 on its path, and a stale version with 409', async () => {
+  it('refuses a changed read-only field with 422 on its path, and a copy read before another write with 409', async () => {
     // Prepare
     const id = await resource.make();
     const before = await read(id);
@@ -194,15 +194,13 @@ describe.each(resources)('the $name', (resource) => {
       expect(changedImmutable.status).toBe(422);
       expect(changedImmutable.body.error.details).toEqual([expect.objectContaining({ path: Object.keys(resource.immutable as Json)[0] })]);
     }
-    if (before.version !== undefined) {
-      await call(resource.update.method, resource.update.path(id), resource.edit);
-      const stale = await send(resource.update.method, resource.update.path(id), { ...before, ...resource.edit });
-      expect(stale.status).toBe(409);
-      expect(stale.body.error.code).toBe('conflict');
-    }
-    // With a version the edit above went through; without one nothing was written.
-    if (before.version !== undefined) expect(await read(id)).toMatchObject({ ...resource.edit });
-    else expect(await read(id)).toEqual(before);
+    // Another client's write, then the GET body read before it: stale by its version, or by its
+    // updatedAt where the resource has no version (webhook endpoints).
+    await call(resource.update.method, resource.update.path(id), resource.edit);
+    const stale = await send(resource.update.method, resource.update.path(id), { ...before, ...resource.edit, id: before.id });
+    expect(stale.status, stale.text).toBe(409);
+    expect(stale.body.error.code).toBe('conflict');
+    expect(await read(id)).toMatchObject({ ...resource.edit });
   });
 });
 
@@ -302,21 +300,39 @@ describe('checkouts', () => {
 });
 
 describe('checkout computed fields', () => {
-  it('are compared with what GET answers: the values read go back (200), a changed one is 422 on its path', async () => {
-    // Prepare: a checkout with an event (and its image) and an order form, so every computed field is present
+  async function makeLinkedCheckout() {
     const event = await makeEvent({ image: ['https://cdn.example.com/gala.jpg'] });
     const form = (await call('POST', '/v1/forms', { name: unique('Order'), type: 'order' })).data;
     const created = (await call('POST', '/v1/checkouts', { name: unique('Tickets'), eventId: event.id, orderFormId: form.id, products: [{ productId: event.products[0].id }] })).data;
     const before = (await call('GET', `/v1/checkouts/${created.id}`)).checkout;
+    return { event, form, before };
+  }
+
+  it('computed from the checkout itself are compared with what GET answers: the values read go back (200), a changed one is 422 on its path', async () => {
+    // Prepare: a checkout with an event (and its image) and an order form, so every computed field is present
+    const { event, form, before } = await makeLinkedCheckout();
     expect(before).toMatchObject({ productsCount: 1, isEventSet: true, eventName: event.name, eventImage: 'https://cdn.example.com/gala.jpg', formName: form.name });
-    const changes: Json = { productsCount: 5, isEventSet: false, eventName: 'Other', eventImage: 'https://cdn.example.com/other.jpg', formName: 'Other' };
+    const changes: Json = { productsCount: 5, isEventSet: false };
     // Act
-    const refused = await Promise.all(Object.entries(changes).map(([name, value]) => send('PATCH', `/v1/checkouts/${created.id}`, { ...before, name: 'Renamed checkout', [name]: value })));
-    const roundTrip = await send('PATCH', `/v1/checkouts/${created.id}`, { ...before, name: 'Renamed checkout' });
+    const refused = await Promise.all(Object.entries(changes).map(([name, value]) => send('PATCH', `/v1/checkouts/${before.id}`, { ...before, name: 'Renamed checkout', [name]: value })));
+    const roundTrip = await send('PATCH', `/v1/checkouts/${before.id}`, { ...before, name: 'Renamed checkout' });
     // Assess
     expect(refused.map((response) => response.status)).toEqual(Object.keys(changes).map(() => 422));
     expect(refused.map((response) => response.body.error.details)).toEqual(Object.keys(changes).map((name) => [expect.objectContaining({ path: name, message: expect.stringContaining('computed by the server') })]));
     expect(roundTrip.status, roundTrip.text).toBe(200);
     expect(roundTrip.body.data).toMatchObject({ ...before, name: 'Renamed checkout', version: before.version + 1, updatedAt: expect.any(String) });
+  });
+
+  it('read from the event and the form are ignored: a GET body read before they were renamed goes back (200)', async () => {
+    // Prepare: another client renames the event, changes its image and renames the form after the read
+    const { event, form, before } = await makeLinkedCheckout();
+    await call('PATCH', `/v1/events/${event.id}`, { name: unique('Renamed event'), image: ['https://cdn.example.com/new.jpg'] });
+    const renamedForm = (await call('PATCH', `/v1/forms/${form.id}`, { name: unique('Renamed order') })).data;
+    // Act
+    const roundTrip = await send('PATCH', `/v1/checkouts/${before.id}`, { ...before, description: 'Edited' });
+    // Assess: the answer shows the linked resources as they are now
+    expect(roundTrip.status, roundTrip.text).toBe(200);
+    expect(roundTrip.body.data).toMatchObject({ description: 'Edited', version: before.version + 1, formName: renamedForm.name, eventImage: 'https://cdn.example.com/new.jpg' });
+    expect(roundTrip.body.data.eventName).not.toBe(before.eventName);
   });
 });

@@ -1031,7 +1031,8 @@ export interface components {
             id?: components["schemas"]["Id3"];
             ownerId?: components["schemas"]["OwnerId2"];
             createdAt?: components["schemas"]["OwnerId2"];
-            updatedAt?: components["schemas"]["EventImage2"];
+            /** @description Computed by the server: ignored. */
+            updatedAt?: string;
             version?: components["schemas"]["Version2"];
             /** @description Follows `type` (true exactly for `order`); another value is 422. */
             isEventForm?: boolean;
@@ -1139,7 +1140,8 @@ export interface components {
             rows?: components["schemas"]["Rows"];
             /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
             attendeeRowsStart?: number;
-            updatedAt?: components["schemas"]["EventImage"];
+            /** @description Computed by the server: the value read is accepted back; another is 422. */
+            updatedAt?: string;
             /**
              * @description Immutable: the stored value is accepted back; another value is 422.
              * @enum {string}
@@ -1562,11 +1564,11 @@ export interface components {
             createdAt?: components["schemas"]["CreatedAt2"];
             updatedAt?: components["schemas"]["UpdatedAt2"];
             productsCount?: components["schemas"]["AmountDue2"];
-            eventName?: components["schemas"]["EventImage2"];
-            eventImage?: components["schemas"]["EventImage2"];
-            formName?: components["schemas"]["EventImage2"];
             /** @description Computed by the server: ignored. */
             isEventSet?: boolean;
+            eventName?: components["schemas"]["EventImage"];
+            eventImage?: components["schemas"]["EventImage"];
+            formName?: components["schemas"]["EventImage"];
             version?: components["schemas"]["Version4"];
             name: components["schemas"]["Name"];
             /**
@@ -1603,11 +1605,11 @@ export interface components {
             createdAt?: components["schemas"]["CreatedAt"];
             updatedAt?: components["schemas"]["UpdatedAt"];
             productsCount?: components["schemas"]["AmountDue"];
+            /** @description Computed by the server: the value read is accepted back; another is 422. */
+            isEventSet?: boolean;
             eventName?: components["schemas"]["EventImage"];
             eventImage?: components["schemas"]["EventImage"];
             formName?: components["schemas"]["EventImage"];
-            /** @description Computed by the server: the value read is accepted back; another is 422. */
-            isEventSet?: boolean;
             version?: components["schemas"]["Version"];
             name?: components["schemas"]["Name"];
             /** @enum {string} */
@@ -3101,8 +3103,6 @@ export interface components {
         Image3: components["schemas"]["Image"];
         /** @description Computed by the server: ignored. */
         AmountDue2: number;
-        /** @description Computed by the server: the value read is accepted back; another is 422. */
-        EventImage: string;
         /**
          * @description Token of the saved card at the payment processor. Sandbox tokens: `pm_card_visa` (succeeds), `pm_card_chargeDeclined`, `pm_card_authenticationRequired`.
          * @example pm_card_visa
@@ -3112,6 +3112,8 @@ export interface components {
         TimeslotId: components["schemas"]["SubmitButtonText"];
         /** @description Number of items in `data`. */
         Total: number;
+        /** @description Read from the linked resource: ignored. */
+        EventImage: string;
         /** @description Pay-what-you-can minimum, cents. Takes effect only with `priceMode` `pwyc`; with another mode it is accepted and kept (stored and returned as sent), never refused. */
         PwycMin: number;
         /** @description An event of the workspace; `isEventSet` is true exactly when it is set. */
@@ -3161,8 +3163,6 @@ export interface components {
         Rate: number;
         /** @description Highest price among required products, in cents, fees excluded; 0 when none is required. */
         MaxPrice: number;
-        /** @description Computed by the server: ignored. */
-        EventImage2: string;
         /** @description Lowest price among required products, in cents, fees excluded; 0 when none is required. */
         MinPrice: number;
         /** @description Pixels, read from the image header; at most 16384. */
