@@ -103,6 +103,16 @@ describe('POST /v1/assets/images', () => {
     expect(response.body.error.details[0].path).toBe('filename');
   });
 
+  it('is 422 for an empty or blank filename, naming only that problem', async () => {
+    // Act
+    const responses = await Promise.all(['', '   '].map((filename) => upload(host, solidPng(1, 1), 'image/png', filename)));
+    // Assess
+    for (const response of responses) {
+      expect(response.status).toBe(422);
+      expect(response.body.error.details).toEqual([{ path: 'filename', message: 'must not be empty' }]);
+    }
+  });
+
   it('replays the first response for a repeated Idempotency-Key instead of registering twice', async () => {
     // Prepare
     const owner = await api.newWorkspace('Images idempotency');

@@ -18,7 +18,7 @@ const filenameSchema = lazy(() => z
   .min(1, 'must not be empty')
   .max(255, 'must be at most 255 characters')
   // eslint-disable-next-line no-control-regex
-  .regex(/^[^\u0000-\u001f\u007f]+$/, 'must not contain control characters')
+  .regex(/^[^\u0000-\u001f\u007f]*$/, 'must not contain control characters')
   .meta({ description: 'Original file name, kept for display.', example: 'poster.png' }));
 
 /**
