@@ -2,7 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError, StaleVersionError } from '../errors.js';
 import { db, tableName } from './client.js';
-import { expressionParts, retryableWriteFailure, transaction, type Condition, type UpdateSpec } from './transaction.js';
+import { ItemTooLargeError, expressionParts, isItemSizeRefusal, retryableWriteFailure, transaction, type Condition, type UpdateSpec } from './transaction.js';
 import { pendingWriteFence } from './write-fence.js';
 import { isDatastoreUnavailable } from './failures.js';
 import { retrying } from './retry.js';
@@ -17,7 +17,7 @@ type Item = Record<string, unknown>;
  * Single-item reads and conditional writes. A failed condition throws the condition's `onFailed`
  * error (a 409 `conflict` when it names none), so repositories never catch SDK exceptions themselves;
  * a write refused because a transaction holds the item is a WriteContentionError (nothing written:
- * `readModifyWrite` retries it, elsewhere it is a 503).
+ * `readModifyWrite` retries it, elsewhere it is a 503); an item above 400 KB is an ItemTooLargeError (422).
  */
 
 async function conditionally<T>(condition: Condition | undefined, write: () => Promise<T>): Promise<T> {
@@ -27,6 +27,8 @@ async function conditionally<T>(condition: Condition | undefined, write: () => P
     if (error instanceof ConditionalCheckFailedException) {
       throw condition?.onFailed?.() ?? new ConflictError('The data changed concurrently. Retry the request.');
     }
+    // Like a transaction's: an item above 400 KB is a 422, not an unexpected failure.
+    if (isItemSizeRefusal(error)) throw new ItemTooLargeError();
     throw retryableWriteFailure(error) ?? error;
   }
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { ConflictError, ServiceUnavailableError, WriteContentionError } from '../errors.js';
+import { ConflictError, ServiceUnavailableError, ValidationError, WriteContentionError } from '../errors.js';
 import { db, tableName } from './client.js';
 import { isDatastoreUnavailable } from './failures.js';
 import { jitteredBackoff } from './retry.js';
@@ -38,18 +38,23 @@ export interface UpdateSpec {
 }
 
 /**
- * An item of the write is above DynamoDB's 400 KB item limit: nothing was written. Domains whose items
- * grow with client data (a form with its elements, a form response) turn it into their own 422.
+ * An item of the write is above DynamoDB's 400 KB item limit: nothing was written. Well-formed input
+ * that breaks a rule, so a 422 `validation_failed` wherever it surfaces (never a 500, and without
+ * naming the datastore); domains whose items grow with client data (a form with its elements, a form
+ * response, an invoice) turn it into their own 422 naming the field that grew it (`onTooLarge`).
  */
-export class ItemTooLargeError extends Error {
+export class ItemTooLargeError extends ValidationError {
   constructor() {
-    super('An item is above the 400 KB DynamoDB item limit.');
-    this.name = 'ItemTooLargeError';
+    super({ path: '', message: 'The resource is too large to store: shorten its text fields.' });
   }
 }
 
 const ITEM_SIZE = /item size/i;
 
+/** DynamoDB's refusal of an oversized Put or Update, sent alone or as a transaction (refused before it starts). */
+export function isItemSizeRefusal(error: unknown): boolean {
+  return error instanceof Error && error.name === 'ValidationException' && ITEM_SIZE.test(error.message);
+}
 
 /** Sends of a `resendOnTransientFailure` transaction that may fail transiently before its error is thrown. */
 const TRANSIENT_ATTEMPTS = 4;
@@ -185,7 +190,7 @@ export class Transaction {
   private mapFailure(error: unknown): unknown {
     // DynamoDB refuses an oversized Put before the transaction starts (ValidationException), and an
     // update that would grow an item past the limit as a cancellation reason.
-    if (error instanceof Error && error.name === 'ValidationException' && ITEM_SIZE.test(error.message)) return new ItemTooLargeError();
+    if (isItemSizeRefusal(error)) return new ItemTooLargeError();
     if (!(error instanceof TransactionCanceledException)) return retryableWriteFailure(error) ?? error;
     if ((error.CancellationReasons ?? []).some((reason) => reason.Code === 'ValidationError' && ITEM_SIZE.test(reason.Message ?? ''))) return new ItemTooLargeError();
     const reasons = (error.CancellationReasons ?? []).map((reason) => reason.Code ?? 'None');

@@ -4,6 +4,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { deleteItem, putItem, updateItem } from '../../../shared/db/conditional.js';
 import { itemKey, notExists } from '../../../shared/db/table-design.js';
+import { ItemTooLargeError } from '../../../shared/db/transaction.js';
 import { withWriteFence, type WriteFence } from '../../../shared/db/write-fence.js';
 import { ConflictError, WriteContentionError } from '../../../shared/errors.js';
 
@@ -27,6 +28,13 @@ describe('conditional single-item writes', () => {
     const failure = updateItem({ key: itemKey('A', '1'), update: 'SET a = :a', values: { ':a': 1 } });
     await expect(failure).rejects.toBeInstanceOf(WriteContentionError);
     await expect(failure).rejects.not.toBeInstanceOf(ConflictError);
+  });
+
+  it('turns a single Put or Update refused for the item size into ItemTooLargeError (a 422), like a transaction', async () => {
+    ddbMock.on(PutCommand).rejects(Object.assign(new Error('Item size has exceeded the maximum allowed size'), { name: 'ValidationException' }));
+    ddbMock.on(UpdateCommand).rejects(Object.assign(new Error('Item size to update has exceeded the maximum allowed size'), { name: 'ValidationException' }));
+    await expect(putItem(itemKey('A', '1'))).rejects.toBeInstanceOf(ItemTooLargeError);
+    await expect(updateItem({ key: itemKey('A', '1'), update: 'SET a = :a', values: { ':a': 'x' } })).rejects.toBeInstanceOf(ItemTooLargeError);
   });
 
   it('inside an idempotent request, writes with its "applied" marker in one transaction', async () => {

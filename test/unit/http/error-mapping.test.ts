@@ -1,5 +1,6 @@
 import { TransactionCanceledException, TransactionConflictException, TransactionInProgressException, ThrottlingException } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { ItemTooLargeError } from '../../../shared/db/transaction.js';
 import { TimeBudgetExhaustedError } from '../../../shared/errors.js';
 import { renderError } from '../../../shared/http/error-mapping.js';
 import { PartnerListingFailedError } from '../../../shared/partners/partner-errors.js';
@@ -29,6 +30,14 @@ describe('error mapping of DynamoDB failures', () => {
     const unknown = renderError(cancelled('ValidationError'));
     expect(unknown.statusCode).toBe(500);
     expect(unknown.body).not.toContain('ValidationError');
+  });
+
+  it('answers an item above the 400 KB limit that no domain named with 422 validation_failed, never 500, without naming the datastore', () => {
+    const rendered = renderError(new ItemTooLargeError());
+    expect(rendered.statusCode).toBe(422);
+    const { error } = JSON.parse(rendered.body) as { error: { code: string; message: string } };
+    expect(error).toMatchObject({ code: 'validation_failed', message: 'The resource is too large to store: shorten its text fields.' });
+    expect(rendered.body).not.toMatch(/dynamo|400 KB/i);
   });
 
   it('keeps the partner listing\'s spec 500 on a database failure, with Retry-After; not on a bug', () => {
