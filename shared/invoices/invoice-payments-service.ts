@@ -10,6 +10,7 @@ import { paymentProcessor } from '../payments/processor-registry.js';
 import type { PaymentRecord } from './invoice-model.js';
 import { assertAllowed, assertPayable, statusAfterPayment } from './invoice-state.js';
 import { formatInvoiceNumber } from './invoice-totals.js';
+import { CARD_PAYMENT_BYTES, assertRoomFor, serializedBytes } from './invoice-size.js';
 import { bodyKeyReused, paymentRequestDifferences, refundRequestDifferences } from './request-keys.js';
 import * as repository from './invoices-repository.js';
 import { changeInvoice, customerOf, nextVersion } from './invoices-service.js';
@@ -72,6 +73,8 @@ function applyPayment(workspaceId: string, invoice: Invoice, payment: Payment, c
  * refund or revision raced the commit, reuse the same intent instead of charging twice.
  */
 async function chargeCard(workspaceId: string, invoice: Invoice, amount: number, purpose: string, now: Date): Promise<Payment> {
+  // Before the processor: a charge the invoice could not record is refused while no money moved.
+  assertRoomFor(invoice, CARD_PAYMENT_BYTES, 'payments');
   const contact = await customerOf(workspaceId, invoice.customerId);
   const result = await paymentProcessor().charge({
     amount,
@@ -148,6 +151,7 @@ export async function recordPayment(workspaceId: string, id: string, input: Reco
       ledgerEntryId: newId(now),
       refunds: [],
     };
+    assertRoomFor(current, serializedBytes(payment), 'payments');
     const { next, effects } = applyPayment(workspaceId, current, payment, {}, now);
     await repository.commitInvoiceChange(workspaceId, current, next, {
       ...effects,
@@ -205,6 +209,9 @@ export async function refundPayment(workspaceId: string, invoiceId: string, paym
         completeBy: new Date(now.getTime() + REFUND_COMPLETION_GRACE_MS).toISOString(),
         state: 'reserved',
       };
+      // Before the reservation, the first write: a refund the invoice could not record is refused
+      // before any money moves. A resumed reservation was measured when it was made.
+      assertRoomFor(invoice, serializedBytes({ ...reservation, id: reservation.refundId, paymentId, idempotencyKey: input.idempotencyKey }), 'refunds');
       try {
         await repository.reserveRefund(workspaceId, record, input.idempotencyKey, reservation);
       } catch (error) {

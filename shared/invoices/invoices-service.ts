@@ -9,6 +9,7 @@ import { checkEchoed, dropEchoed } from '../model/round-trip.js';
 import { newId } from '../ids.js';
 import { assertAllowed, assertVoidable } from './invoice-state.js';
 import { computeTotals } from './invoice-totals.js';
+import { assertInvoiceSize } from './invoice-size.js';
 import { allChecked, assertEventsExist, type EventReference } from '../events/event-references.js';
 import * as repository from './invoices-repository.js';
 
@@ -109,6 +110,7 @@ export async function createInvoice(workspaceId: string, body: CreateInvoiceInpu
     createdAt: timestamp,
     updatedAt: timestamp,
   };
+  assertInvoiceSize(invoice);
   await repository.insertInvoice(workspaceId, invoice);
   return invoice;
 }
@@ -138,6 +140,7 @@ export async function reviseInvoice(workspaceId: string, id: string, sent: Revis
       ? { ...current, customerEmail: undefined, customerFirstName: undefined, customerLastName: undefined, customerPhone: undefined, ...snapshotsOf({}, customer) }
       : current;
     const next = nextVersion(mergePatch(base, patch), {}, now);
+    assertInvoiceSize(next);
     await repository.saveInvoice(workspaceId, current, next);
     return next;
   });
