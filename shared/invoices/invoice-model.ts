@@ -211,13 +211,25 @@ const revisableFields = lazy(() => Object.fromEntries(
 export const reviseInvoiceBodySchema = lazy(() => z.strictObject({ ...echoedFields(invoiceSchema.shape, INVOICE_ROUND_TRIP, 'update'), ...revisableFields })
   .meta({ id: 'ReviseInvoice', description: 'Only the fields sent change; `null` removes an optional field.' }));
 
+/** How far a payment's `paidAt` may run ahead of the server's clock (the client's clock may be a little fast). */
+export const PAID_AT_CLOCK_SKEW_MS = 5 * 60 * 1000;
+
+/**
+ * When the money was received. Settlement counts from it, so a future one would hold the money as
+ * pending until then: refused beyond the clock skew. A past one is an offline payment recorded late.
+ */
+function isNotFuture(paidAt: string | undefined): boolean {
+  return paidAt === undefined || Date.parse(paidAt) <= Date.now() + PAID_AT_CLOCK_SKEW_MS;
+}
+
 export const recordPaymentBodySchema = lazy(() => z
   .strictObject({
     amount: positiveAmountSchema,
     idempotencyKey: z.string().min(1).max(255).meta({ description: 'Caller dedupe key: a repeat with the same `amount` returns the existing payment unchanged (`note` and `paidAt` of the repeat are ignored); with another `amount` it is 409 `idempotency_key_reused`.' }),
     note: text(2000).optional(),
-    paidAt: dateTimeSchema.optional(),
+    paidAt: dateTimeSchema.optional().meta({ description: 'When the money was received (default: now). Not in the future (5 minutes of clock skew): settlement counts from it.' }),
   })
+  .refine((body) => isNotFuture(body.paidAt), { path: ['paidAt'], message: 'must not be in the future' })
   .meta({ id: 'RecordPayment' }));
 
 export const createRefundBodySchema = lazy(() => z

@@ -159,6 +159,21 @@ describe('POST /v1/invoices/{invoiceId}/payments', () => {
     expect(response.body.error.details[0].path).toBe('amount');
   });
 
+  it('refuses a paidAt in the future with 422 on paidAt and records nothing; a backdated paidAt is kept', async () => {
+    // Prepare
+    const invoice = await open();
+    // Act
+    const future = await post(`/v1/invoices/${invoice.id}/payments`, { amount: 10, idempotencyKey: 'fut', paidAt: '2035-01-01T00:00:00Z' });
+    const backdated = await post(`/v1/invoices/${invoice.id}/payments`, { amount: 10, idempotencyKey: 'late', paidAt: '2024-03-01T12:00:00Z' });
+    // Assess
+    expect(future.status).toBe(422);
+    expect(future.body.error).toMatchObject({ code: 'validation_failed', details: [{ path: 'paidAt', message: 'must not be in the future' }] });
+    expect(backdated.status).toBe(201);
+    expect(backdated.body.data.paidAt).toBe('2024-03-01T12:00:00Z');
+    const after = (await api.request('GET', `/v1/invoices/${invoice.id}`, { key: workspace.apiKey })).body.data;
+    expect(after.payments.map((payment: { idempotencyKey: string }) => payment.idempotencyKey)).toEqual(['late']);
+  });
+
   it.each([['draft', draft], ['paid', paid], ['void', voided]])('is 409 invalid_state from %s', async (_status, make) => {
     const invoice = await make();
     const response = await pay(invoice.id, 1);

@@ -1796,6 +1796,7 @@ export interface components {
             /** @description Caller dedupe key: a repeat with the same `amount` returns the existing payment unchanged (`note` and `paidAt` of the repeat are ignored); with another `amount` it is 409 `idempotency_key_reused`. */
             idempotencyKey: string;
             note?: string;
+            /** @description When the money was received (default: now). Not in the future (5 minutes of clock skew): settlement counts from it. */
             paidAt?: components["schemas"]["DateTime"];
         };
         CreateRefund: {

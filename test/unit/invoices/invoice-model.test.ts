@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Invoice } from '../../../shared/invoices/invoice-model.js';
-import { fromInvoiceItem, projectionChanges, toInvoiceItem } from '../../../shared/invoices/invoice-model.js';
+import { fromInvoiceItem, projectionChanges, recordPaymentBodySchema, toInvoiceItem } from '../../../shared/invoices/invoice-model.js';
 
 const WS = 'a'.repeat(24);
 
@@ -48,5 +48,24 @@ describe('fromInvoiceItem', () => {
     expect(read).toMatchObject({ subtotal: 1000, taxTotal: 50, total: 1050, amountPaid: 300, amountRefunded: 100, amountDue: 750 });
     expect(read.payments[0]?.amountRefunded).toBe(100);
     expect(read).not.toHaveProperty('PK');
+  });
+});
+
+describe('recordPaymentBodySchema', () => {
+  afterEach(() => vi.useRealTimers());
+
+  const issuesFor = (paidAt: string) => recordPaymentBodySchema.safeParse({ amount: 10, idempotencyKey: 'k', paidAt }).error?.issues ?? [];
+
+  it('refuses a paidAt in the future on paidAt, beyond 5 minutes of clock skew', () => {
+    vi.useFakeTimers({ now: Date.parse('2026-06-01T12:00:00.000Z') });
+    expect(issuesFor('2035-01-01T00:00:00Z')).toMatchObject([{ path: ['paidAt'], message: 'must not be in the future' }]);
+    expect(issuesFor('2026-06-01T12:05:01Z')).toHaveLength(1);
+    expect(issuesFor('2026-06-01T14:04:00+02:00')).toHaveLength(0);
+  });
+
+  it('accepts a backdated paidAt (an offline payment recorded late) and none at all', () => {
+    vi.useFakeTimers({ now: Date.parse('2026-06-01T12:00:00.000Z') });
+    expect(issuesFor('2020-01-01T00:00:00Z')).toHaveLength(0);
+    expect(recordPaymentBodySchema.safeParse({ amount: 10, idempotencyKey: 'k' }).success).toBe(true);
   });
 });
