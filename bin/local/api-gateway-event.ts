@@ -49,9 +49,33 @@ function requestTime(now: Date): string {
   return `${pad(now.getUTCDate())}/${months[now.getUTCMonth()]}/${now.getUTCFullYear()}:${pad(now.getUTCHours())}:${pad(now.getUTCMinutes())}:${pad(now.getUTCSeconds())} +0000`;
 }
 
+/** The absolute form of a request target (`http://host/path`): its scheme and authority. */
+const ABSOLUTE_FORM = /^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i;
+/**
+ * Characters a URL path carries percent-encoded (the WHATWG path set; Node refuses the other ones),
+ * and `\`, which the URL parser would read as `/`.
+ */
+// eslint-disable-next-line no-control-regex
+const PATH_ESCAPED = /[\x00-\x20"<>\\`{}\x7f]/g;
+
+/**
+ * The path of a request target as API Gateway routes it: as sent, without its query, never
+ * normalised. The WHATWG URL parser resolves dot segments, `%2e%2e`, `.%2E` and `\` included, so
+ * `/v1/forms/F/elements/E/logic-rules/%2e%2e` would have reached the element itself; here such a
+ * segment stays a path parameter, which no id schema accepts (404 `not_found`).
+ */
+export function requestPath(target: string): string {
+  const path = target.replace(ABSOLUTE_FORM, '').replace(/[?#].*$/s, '');
+  const rooted = path.startsWith('/') ? path : `/${path}`;
+  return rooted.replace(PATH_ESCAPED, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+}
+
 export interface IncomingRequest {
   method: string;
+  /** The request URL, for its query string. */
   url: URL;
+  /** The path as sent (`requestPath`): routing and the event use it, never `url.pathname`. */
+  path: string;
   headers: IncomingHttpHeaders;
   body: Buffer;
   sourceIp: string;
@@ -77,7 +101,7 @@ export function toProxyEvent(
   const now = new Date();
   return {
     resource: route.path,
-    path: request.url.pathname,
+    path: request.path,
     httpMethod: request.method,
     headers,
     multiValueHeaders,
@@ -101,7 +125,7 @@ export function toProxyEvent(
         cognitoIdentityPoolId: null, principalOrgId: null, sourceIp: request.sourceIp, user: null,
         userAgent: headers['user-agent'] ?? null, userArn: null,
       },
-      path: request.url.pathname,
+      path: request.path,
       protocol: 'HTTP/1.1',
       requestId: request.requestId,
       requestTime: requestTime(now),

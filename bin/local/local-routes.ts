@@ -9,7 +9,7 @@ import { serveWidgetDemo } from './widget-demo.js';
  * GET/HEAD `/_local/blobs/<key>` with the content type of the key, no credential.
  */
 const serveLocalBlobs: LocalRoute = async (request, response) => {
-  const path = request.url.pathname;
+  const path = request.path;
   if (!path.startsWith(LOCAL_BLOB_ROUTE_PREFIX) || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
   const key = decodeURIComponent(path.slice(LOCAL_BLOB_ROUTE_PREFIX.length));
   const bytes = BLOB_KEY_PATTERN.test(key) ? await new LocalBlobStore(localBlobDir()).get(key) : undefined;
@@ -39,7 +39,7 @@ function s3Error(response: Parameters<LocalRoute>[1], status: number, code: stri
  * of exactly that length, stored in the local upload folder.
  */
 const acceptLocalUploads: LocalRoute = async (request, response) => {
-  const path = request.url.pathname;
+  const path = request.path;
   if (!path.startsWith(LOCAL_UPLOAD_ROUTE_PREFIX) || request.method !== 'PUT') return false;
   const key = decodeURIComponent(path.slice(LOCAL_UPLOAD_ROUTE_PREFIX.length));
   if (!BLOB_KEY_PATTERN.test(key)) return s3Error(response, 400, 'InvalidArgument', 'Invalid key');

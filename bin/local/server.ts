@@ -9,7 +9,7 @@ import { SECURITY_HEADERS } from '../../shared/http/security-headers.js';
 import type { RouteGroup } from '../../shared/http/route.js';
 import { routeTable } from '../../shared/http/routes.js';
 import { createRouteResolver } from './route-resolver.js';
-import { lambdaContext, methodArn, toAuthorizerEvent, toProxyEvent, type IncomingRequest } from './api-gateway-event.js';
+import { lambdaContext, methodArn, requestPath, toAuthorizerEvent, toProxyEvent, type IncomingRequest } from './api-gateway-event.js';
 import { policyAllows } from './policy-evaluation.js';
 import { emulateColdStart } from './cold-start.js';
 import { groupHandlerModules, type GroupHandler } from './group-handlers.js';
@@ -191,12 +191,14 @@ async function handle(request: IncomingMessage, response: ServerResponse, option
   response.setHeader('X-Request-Id', requestId);
   const url = requestUrl(request);
   if (!url) return sendBadRequest(response, requestId);
+  // Routed as sent, like API Gateway: `url.pathname` has its dot segments (`%2e%2e` too) resolved.
+  const path = requestPath(request.url ?? '/');
   const method = (request.method ?? 'GET').toUpperCase();
-  const standIn = url.pathname.startsWith(LOCAL_STAND_IN_PREFIX);
+  const standIn = path.startsWith(LOCAL_STAND_IN_PREFIX);
   const body = await readBody(request, standIn ? MAX_STAND_IN_BODY_BYTES : MAX_BODY_BYTES);
   const sourceIp = request.socket.remoteAddress ?? '127.0.0.1';
   // Deployed, the stage's AWS WAF web ACL answers these before API Gateway sees the request (lib/api-firewall.ts).
-  const verdict = standIn ? undefined : firewall.check({ method, path: url.pathname, sourceIp, contentLength: request.headers['content-length'] });
+  const verdict = standIn ? undefined : firewall.check({ method, path, sourceIp, contentLength: request.headers['content-length'] });
   if (verdict?.kind === 'rate_limited') return sendRateLimited(response, requestId, verdict.retryAfterSeconds);
   if (verdict?.kind === 'edge_rule') {
     // Deployed, AWS WAF answers these with fixed headers: it has no request id to send, so neither do we.
@@ -205,9 +207,9 @@ async function handle(request: IncomingMessage, response: ServerResponse, option
     return void response.end(verdict.rule.body);
   }
   if (body === undefined) return sendGatewayError(response, GATEWAY_ERRORS.REQUEST_TOO_LARGE, requestId);
-  const incoming: IncomingRequest = { method, url, headers: request.headers, body, sourceIp, requestId };
+  const incoming: IncomingRequest = { method, url, path, headers: request.headers, body, sourceIp, requestId };
 
-  const samePath = resolveRoute(url.pathname);
+  const samePath = resolveRoute(path);
   if (samePath.length === 0) {
     for (const localRoute of options.localRoutes ?? []) {
       if (await localRoute(incoming, response)) return;

@@ -85,7 +85,7 @@ export function renderWidgetDemo(apiBase: string, forms: { feedback?: string; or
 
 /** GET /widget/demo on the local server: the demo page against the seeded demo data. */
 export const serveWidgetDemo: LocalRoute = async (request, response) => {
-  const path = request.url.pathname.replace(/\/$/, '');
+  const path = request.path.replace(/\/$/, '');
   if (path !== WIDGET_DEMO_PATH || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
   const html = renderWidgetDemo(`http://${request.headers.host ?? '127.0.0.1'}`, await demoForms());
   response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', ...WIDGET_DEMO_HEADERS });

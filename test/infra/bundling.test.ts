@@ -127,7 +127,7 @@ describe('the embeddable widgets script in the docs bundle', () => {
   it('is served by the bundled docs handler, cacheable, without esbuild in the bundle', () => {
     // Prepare
     const event = toProxyEvent(
-      { method: 'GET', url: new URL(`https://api.example.com${WIDGET_SCRIPT_PATH}`), headers: { host: 'api.example.com' }, body: Buffer.alloc(0), sourceIp: '203.0.113.1', requestId: 'bundle-test' },
+      { method: 'GET', url: new URL(`https://api.example.com${WIDGET_SCRIPT_PATH}`), path: WIDGET_SCRIPT_PATH, headers: { host: 'api.example.com' }, body: Buffer.alloc(0), sourceIp: '203.0.113.1', requestId: 'bundle-test' },
       widgetRoutes.widgetScript, {}, null,
     );
     const script = `const m = await import(${JSON.stringify(pathToFileURL(join(bundleDir, 'index.mjs')).href)});

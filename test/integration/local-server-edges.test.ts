@@ -123,3 +123,44 @@ describe('errors the local server answers itself', () => {
     expect(response.body).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
   });
 });
+
+describe('dot segments in the path', () => {
+  /** A request whose target is sent byte for byte (fetch would resolve its dot segments first). */
+  async function rawRequest(method: string, target: string, body?: unknown): Promise<{ status: number; body: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+    const payload = body === undefined ? '' : JSON.stringify(body);
+    const answer = parseRaw(await rawExchange([
+      `${method} ${target} HTTP/1.1`, 'Host: 127.0.0.1', `Authorization: Bearer ${workspace.apiKey}`, 'Connection: close',
+      ...(payload ? ['Content-Type: application/json', `Content-Length: ${Buffer.byteLength(payload)}`] : []), '', payload,
+    ].join('\r\n')));
+    // A chunked body: each chunk is its size in hex, CRLF, the bytes, CRLF (the bodies here are ASCII).
+    let text = answer.body;
+    if (answer.headers['transfer-encoding'] === 'chunked') {
+      const parts: string[] = [];
+      for (let at = 0, size = 0; (size = parseInt(text.slice(at, text.indexOf('\r\n', at)), 16)) > 0;) {
+        const start = text.indexOf('\r\n', at) + 2;
+        parts.push(text.slice(start, start + size));
+        at = start + size + 2;
+      }
+      text = parts.join('');
+    }
+    return { status: answer.status, body: text ? JSON.parse(text) : undefined };
+  }
+
+  it.each(['%2e%2e', '%2E%2E', '.%2e', '%2e.', '..', '.', '%2e'])('routes the segment %s as a path parameter, never as a step up (404 not_found)', async (dots) => {
+    // Prepare
+    const form = (await api.request('POST', '/v1/forms', { key: workspace.apiKey, body: { name: 'Dots', type: 'standalone' } })).body.data;
+    const element = (await api.request('POST', `/v1/forms/${form.id}/elements`, { key: workspace.apiKey, body: { type: 'Text', prompt: 'Name' } })).body.data;
+
+    // Act
+    const deleted = await rawRequest('DELETE', `/v1/forms/${form.id}/elements/${element.id}/logic-rules/${dots}`);
+    const edited = await rawRequest('PATCH', `/v1/forms/${form.id}/elements/${dots}`, { name: 'Renamed' });
+    const read = await rawRequest('GET', `/v1/forms/${dots}`);
+    const climbed = await rawRequest('GET', `/v1/nothing/${dots}/forms`);
+
+    // Assess
+    for (const answer of [deleted, edited, read, climbed]) expect(answer).toEqual({ status: 404, body: { error: { code: 'not_found', message: expect.any(String) } } });
+    const after = (await api.request('GET', `/v1/forms/${form.id}`, { key: workspace.apiKey })).body.data;
+    expect(after.name).toBe('Dots');
+    expect(after.elements.map((candidate: { id: string }) => candidate.id)).toEqual([element.id]);
+  });
+});

@@ -25,7 +25,7 @@ type Handler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGat
 
 function eventFor(route: RouteDefinition, url: URL, workspaceId: string): APIGatewayProxyEvent {
   const authorizer = route.auth === 'key' ? { workspaceId, keyId: 'bench', scope: 'read_write', principalId: 'bench' } : null;
-  const request = { method: 'GET', url, headers: { host: url.host }, body: Buffer.alloc(0), sourceIp: '127.0.0.1', requestId: 'bench' };
+  const request = { method: 'GET', url, path: url.pathname, headers: { host: url.host }, body: Buffer.alloc(0), sourceIp: '127.0.0.1', requestId: 'bench' };
   return toProxyEvent(request, route, matchPath(route.path, url.pathname) ?? {}, authorizer);
 }
 

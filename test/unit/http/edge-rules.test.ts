@@ -42,7 +42,7 @@ describe('edge rules', () => {
     const headers: Record<string, string> = { 'content-type': 'image/png', authorization: `Bearer bo_live_${'x'.repeat(40)}` };
     for (let i = 0; i < 40; i += 1) headers[`x-filler-${i}`] = 'y'.repeat(230);
     const request = {
-      method: 'POST', url: new URL('http://127.0.0.1/v1/assets/images?filename=poster.png'), headers,
+      method: 'POST', url: new URL('http://127.0.0.1/v1/assets/images?filename=poster.png'), path: '/v1/assets/images', headers,
       body: Buffer.alloc(LAMBDA_MAX_BINARY_BODY_BYTES), sourceIp: '127.0.0.1', requestId: 'r',
     };
 

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
-import { lambdaContext, toProxyEvent } from '../../../bin/local/api-gateway-event.js';
+import { lambdaContext, requestPath, toProxyEvent } from '../../../bin/local/api-gateway-event.js';
 import { matchPath, type RouteDefinition } from '../../../shared/http/route.js';
 
 export interface EventOptions {
@@ -15,6 +15,7 @@ export interface EventOptions {
 /** A REST v1 proxy event exactly as the local server (and API Gateway) builds it. */
 export function apiEvent(options: EventOptions): APIGatewayProxyEvent {
   const url = new URL(`http://127.0.0.1:3000${options.path}`);
+  const path = requestPath(options.path);
   const body = options.body === undefined ? Buffer.alloc(0) : Buffer.isBuffer(options.body) ? options.body : Buffer.from(options.body);
   const authorizer = options.workspaceId
     ? { workspaceId: options.workspaceId, keyId: 'key-1', scope: options.scope ?? 'read_write', principalId: 'key-1' }
@@ -23,13 +24,14 @@ export function apiEvent(options: EventOptions): APIGatewayProxyEvent {
     {
       method: options.method ?? options.route.method,
       url,
+      path,
       headers: { host: '127.0.0.1:3000', ...Object.fromEntries(Object.entries(options.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v])) },
       body,
       sourceIp: '127.0.0.1',
       requestId: 'req-1',
     },
     options.route,
-    matchPath(options.route.path, url.pathname) ?? {},
+    matchPath(options.route.path, path) ?? {},
     authorizer,
   );
 }
