@@ -230,9 +230,14 @@ export function implement<R extends RouteDefinition>(route: R, impl: OperationIm
     if (route.auth === 'key' && !auth) throw new UnauthorizedError();
     const params = route.params ? parseWith(route.params, event.pathParameters ?? {}, () => new NotFoundError()) : undefined;
     const queryError = (details: ErrorDetail[]) => (route.queryErrorCode === 'validation_failed' ? new ValidationError(details) : new InvalidQueryError(details));
-    const queryProblems = queryInputProblems(event.queryStringParameters, event.multiValueQueryStringParameters);
-    if (queryProblems.length > 0) throw queryError(queryProblems);
-    const query = route.query ? parseWith(route.query, event.queryStringParameters ?? {}, (error) => queryError(issuesToDetails(error))) : undefined;
+    // A route without query parameters ignores its query string entirely (a repeated cache-buster on a
+    // health probe or the widget script is no error: the document lists no 400 for such a route).
+    const rawQuery = route.query ? event.queryStringParameters ?? {} : {};
+    if (route.query) {
+      const queryProblems = queryInputProblems(event.queryStringParameters, event.multiValueQueryStringParameters);
+      if (queryProblems.length > 0) throw queryError(queryProblems);
+    }
+    const query = route.query ? parseWith(route.query, rawQuery, (error) => queryError(issuesToDetails(error))) : undefined;
     let body: unknown;
     if (route.body) {
       const parsed: unknown = event.body;
@@ -264,7 +269,7 @@ export function implement<R extends RouteDefinition>(route: R, impl: OperationIm
           // respondents of different workspaces' forms never share, or block, one another's keys.
           scope: auth?.workspaceId ?? `public:${JSON.stringify(event.pathParameters ?? {})}`,
           operation: route.operation,
-          fingerprint: fingerprintOf({ operation: route.operation, params: event.pathParameters ?? {}, query: event.queryStringParameters ?? {}, body: rawBody ? fingerprintOf(rawBody.toString('base64')) : body }),
+          fingerprint: fingerprintOf({ operation: route.operation, params: event.pathParameters ?? {}, query: rawQuery, body: rawBody ? fingerprintOf(rawBody.toString('base64')) : body }),
           ...(route.responseHoldsSecret ? { sealResponse: true } : {}),
         },
         context,

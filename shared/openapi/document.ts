@@ -29,7 +29,7 @@ const API_DESCRIPTION = [
   '- Create answers 201 `{data}`, read and update 200 `{data}`, delete 204 with no body.',
   '- Errors are `{error: {code, message, details?}}` (the public partner listing uses `{status, error, message}`).',
   '- Money is always an integer amount in minor units (cents).',
-  '- A query parameter given twice is 400 `invalid_query`.',
+  '- An operation with query parameters answers one given twice with 400 `invalid_query`.',
   '- An operation that takes a JSON body answers an empty body with 400 `invalid_json` (send `{}` to set no field); one that takes no body accepts none or `{}`.',
   '- Text holding NUL (`\\u0000`) or a lone surrogate, an own `__proto__` key, a number outside DynamoDB\'s range and nesting deeper than 32 levels are 422 with the path of the value.',
   '- References are checked before balances and states: an unknown `referral_code`, invoice line `eventId` or payout `eventId` is 422 on its path.',

@@ -4,11 +4,11 @@ import { runIdempotent } from '../../shared/http/idempotency.js';
 import { operations as systemOperations } from '../../functions/system/handler.js';
 import { newId } from '../../shared/ids.js';
 import { apiEvent, context } from '../unit/support/events.js';
-import { counters, echoOperation, echoRoute } from '../unit/support/test-routes.js';
+import { actionOperation, actionRoute, counters, echoOperation, echoRoute } from '../unit/support/test-routes.js';
 
 // A test-only POST route registered only here, run by the real group handler against DynamoDB Local
 // (the Powertools persistence layer writes to the real idempotency table).
-const handler = createGroupHandler('system', systemOperations, { idempotency: runIdempotent, extraRoutes: [echoOperation] });
+const handler = createGroupHandler('system', systemOperations, { idempotency: runIdempotent, extraRoutes: [echoOperation, actionOperation] });
 const thingId = '6740f1a2c3d4e5f601234567';
 
 function post(workspaceId: string, key: string | undefined, body: unknown) {
@@ -83,6 +83,23 @@ describe('Idempotency-Key on POST', () => {
     await post(ws, undefined, { name: 'A' });
     await post(ws, undefined, { name: 'A' });
     expect(counters.echo - before).toBe(2);
+  });
+
+  it('replays a route without query parameters whatever query string the retry carries: the route ignores it', async () => {
+    // Prepare
+    const key = `key-${newId()}`;
+    const before = counters.action;
+    const act = (query: string) => handler(apiEvent({
+      route: actionRoute, path: `/v1/test-things/${thingId}/act${query}`, headers: { 'idempotency-key': key }, workspaceId: ws,
+    }), context());
+    // Act
+    const first = await act('');
+    const retried = await act('?cache=2');
+    // Assess
+    expect(first.statusCode).toBe(200);
+    expect(retried.statusCode).toBe(200);
+    expect(retried.headers?.['Idempotent-Replayed']).toBe('true');
+    expect(counters.action - before).toBe(1);
   });
 
   it('refuses an overlong key with 422', async () => {

@@ -164,3 +164,13 @@ describe('dot segments in the path', () => {
     expect(after.elements.map((candidate: { id: string }) => candidate.id)).toEqual([element.id]);
   });
 });
+
+describe('the query string of a route without query parameters', () => {
+  it.each(['/health/', '/v1/', '/openapi.json', '/docs', '/widget/v1/boxoffice.js'])('is ignored on %s, repeated, __proto__ and NUL alike (no 400)', async (path) => {
+    // Act
+    const answers = await Promise.all(['a=1&a=2', '__proto__=1', 'a=%00'].map((query) => api.request('GET', `${path}?${query}`, { key: workspace.apiKey })));
+
+    // Assess
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+  });
+});

@@ -235,6 +235,30 @@ describe('input hygiene at the edge', () => {
     expect(JSON.parse(response.body).error).toMatchObject({ code: 'invalid_query', details: [{ path: 'count', message: expect.stringMatching(/NUL/) }] });
   });
 
+  it.each([['a parameter given twice', 'a=1&a=2'], ['an own __proto__ parameter', '__proto__=1'], ['NUL in a value', 'a=%00']])(
+    'ignores %s on a route without query parameters, as it ignores one unknown parameter',
+    async (_label, query) => {
+      // Prepare
+      const before = counters.action;
+      // Act
+      const response = await handler(apiEvent({ route: actionRoute, path: `/v1/test-things/${thingId}/act?${query}`, workspaceId: ws }), context());
+      // Assess
+      expect(response.statusCode).toBe(200);
+      expect(counters.action).toBe(before + 1);
+    },
+  );
+
+  it.each([['a parameter given twice', 'count=1&count=2', 'count'], ['an own __proto__ parameter', '__proto__=1', '__proto__']])(
+    'still refuses %s on a route with query parameters',
+    async (_label, query, path) => {
+      // Act
+      const response = await post(JSON.stringify({ name: 'A' }), { 'content-type': 'application/json' }, `/v1/test-things/${thingId}?${query}`);
+      // Assess
+      expect(response.statusCode).toBe(400);
+      expect(JSON.parse(response.body).error).toMatchObject({ code: 'invalid_query', details: [{ path }] });
+    },
+  );
+
   describe('routes that take no body', () => {
     it.each([['no body', undefined], ['an empty object', '{}'], ['an empty object without Content-Type', '{}']])('run with %s', async (_label, body) => {
       const response = await act(body, body === undefined ? {} : { 'content-type': 'application/json' });

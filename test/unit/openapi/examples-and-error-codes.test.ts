@@ -196,10 +196,11 @@ describe('OpenAPI error codes', () => {
  * Size budget of the document as /openapi.json serves it (without `servers`), in bytes: 258,517 before
  * the twins were merged and the repeats shared, 219,517 after, 222,186 with every bad-body answer listed
  * (README, OpenAPI "Size"; API.md's 150 KiB cap is not met). The budget leaves about 1% for new routes;
- * what pushes past it should be shared, not inlined.
+ * what pushes past it should be shared, not inlined. +31 for the convention that only an operation with
+ * query parameters refuses one given twice (the others ignore their query string).
  */
 // +132 bytes: the description of a payment's `paidAt`, which states the rule that refuses a future date.
-const DOCUMENT_BUDGET_BYTES = 224_132;
+const DOCUMENT_BUDGET_BYTES = 224_163;
 
 describe('OpenAPI document size', () => {
   it(`stays within ${DOCUMENT_BUDGET_BYTES} bytes`, () => {
