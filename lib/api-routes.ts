@@ -3,8 +3,8 @@ import {
 } from 'aws-cdk-lib/aws-apigateway';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Validations } from 'aws-cdk-lib';
-import { METHOD_NOT_ALLOWED, corsPreflightHeaders, gatewayErrorBody, methodNotAllowedHeaders } from '../shared/http/gateway-responses.js';
-import type { RouteDefinition, RouteGroup } from '../shared/http/route.js';
+import { METHOD_NOT_ALLOWED, corsPreflightHeaders, methodNotAllowedBody, methodNotAllowedHeaders } from '../shared/http/gateway-responses.js';
+import type { ErrorFormat, RouteDefinition, RouteGroup } from '../shared/http/route.js';
 
 export interface RouteMethodsProps {
   readonly api: RestApi;
@@ -20,7 +20,7 @@ const literal = (value: string) => `'${value}'`;
  * Known path, wrong method: a MOCK `ANY` method (explicit methods win over `ANY`) answering exactly
  * what the local server answers. No authorizer: it reaches no backend and reveals only the Allow list.
  */
-function addMethodNotAllowed(resource: IResource, allowed: readonly string[], cors: boolean): Method {
+function addMethodNotAllowed(resource: IResource, allowed: readonly string[], cors: boolean, format: ErrorFormat): Method {
   const responseParameters: Record<string, string> = { 'method.response.header.X-Request-Id': 'context.requestId' };
   // Browsers on other sites must be able to read the 405 of a public cross-origin path too.
   for (const [name, value] of Object.entries(methodNotAllowedHeaders(allowed, cors))) responseParameters[`method.response.header.${name}`] = literal(value);
@@ -29,7 +29,8 @@ function addMethodNotAllowed(resource: IResource, allowed: readonly string[], co
     passthroughBehavior: PassthroughBehavior.WHEN_NO_MATCH,
     integrationResponses: [{
       statusCode: String(METHOD_NOT_ALLOWED.statusCode),
-      responseTemplates: { 'application/json': gatewayErrorBody(METHOD_NOT_ALLOWED) },
+      // In the path's error format: the partner listing's errors are flat.
+      responseTemplates: { 'application/json': methodNotAllowedBody(format) },
       responseParameters,
     }],
   }), {
@@ -95,7 +96,7 @@ export function addRouteMethods(props: RouteMethodsProps): Map<string, Method> {
       methods.set(`${route.method} ${route.path}`, method);
     }
     const cors = routes.some((route) => route.cors);
-    addMethodNotAllowed(resource, routes.map((route) => route.method), cors);
+    addMethodNotAllowed(resource, routes.map((route) => route.method), cors, routes.some((route) => route.errorFormat === 'flat') ? 'flat' : 'envelope');
     if (cors) addPreflight(resource, routes.map((route) => route.method));
   }
   return methods;

@@ -3,10 +3,10 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo, Socket } from 'node:net';
 import type { APIGatewayAuthorizerResult, APIGatewayProxyEvent, APIGatewayProxyResult, APIGatewayRequestAuthorizerEvent, Context } from 'aws-lambda';
 import {
-  GATEWAY_ERRORS, METHOD_NOT_ALLOWED, corsPreflightHeaders, gatewayErrorBody, gatewayErrorHeaders, methodNotAllowedHeaders, type GatewayErrorDefinition,
+  GATEWAY_ERRORS, METHOD_NOT_ALLOWED, corsPreflightHeaders, gatewayErrorBody, gatewayErrorHeaders, methodNotAllowedBody, methodNotAllowedHeaders, type GatewayErrorDefinition,
 } from '../../shared/http/gateway-responses.js';
 import { SECURITY_HEADERS } from '../../shared/http/security-headers.js';
-import type { RouteGroup } from '../../shared/http/route.js';
+import type { RouteDefinition, RouteGroup } from '../../shared/http/route.js';
 import { routeTable } from '../../shared/http/routes.js';
 import { createRouteResolver } from './route-resolver.js';
 import { lambdaContext, methodArn, requestPath, toAuthorizerEvent, toProxyEvent, type IncomingRequest } from './api-gateway-event.js';
@@ -94,9 +94,12 @@ function sendRateLimited(response: ServerResponse, requestId: string, retryAfter
   response.end(gatewayErrorBody(definition));
 }
 
-function sendMethodNotAllowed(response: ServerResponse, requestId: string, allowed: readonly string[], cors: boolean): void {
+/** 405 as the path's MOCK `ANY` method answers it deployed: in the error format of the path's routes. */
+function sendMethodNotAllowed(response: ServerResponse, requestId: string, routes: readonly RouteDefinition[]): void {
+  const allowed = routes.map((route) => route.method);
+  const cors = routes.some((route) => route.cors);
   response.writeHead(METHOD_NOT_ALLOWED.statusCode ?? 405, { ...methodNotAllowedHeaders(allowed, cors), 'X-Request-Id': requestId });
-  response.end(gatewayErrorBody(METHOD_NOT_ALLOWED));
+  response.end(methodNotAllowedBody(routes.some((route) => route.errorFormat === 'flat') ? 'flat' : 'envelope'));
 }
 
 /**
@@ -222,7 +225,7 @@ async function handle(request: IncomingMessage, response: ServerResponse, option
   }
   const match = samePath.find((candidate) => candidate.route.method === method);
   if (!match) {
-    return sendMethodNotAllowed(response, requestId, samePath.map((candidate) => candidate.route.method), samePath.some((candidate) => candidate.route.cors));
+    return sendMethodNotAllowed(response, requestId, samePath.map((candidate) => candidate.route));
   }
 
   const event = toProxyEvent(incoming, match.route, { ...match.params }, null);

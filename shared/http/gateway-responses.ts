@@ -1,3 +1,4 @@
+import type { ErrorFormat } from './route.js';
 import { SECURITY_HEADERS } from './security-headers.js';
 
 /**
@@ -60,6 +61,16 @@ export const METHOD_NOT_ALLOWED: GatewayErrorDefinition = {
 
 export function gatewayErrorBody(definition: GatewayErrorDefinition): string {
   return JSON.stringify({ error: { code: definition.code, message: definition.message } });
+}
+
+/**
+ * The 405 body of a path in its routes' error format: the partner listing's errors are flat (spec
+ * "Partner events errors"), `{status: 405, error: "METHOD_NOT_ALLOWED", message}`, every other path's
+ * the envelope. Unlike the gateway responses, the 405 is a method of its own resource, so it can differ.
+ */
+export function methodNotAllowedBody(format: ErrorFormat = 'envelope'): string {
+  if (format === 'envelope') return gatewayErrorBody(METHOD_NOT_ALLOWED);
+  return JSON.stringify({ status: METHOD_NOT_ALLOWED.statusCode, error: METHOD_NOT_ALLOWED.code.toUpperCase(), message: METHOD_NOT_ALLOWED.message });
 }
 
 /** CORS for public routes, shared by the deployed preflight and the local server. */

@@ -84,7 +84,11 @@ describe('known path, wrong method', () => {
     expect(integration.Type).toBe('MOCK');
     const response = integration.IntegrationResponses[0];
     expect(response?.StatusCode).toBe('405');
-    expect(response?.ResponseTemplates['application/json']).toBe(gatewayErrorBody(METHOD_NOT_ALLOWED));
+    // The partner listing's errors are flat (spec "Partner events errors"), every other path's the envelope.
+    const flat = routeTable.some((route) => route.path === path && route.errorFormat === 'flat');
+    expect(JSON.parse(response?.ResponseTemplates['application/json'] ?? '')).toEqual(flat
+      ? { status: 405, error: 'METHOD_NOT_ALLOWED', message: METHOD_NOT_ALLOWED.message }
+      : JSON.parse(gatewayErrorBody(METHOD_NOT_ALLOWED)));
     expect(response?.ResponseParameters['method.response.header.Allow']).toBe(`'${allowed.join(', ')}'`);
     const cors = routeTable.some((route) => route.path === path && route.cors);
     expect(response?.ResponseParameters['method.response.header.Access-Control-Allow-Origin']).toBe(cors ? "'*'" : undefined);

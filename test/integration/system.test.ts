@@ -82,6 +82,14 @@ describe('gateway behaviour', () => {
     expect(response.headers.get('allow')).toBe('GET');
   });
 
+  it('answers a 405 of the partner listing in its flat error body (spec "Partner events errors")', async () => {
+    const response = await api.request('POST', '/partner/events?referral_code=X', { body: {} });
+    expect(response.status).toBe(405);
+    expect(response.body).toEqual({ status: 405, error: 'METHOD_NOT_ALLOWED', message: METHOD_NOT_ALLOWED.message });
+    expect(response.headers.get('allow')).toBe('GET');
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
   it('allows exactly the path\'s own methods in a CORS preflight', async () => {
     const listing = await api.request('OPTIONS', '/partner/events');
     const submissions = await api.request('OPTIONS', '/forms/6740f1a2c3d4e5f601234567/responses');

@@ -15,6 +15,7 @@ export const publicRoutesFlow: Flow = {
     check(listing.body?.data?.length === 1, `the partner listing shows ${listing.body?.data?.length} events instead of 1`);
     await call('partner listing without a code', 'GET', '/partner/events', { key: 'none' });
     await call('partner listing with a bad page', 'GET', `/partner/events?referral_code=${tenant.partnerCode}&page=-1`, { key: 'none' });
+    await call('partner listing with another method', 'POST', `/partner/events?referral_code=${tenant.partnerCode}`, { key: 'none', body: {} });
 
     const form = await call('create active form', 'POST', '/v1/forms', { body: { name: 'Signup', type: 'standalone', status: 'active' } });
     const formId = form.body?.data?.id as string;
