@@ -168,6 +168,15 @@ describe('GET /partner/events', () => {
     }
   });
 
+  it('is 400 INVALID_QUERY naming an empty page, limit, sort, direction, filter, cursor or metaData filter', async () => {
+    for (const name of ['page', 'limit', 'sort', 'direction', 'filter', 'cursor', 'city']) {
+      const response = await listing(`referral_code=${code}&${name}=`);
+      expect(response.status, name).toBe(400);
+      expect(response.body, name).toEqual({ status: 400, error: 'INVALID_QUERY', message: expect.stringContaining(`parameter ${name}: must not be empty`) });
+      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    }
+  });
+
   it('answers the CORS preflight', async () => {
     const response = await api.request('OPTIONS', '/partner/events', {
       headers: { Origin: 'https://widget.example', 'Access-Control-Request-Method': 'GET' },

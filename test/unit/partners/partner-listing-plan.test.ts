@@ -31,8 +31,12 @@ describe('parsePartnerQuery', () => {
     expect(() => parsePartnerQuery({ referral_code: 'P1', [key]: value })).toThrow(PartnerQueryError);
   });
 
-  it('treats empty values as absent', () => {
-    expect(parsePartnerQuery({ referral_code: 'P1', page: '', limit: '', sort: '' })).toEqual(query());
+  it.each(['page', 'limit', 'sort', 'direction', 'filter', 'cursor', 'city'])('refuses an empty %s, naming it', (name) => {
+    expect(() => parsePartnerQuery({ referral_code: 'P1', [name]: '' })).toThrow(new PartnerQueryError({ path: name, message: 'must not be empty; leave the parameter out instead' }));
+  });
+
+  it('answers an empty referral code with REFERRAL_CODE_REQUIRED, before an empty parameter', () => {
+    expect(() => parsePartnerQuery({ referral_code: '', page: '' })).toThrow(ReferralCodeRequiredError);
   });
 
   it('refuses page numbers 10000 events deep, naming cursor, and a cursor with a page', () => {
