@@ -4,6 +4,15 @@ import { LOCAL_UPLOAD_ROUTE_PREFIX, LocalUploadStore, localUploadDir, verifyLoca
 import type { LocalRoute } from './server.js';
 import { serveWidgetDemo } from './widget-demo.js';
 
+/** The key of a local blob or upload path, or undefined when its percent-encoding is malformed (`%zz`). */
+function keyOf(path: string, prefix: string): string | undefined {
+  try {
+    return decodeURIComponent(path.slice(prefix.length));
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Serves what the local blob store holds, the way CloudFront serves the S3 bucket when deployed:
  * GET/HEAD `/_local/blobs/<key>` with the content type of the key, no credential.
@@ -11,9 +20,9 @@ import { serveWidgetDemo } from './widget-demo.js';
 const serveLocalBlobs: LocalRoute = async (request, response) => {
   const path = request.path;
   if (!path.startsWith(LOCAL_BLOB_ROUTE_PREFIX) || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
-  const key = decodeURIComponent(path.slice(LOCAL_BLOB_ROUTE_PREFIX.length));
-  const bytes = BLOB_KEY_PATTERN.test(key) ? await new LocalBlobStore(localBlobDir()).get(key) : undefined;
-  if (!bytes) {
+  const key = keyOf(path, LOCAL_BLOB_ROUTE_PREFIX);
+  const bytes = key !== undefined && BLOB_KEY_PATTERN.test(key) ? await new LocalBlobStore(localBlobDir()).get(key) : undefined;
+  if (!bytes || key === undefined) {
     response.writeHead(404, { 'Content-Type': 'application/json' });
     response.end(JSON.stringify({ error: { code: 'not_found', message: 'No stored file has this key.' } }));
     return true;
@@ -41,8 +50,8 @@ function s3Error(response: Parameters<LocalRoute>[1], status: number, code: stri
 const acceptLocalUploads: LocalRoute = async (request, response) => {
   const path = request.path;
   if (!path.startsWith(LOCAL_UPLOAD_ROUTE_PREFIX) || request.method !== 'PUT') return false;
-  const key = decodeURIComponent(path.slice(LOCAL_UPLOAD_ROUTE_PREFIX.length));
-  if (!BLOB_KEY_PATTERN.test(key)) return s3Error(response, 400, 'InvalidArgument', 'Invalid key');
+  const key = keyOf(path, LOCAL_UPLOAD_ROUTE_PREFIX);
+  if (key === undefined || !BLOB_KEY_PATTERN.test(key)) return s3Error(response, 400, 'InvalidArgument', 'Invalid key');
   const contentLength = request.headers['content-length'];
   const refusal = verifyLocalUpload(key, request.url.searchParams, String(request.headers['content-type'] ?? ''), contentLength);
   if (refusal) return s3Error(response, refusal.status, refusal.code, refusal.message);

@@ -65,14 +65,14 @@ function oneOf<T extends string>(name: string, value: string | undefined, allowe
 /**
  * Reads the raw query string of `GET /partner/events`. A missing or empty referral code wins over every
  * other problem (400 REFERRAL_CODE_REQUIRED); `limit` above 100 is clamped, below 1 or malformed is 400
- * INVALID_QUERY like any other malformed value. An empty value of any other parameter (`limit=`, a
- * metaData filter `city=`) is malformed too, as on the `/v1` lists (API.md): it is no value of the
- * parameter, and reading it as absent would hide the client's mistake.
+ * INVALID_QUERY like any other malformed value. An empty value of another parameter of the listing
+ * (`limit=`, `sort=`) is malformed too, as on the `/v1` lists (API.md): reading it as absent would hide
+ * the client's mistake. A metaData filter may be empty: `city=` lists the events whose `city` is "".
  */
 export function parsePartnerQuery(raw: Readonly<Record<string, string | undefined>>): PartnerListingQuery {
   const referralCode = raw.referral_code?.trim();
   if (!present(referralCode)) throw new ReferralCodeRequiredError();
-  const empty = Object.keys(raw).find((name) => name !== 'referral_code' && raw[name] === '');
+  const empty = PARTNER_LISTING.reservedKeys.find((name) => name !== 'referral_code' && raw[name] === '');
   if (empty !== undefined) throw new PartnerQueryError({ path: empty, message: 'must not be empty; leave the parameter out instead' });
   const page = present(raw.page) ? nonNegativeInteger('page', raw.page) : 0;
   let limit: number = PARTNER_LISTING.defaultLimit;

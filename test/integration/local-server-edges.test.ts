@@ -174,3 +174,16 @@ describe('the query string of a route without query parameters', () => {
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
   });
 });
+
+describe('the local stand-ins for S3', () => {
+  it('answer a malformed percent-encoding in the key as an unknown key, never a 500', async () => {
+    // Act
+    const read = await fetch(`${api.url}/_local/blobs/%zz`);
+    const upload = await fetch(`${api.url}/_local/uploads/%zz`, { method: 'PUT', body: 'x' });
+
+    // Assess
+    expect(read.status).toBe(404);
+    expect(upload.status).toBe(400);
+    expect(await upload.text()).toContain('<Code>InvalidArgument</Code>');
+  });
+});

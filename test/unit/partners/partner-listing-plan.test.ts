@@ -31,8 +31,12 @@ describe('parsePartnerQuery', () => {
     expect(() => parsePartnerQuery({ referral_code: 'P1', [key]: value })).toThrow(PartnerQueryError);
   });
 
-  it.each(['page', 'limit', 'sort', 'direction', 'filter', 'cursor', 'city'])('refuses an empty %s, naming it', (name) => {
+  it.each(['page', 'limit', 'sort', 'direction', 'filter', 'cursor'])('refuses an empty %s, naming it', (name) => {
     expect(() => parsePartnerQuery({ referral_code: 'P1', [name]: '' })).toThrow(new PartnerQueryError({ path: name, message: 'must not be empty; leave the parameter out instead' }));
+  });
+
+  it('takes an empty metaData value as a filter on the empty value (events may store one)', () => {
+    expect(parsePartnerQuery({ referral_code: 'P1', city: '' }).metaData).toEqual({ city: '' });
   });
 
   it('answers an empty referral code with REFERRAL_CODE_REQUIRED, before an empty parameter', () => {
