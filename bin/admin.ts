@@ -15,7 +15,8 @@ Commands:
   workspace usage-plans --aws [--json]             give every workspace its API Gateway usage plan with
                                                    its limits (after upgrading a stage; safe to rerun)
   key create --workspace ID [--read-only] [--json] mint another key for a workspace
-  key revoke --key KEY [--json]                    revoke a key (requests with it get 401)
+  key revoke --key KEY [--json]                    revoke a key (requests with it get 401 at once: the
+                                                   API's authorizer cache is flushed)
   partner create --code CODE [--first-name ..] [--last-name ..] [--company-name ..] [--email ..] [--json]
   workspace list [--limit N] [--cursor C] [--json] the platform's workspaces, newest first
   key list --workspace ID [--limit N] [--cursor C] [--json]
@@ -210,8 +211,17 @@ async function run(argv: string[]): Promise<void> {
       env();
       const { revokeApiKey } = await import('../shared/workspaces/workspaces-repository.js');
       const record = await revokeApiKey(key);
-      output({ keyId: record.keyId, workspaceId: record.workspaceId, revokedAt: record.revokedAt }, Boolean(values.json), [
+      // Cached authorizer answers would let the key work for up to 300 s more: flush them.
+      const { flushAuthorizerCache, localApiUrl } = await import('./admin/authorizer-cache.js');
+      const { stageTargetFromEnv } = await import('./admin/usage-plans.js');
+      const flush = await flushAuthorizerCache(values.aws ? { aws: true, stage: stageTargetFromEnv() } : { aws: false, localUrl: localApiUrl() });
+      output({ keyId: record.keyId, workspaceId: record.workspaceId, revokedAt: record.revokedAt, authorizerCacheFlushed: flush === 'flushed' }, Boolean(values.json), [
         `Key ${record.keyId} of workspace ${record.workspaceId} revoked.`,
+        {
+          flushed: 'The API\'s authorizer cache was flushed: requests with this key get 401 now.',
+          'no-local-server': `No local API answered on ${localApiUrl()}: nothing was cached there (set PORT to the one npm start uses).`,
+          'no-stage': 'Set REST_API_ID and API_STAGE to flush the stage\'s authorizer cache; until then the key may keep working for up to 5 minutes.',
+        }[flush],
       ]);
       return;
     }

@@ -1,5 +1,11 @@
 import type { APIGatewayAuthorizerResult } from 'aws-lambda';
 
+/**
+ * The local stand-in for API Gateway's FlushStageAuthorizersCache: `DELETE` empties the cache, so that
+ * `npm run admin -- key revoke` takes effect at once under `npm start` as it does deployed.
+ */
+export const LOCAL_AUTHORIZER_CACHE_PATH = '/_local/authorizer-cache';
+
 /** Distinct identities kept at most (a local server never sees that many keys; a bound all the same). */
 const MAX_ENTRIES = 10_000;
 
@@ -30,5 +36,10 @@ export class AuthorizerCache {
     if (this.ttlSeconds <= 0) return;
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
     this.entries.set(identity, { result, expiresAt: this.now() + this.ttlSeconds * 1000 });
+  }
+
+  /** Forgets every cached result (FlushStageAuthorizersCache). */
+  clear(): void {
+    this.entries.clear();
   }
 }

@@ -13,7 +13,7 @@ import { lambdaContext, methodArn, requestPath, toAuthorizerEvent, toProxyEvent,
 import { policyAllows } from './policy-evaluation.js';
 import { emulateColdStart } from './cold-start.js';
 import { groupHandlerModules, type GroupHandler } from './group-handlers.js';
-import { AuthorizerCache } from './authorizer-cache.js';
+import { AuthorizerCache, LOCAL_AUTHORIZER_CACHE_PATH } from './authorizer-cache.js';
 import { AUTHORIZER_CACHE_TTL_SECONDS, AUTHORIZER_IDENTITY_HEADER } from '../../functions/authorizer/policy.js';
 import { FUNCTION_TIMEOUT_MS } from '../../shared/db/time-budget.js';
 import { PortInUseError } from './ports.js';
@@ -214,6 +214,11 @@ async function handle(request: IncomingMessage, response: ServerResponse, option
 
   const samePath = resolveRoute(path);
   if (samePath.length === 0) {
+    if (path === LOCAL_AUTHORIZER_CACHE_PATH && method === 'DELETE') {
+      cache.clear();
+      response.writeHead(204);
+      return void response.end();
+    }
     for (const localRoute of options.localRoutes ?? []) {
       if (await localRoute(incoming, response)) return;
     }

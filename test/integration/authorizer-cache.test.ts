@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalServer, type LocalServer } from '../../bin/local/server.js';
 import { AUTHORIZER_CACHE_TTL_SECONDS } from '../../functions/authorizer/policy.js';
+import { flushAuthorizerCache } from '../../bin/admin/authorizer-cache.js';
 import { createApiKey, createWorkspace, revokeApiKey } from '../../shared/workspaces/workspaces-repository.js';
 
 // The local server with API Gateway's authorizer cache on (as under npm start), on a clock the test moves.
@@ -51,5 +52,25 @@ describe('authorizer cache (API Gateway emulation)', () => {
     const unknown = await call('GET', `${apiKey.slice(0, -1)}${apiKey.endsWith('A') ? 'B' : 'A'}`);
     // Assess
     expect(unknown.status).toBe(401);
+  });
+
+  it('forgets every cached policy when the admin CLI flushes it after a revoke: the key is 401 at once', async () => {
+    // Prepare: the key's policy is cached
+    const { apiKey } = await createApiKey(workspaceId, 'read_write');
+    expect((await call('GET', apiKey)).status).toBe(200);
+    await revokeApiKey(apiKey);
+    // Act: what `npm run admin -- key revoke` does after revoking
+    const flush = await flushAuthorizerCache({ aws: false, localUrl: server.url });
+    const after = await call('GET', apiKey);
+    // Assess
+    expect(flush).toBe('flushed');
+    expect(after.status).toBe(401);
+  });
+
+  it('reports that there was nothing to flush when no local server answers', async () => {
+    // Act: a port nothing listens on
+    const flush = await flushAuthorizerCache({ aws: false, localUrl: 'http://127.0.0.1:9' });
+    // Assess
+    expect(flush).toBe('no-local-server');
   });
 });
