@@ -88,3 +88,18 @@ export function optionValuesOf(element: ElementView, propertyOptions?: readonly 
   const fromProperty = propertyOptions ?? element.propertyData?.options;
   return fromProperty?.map((option) => option.value);
 }
+
+/**
+ * The choice counts a Select Multiple answer is judged by: `minChoices`/`maxChoices` capped at the
+ * number of options one can choose now (the options, plus Other where the type has it). A linked
+ * question takes its options from the property as it is at submission, and the property may lose
+ * options after the form was built (nothing rewrites the form then): without the cap, `minChoices`
+ * above the remaining options would make the form impossible to submit.
+ */
+export function choiceBounds(element: ElementView): { min: number | undefined; max: number | undefined } {
+  const choosable = (optionValuesOf(element)?.length ?? 0) + (hasOther(element.type) ? 1 : 0);
+  return {
+    min: element.minChoices === undefined ? undefined : Math.min(element.minChoices, choosable),
+    max: element.maxChoices === undefined ? undefined : Math.min(element.maxChoices, choosable),
+  };
+}

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { isSelection } from './element-kinds.js';
+import { choiceBounds, isSelection, view } from './element-kinds.js';
 import { ELEMENT_TYPES, formElementSchema, type FormElement, type PropertyData } from './form-element-model.js';
 import { formSchema, type Form } from './form-model.js';
 import { lazy, once } from '../model/lazy-schema.js';
@@ -16,8 +16,10 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 /**
  * A form element as respondents see it. A question linked to a select property carries that property's
  * option values as `options` (what an answer holds, and what logic `optionIndices` point into) and
- * their display texts as `optionLabels`. An element limited to cart items keeps `forEventItems` as an
- * empty array: hidden, as the evaluator hides it with no cart, without naming the host's products.
+ * their display texts as `optionLabels`; `minChoices`/`maxChoices` are those a submission judges by
+ * (capped at the options one can choose now, `choiceBounds`). An element limited to cart items keeps
+ * `forEventItems` as an empty array: hidden, as the evaluator hides it with no cart, without naming the
+ * host's products.
  */
 export type PublicFormElement = DistributiveOmit<FormElement, 'propertyId' | 'propertyData'> & { optionLabels?: string[] };
 
@@ -27,13 +29,17 @@ export type PublicForm = Pick<Form, 'id' | 'name' | 'nameHidden' | 'type' | 'sub
 
 function toPublicElement(element: FormElement): PublicFormElement {
   const { propertyId: _id, propertyData, ...rest } = element as FormElement & { propertyId?: string; propertyData?: PropertyData };
-  const publicElement = { ...rest } as PublicFormElement & { options?: string[]; forEventItems?: unknown[] };
+  const publicElement = { ...rest } as PublicFormElement & { options?: string[]; forEventItems?: unknown[]; minChoices?: number; maxChoices?: number };
   if (publicElement.forEventItems !== undefined) publicElement.forEventItems = [];
   const propertyOptions = propertyData?.options;
   if (isSelection(element.type) && publicElement.options === undefined && propertyOptions) {
     publicElement.options = propertyOptions.map((option) => option.value);
     publicElement.optionLabels = propertyOptions.map((option) => option.label);
   }
+  // The choice counts a submission is judged by (capped at the property's options as they are now).
+  const { min, max } = choiceBounds(view(element));
+  if (min !== undefined) publicElement.minChoices = min;
+  if (max !== undefined) publicElement.maxChoices = max;
   return publicElement;
 }
 

@@ -2,7 +2,7 @@ import { CONTACT_FIELD_SCHEMAS } from '../contacts/contact-model.js';
 import type { ErrorDetail } from '../errors.js';
 import { isId } from '../ids.js';
 import { isWebUrl } from '../model/primitives.js';
-import { hasOther, isQuestion, optionValuesOf, view, type ElementView } from '../forms/element-kinds.js';
+import { choiceBounds, hasOther, isQuestion, optionValuesOf, view, type ElementView } from '../forms/element-kinds.js';
 import type { FormElement } from '../forms/form-element-model.js';
 import { sectionOf } from '../forms/form-layout.js';
 import type { Form } from '../forms/form-model.js';
@@ -57,8 +57,9 @@ function selectMultipleProblem(element: AnsweredElement, value: unknown): string
   if (others.length > 0 && !hasOther(element.type)) return `every entry must be one of: ${options.join(', ')}`;
   if (others.length > 1) return 'takes at most one Other answer';
   if (others.some((entry) => entry.trim() === '')) return 'the Other answer must not be blank';
-  if (element.minChoices !== undefined && chosen.length < element.minChoices) return `needs at least ${element.minChoices} choices`;
-  if (element.maxChoices !== undefined && chosen.length > element.maxChoices) return `takes at most ${element.maxChoices} choices`;
+  const { min, max } = choiceBounds(element);
+  if (min !== undefined && chosen.length < min) return `needs at least ${min} choices`;
+  if (max !== undefined && chosen.length > max) return `takes at most ${max} choices`;
   return undefined;
 }
 
@@ -121,7 +122,8 @@ export function answerProblem(element: AnsweredElement, value: unknown): string 
 /** Why a visible question left blank blocks the submission, or `undefined` when it may stay blank. */
 export function missingProblem(element: AnsweredElement): string | undefined {
   if (element.type === 'Select Multiple' || element.type === 'Select Multiple with "Other"') {
-    return (element.minChoices ?? 0) > 0 ? `is required: choose at least ${element.minChoices}` : undefined;
+    const { min } = choiceBounds(element);
+    return (min ?? 0) > 0 ? `is required: choose at least ${min}` : undefined;
   }
   if (element.type === 'Yes/No' && element.yesRequired === true) return 'is required: must be answered Yes';
   return element.required === true ? 'is required' : undefined;

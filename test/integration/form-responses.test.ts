@@ -150,6 +150,32 @@ describe('POST /forms/{formId}/responses', () => {
     expect(contact.properties).toEqual({ [tier.id]: 'gold' });
   });
 
+  it('stays submittable after a linked property loses options: minChoices is capped at the options left, and logic on a removed option never matches', async () => {
+    // Prepare: minChoices 2 of a,b,c, and a follow-up revealed by option 2 (c)
+    const topics = await call('POST', '/v1/properties', {
+      type: 'Select Multiple', name: `Topics ${newId()}`, objectType: 'contact', options: ['a', 'b', 'c'].map((value) => ({ value, label: value.toUpperCase() })),
+    });
+    const form = await createForm();
+    const email = await addElement(form.id, { type: 'Email', prompt: 'Email', required: true, contactField: 'email' });
+    const question = await addElement(form.id, { type: 'Select Multiple', prompt: 'q', propertyId: topics.id, minChoices: 2 });
+    const followUp = await addElement(form.id, { type: 'Text', prompt: 'Why c?', required: true });
+    await call('POST', `/v1/forms/${form.id}/elements/${question.id}/logic-rules`, { revealedElementId: followUp.id, condition: { optionIndices: [2], operator: 'any_of' } });
+    await call('PATCH', `/v1/properties/${topics.id}`, { options: [{ value: 'a', label: 'A' }] });
+    // Act
+    const one = await submit(form.id, { answers: { [email.id]: 'capped@example.com', [question.id]: ['a'] } });
+    const none = await submit(form.id, { answers: { [email.id]: 'capped@example.com' } });
+    const removed = await submit(form.id, { answers: { [email.id]: 'capped@example.com', [question.id]: ['a', 'c'] } });
+    const shown = await api.request('GET', `/forms/${form.id}`);
+    // Assess
+    expect(one.status).toBe(201);
+    expect(none.status).toBe(422);
+    expect(none.body.error.details).toEqual([{ path: `answers.${question.id}`, message: 'is required: choose at least 1' }]);
+    expect(removed.status).toBe(422);
+    expect(removed.body.error.details).toEqual([{ path: `answers.${question.id}`, message: 'every entry must be one of: a' }]);
+    expect(shown.body.data.elements[1]).toMatchObject({ options: ['a'], minChoices: 1 });
+    expect(await call('GET', `/v1/forms/${form.id}`)).toMatchObject({ elements: [{}, { minChoices: 2 }, {}] });
+  });
+
   it('is a 422 on its path for a Number answer beyond +/-Number.MAX_SAFE_INTEGER bound for a contact property, storing no response and no contact', async () => {
     // Prepare
     const guests = await call('POST', '/v1/properties', { type: 'Number', name: `Guests ${newId()}`, objectType: 'contact' });

@@ -48,6 +48,20 @@ describe('visibleElementIds', () => {
     expect(visibleElementIds(form(elements), { answers: { [elements[0]?.id as string]: 'vip' } }).has(elements[1]?.id as string)).toBe(true);
   });
 
+  it.each<[string, number[], string, boolean]>([
+    ['any_of', [1], 'any_of', false],
+    ['all_of', [1], 'all_of', false],
+    ['none_of', [1], 'none_of', true],
+  ])('reads an option index the linked property no longer has as never chosen (%s)', (_name, optionIndices, operator, visible) => {
+    // Prepare: the group was added when the property had two options; it has one now
+    const linked = { type: 'Select Multiple', objectType: 'contact', status: 'active', options: [{ value: 'vip', label: 'VIP' }] };
+    const elements = [element({ type: 'Select Multiple', propertyId: 'p', propertyData: linked, minChoices: 0, logicGroups: [reveal(1, optionIndices, operator)] }), text()];
+    // Act
+    const shown = visibleElementIds(form(elements), { answers: { [elements[0]?.id as string]: ['vip'] } });
+    // Assess
+    expect(shown.has(elements[1]?.id as string)).toBe(visible);
+  });
+
   it.each<[string, string, boolean, unknown, boolean]>([
     ['is true with Yes', 'is', true, true, true],
     ['is true with No', 'is', true, false, false],

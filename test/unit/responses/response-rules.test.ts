@@ -4,6 +4,7 @@ import { answerProblem, isBlank, missingProblem, submissionProblems } from '../.
 import { element, form, selectOne, text, yesNo } from '../forms/form-factories.js';
 
 const idOf = (e: FormElement) => e.id as string;
+const linkedTo = (...values: string[]) => ({ type: 'Select Multiple', objectType: 'contact', status: 'active', options: values.map((value) => ({ value, label: value })) });
 const yesReveals = (revealedElementIndex: number, value = true) => ({ revealedElementIndex, selectionType: 'is', value });
 
 describe('answerProblem', () => {
@@ -42,6 +43,9 @@ describe('answerProblem', () => {
     ['Select Multiple refuses an unknown option', { type: 'Select Multiple', options: ['A'], minChoices: 0 }, ['Z'], false],
     ['Select Multiple below minChoices', { type: 'Select Multiple', options: ['A', 'B'], minChoices: 2 }, ['A'], false],
     ['Select Multiple above maxChoices', { type: 'Select Multiple', options: ['A', 'B'], minChoices: 0, maxChoices: 1 }, ['A', 'B'], false],
+    ['Select Multiple linked to a property that lost options: minChoices is capped at the options left', { type: 'Select Multiple', propertyId: 'p', propertyData: linkedTo('a'), minChoices: 2 }, ['a'], true],
+    ['Select Multiple linked, with Other: the cap counts the Other option', { type: 'Select Multiple with "Other"', propertyId: 'p', propertyData: linkedTo('a'), minChoices: 3, otherPrompt: 'Other' }, ['a', 'z'], true],
+    ['Select Multiple linked, with Other: below the capped minimum', { type: 'Select Multiple with "Other"', propertyId: 'p', propertyData: linkedTo('a'), minChoices: 3, otherPrompt: 'Other' }, ['a'], false],
     ['Select Multiple with Other takes one Other text', { type: 'Select Multiple with "Other"', options: ['A'], minChoices: 0, otherPrompt: 'Other' }, ['A', 'Z'], true],
     ['Select Multiple with Other refuses two Other texts', { type: 'Select Multiple with "Other"', options: ['A'], minChoices: 0, otherPrompt: 'Other' }, ['Y', 'Z'], false],
     ['File takes an uploaded file URL', { type: 'File', accept: ['images'] }, 'https://files.example/a.png', true],
@@ -70,6 +74,7 @@ describe('missingProblem and isBlank', () => {
     ['an optional Text', { type: 'Text' }, false],
     ['a Select Multiple with minChoices 0', { type: 'Select Multiple', options: ['A'], minChoices: 0 }, false],
     ['a Select Multiple with minChoices 1', { type: 'Select Multiple', options: ['A'], minChoices: 1 }, true],
+    ['a linked Select Multiple with minChoices 2 whose property has no options left', { type: 'Select Multiple', propertyId: 'p', propertyData: { ...linkedTo(), options: [] }, minChoices: 2 }, false],
     ['a Yes/No with yesRequired', { type: 'Yes/No', yesRequired: true }, true],
   ])('%s left blank blocks the submission: %s', (_name, fields, blocks) => {
     expect(missingProblem(element(fields)) !== undefined).toBe(blocks);
