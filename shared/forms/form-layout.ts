@@ -14,12 +14,14 @@ export function sectionOf(form: Pick<Form, 'type'>, element: { askAllAttendees?:
 /**
  * Layout rules 1-2 and the section rule: every element sits in exactly one column, each row's
  * fractions sum to 1, and on order forms attendee elements sit at or after `attendeeRowsStart`,
- * the others before it.
+ * the others before it. Standalone forms have no attendee section: their `attendeeRowsStart` is 0.
  */
 export function validateLayout(form: Pick<Form, 'type' | 'rows' | 'attendeeRowsStart' | 'elements'>): ErrorDetail[] {
   const details: ErrorDetail[] = [];
   const placedIn = new Map<number, string>();
-  if (form.attendeeRowsStart > form.rows.length) {
+  if (form.type === 'standalone' && form.attendeeRowsStart !== 0) {
+    details.push({ path: 'attendeeRowsStart', message: 'must be 0: standalone forms have no attendee section' });
+  } else if (form.attendeeRowsStart > form.rows.length) {
     details.push({ path: 'attendeeRowsStart', message: `must be between 0 and the number of rows (${form.rows.length})` });
   }
   form.rows.forEach((row, r) => {

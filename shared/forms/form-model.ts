@@ -194,10 +194,14 @@ export function toFormItem(workspaceId: string, form: Form): Record<string, unkn
   };
 }
 
-/** Maps a stored item back to the public shape. */
+/**
+ * Maps a stored item back to the public shape. A standalone form has no attendee section, so its
+ * `attendeeRowsStart` reads as 0 even where an older version stored another value: a GET body always
+ * goes back through the layout PUT, and the next write stores 0.
+ */
 export function fromFormItem(item: Record<string, unknown>): Form {
   const form = pickFields<Form>(item, formSchema);
-  return { ...form, elements: form.elements ?? [], rows: form.rows ?? [] };
+  return { ...form, elements: form.elements ?? [], rows: form.rows ?? [], ...(form.type === 'standalone' ? { attendeeRowsStart: 0 } : {}) };
 }
 
 /** The id a status projection points at. */

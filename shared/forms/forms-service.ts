@@ -61,6 +61,10 @@ export async function createNewForm(workspaceId: string, body: NewFormInput, now
   if (input.isEventForm !== undefined && input.isEventForm !== (input.type === 'order')) {
     throw new ValidationError({ path: 'isEventForm', message: 'is true exactly for order forms (`type: order`)' });
   }
+  // Checked here too because a create without `rows` does not use it (and would drop it silently).
+  if (input.type === 'standalone' && (input.attendeeRowsStart ?? 0) !== 0) {
+    throw new ValidationError({ path: 'attendeeRowsStart', message: 'must be 0: standalone forms have no attendee section' });
+  }
   const timestamp = now.toISOString();
   const form: Form = {
     id: newId(now),

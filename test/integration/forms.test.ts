@@ -39,6 +39,8 @@ describe('POST /v1/forms', () => {
     [{ name: 'x', type: 'order', isEventForm: false }, 'isEventForm'],
     [{ name: 'x', type: 'standalone', isEventForm: true }, 'isEventForm'],
     [{ name: 'x', type: 'order', submitButtonWidth: 'half' }, 'submitButtonWidth'],
+    [{ name: 'x', type: 'standalone', attendeeRowsStart: 1 }, 'attendeeRowsStart'],
+    [{ name: 'x', type: 'standalone', elements: [{ type: 'Text', prompt: 'A' }], rows: [{ columns: [{ elementIndex: 0, widthFraction: 1 }] }], attendeeRowsStart: 1 }, 'attendeeRowsStart'],
   ])('rejects %j with 422 naming %s', async (body, path) => {
     const response = await api.request('POST', '/v1/forms', { key: workspace.apiKey, body });
     expect(response.status).toBe(422);
@@ -325,6 +327,23 @@ describe('PUT /v1/forms/{formId}/layout', () => {
     const response = await api.request('PUT', `/v1/forms/${form.id}/layout`, { key: workspace.apiKey, body: { rows, attendeeRowsStart: 0 } });
     expect(response.status).toBe(422);
     expect(response.body.error.details.map((detail: { path: string }) => detail.path)).toContain(path);
+  });
+
+  it('refuses an attendeeRowsStart other than 0 on a standalone form (it has no attendee section), and takes its GET body back', async () => {
+    // Prepare
+    const form = await createForm();
+    await addElement(form.id, text('A'));
+    await addElement(form.id, text('B'));
+    const rows = [{ columns: [{ elementIndex: 0, widthFraction: 1 }] }, { columns: [{ elementIndex: 1, widthFraction: 1 }] }];
+    // Act
+    const refused = await api.request('PUT', `/v1/forms/${form.id}/layout`, { key: workspace.apiKey, body: { rows, attendeeRowsStart: 1 } });
+    const read = await getForm(form.id);
+    const sentBack = await api.request('PUT', `/v1/forms/${form.id}/layout`, { key: workspace.apiKey, body: { rows: read.rows, attendeeRowsStart: read.attendeeRowsStart } });
+    // Assess
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.details).toEqual([{ path: 'attendeeRowsStart', message: 'must be 0: standalone forms have no attendee section' }]);
+    expect(read.attendeeRowsStart).toBe(0);
+    expect(sentBack.status).toBe(200);
   });
 
   it('rejects an attendee element placed before attendeeRowsStart', async () => {

@@ -6,7 +6,7 @@ import { StaleVersionError } from '../../../shared/errors.js';
 import { getFormNames } from '../../../shared/forms/form-summaries.js';
 import { saveForm } from '../../../shared/forms/forms-repository.js';
 import { changeForm } from '../../../shared/forms/forms-service.js';
-import { toFormItem } from '../../../shared/forms/form-model.js';
+import { fromFormItem, toFormItem } from '../../../shared/forms/form-model.js';
 import { form, text } from './form-factories.js';
 
 const ddbMock = mockClient(DynamoDBDocumentClient);
@@ -54,6 +54,16 @@ describe('forms repository', () => {
   it('never stores propertyData', () => {
     const item = toFormItem(WS, form([text({ propertyData: { type: 'Text', objectType: 'contact', status: 'active' } })]));
     expect((item.elements as object[])[0]).not.toHaveProperty('propertyData');
+  });
+
+  it('reads a standalone form stored with a non-zero attendeeRowsStart (older versions kept it) as 0, and an order form as stored', () => {
+    // Prepare
+    const rows = [{ columns: [{ elementIndex: 0, widthFraction: 1 }] }];
+    const standalone = toFormItem('ws1', { ...form([text()]), rows, attendeeRowsStart: 1 });
+    const order = toFormItem('ws1', { ...form([text({ askAllAttendees: true })], { type: 'order', isEventForm: true }), rows, attendeeRowsStart: 0 });
+    // Act, Assess
+    expect(fromFormItem(standalone).attendeeRowsStart).toBe(0);
+    expect(fromFormItem({ ...order, attendeeRowsStart: 1 }).attendeeRowsStart).toBe(1);
   });
 
   it('reads form names with one BatchGet per 100 ids', async () => {
