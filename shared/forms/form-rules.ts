@@ -156,7 +156,41 @@ function contactSectionErrors(form: Pick<Form, 'type'>, element: ElementView, pa
   }];
 }
 
-/** Every form-level rule at once: order-only fields, linkage rules 1-5 and contact fields in the buyer section, field bounds, layout, logic. */
+/**
+ * Beside the buyer-section rule: each contact field is set by one question of the form. A submission
+ * builds one contact, so a second question with the same `contactField` (two Email questions, two
+ * first names) would have its answer silently dropped. The question that already set the field (as
+ * stored before this change; else the first) keeps it, and every other one is named on its
+ * `contactField`, so a patch or an added question is the one refused.
+ */
+function repeatedContactFieldErrors(form: Pick<Form, 'elements'>, context: RuleContext): ErrorDetail[] {
+  const setters = new Map<string, number[]>();
+  form.elements.forEach((element, index) => {
+    const field = view(element).contactField;
+    if (field !== undefined) setters.set(field, [...(setters.get(field) ?? []), index]);
+  });
+  const details: ErrorDetail[] = [];
+  for (const [field, indices] of setters) {
+    if (indices.length < 2) continue;
+    const storedWithField = (index: number) => {
+      const id = form.elements[index]?.id;
+      const stored = id === undefined ? undefined : context.previous?.find((candidate) => candidate.id === id);
+      return stored !== undefined && view(stored).contactField === field;
+    };
+    const keeper = indices.find(storedWithField) ?? (indices[0] as number);
+    const keeperId = form.elements[keeper]?.id;
+    for (const index of indices) {
+      if (index === keeper) continue;
+      details.push({
+        path: `elements[${index}].contactField`,
+        message: `contactField "${field}" is already set by elements[${keeper}]${keeperId === undefined ? '' : ` (id ${keeperId})`}: one question per contact field, as a submission keeps one answer for it`,
+      });
+    }
+  }
+  return details;
+}
+
+/** Every form-level rule at once: order-only fields, linkage rules 1-5, contact fields in the buyer section and set once, field bounds, layout, logic. */
 export function formRuleErrors(form: Form, properties: ReadonlyMap<string, Property>, context: RuleContext = {}): ErrorDetail[] {
   const details: ErrorDetail[] = [];
   form.elements.forEach((element, index) => {
@@ -169,7 +203,7 @@ export function formRuleErrors(form: Form, properties: ReadonlyMap<string, Prope
     if (isQuestion(fields.type)) details.push(...linkageErrors(form, fields, path, properties, context), ...contactSectionErrors(form, fields, path, context));
     details.push(...fieldErrors(fields, path, properties, context));
   });
-  details.push(...contactEmailErrors(form, properties));
+  details.push(...contactEmailErrors(form, properties), ...repeatedContactFieldErrors(form, context));
   details.push(...validateLayout(form));
   details.push(...validateLogic(form, properties, (source) => {
     const before = previousLink(source, context)?.logicGroups ?? [];

@@ -237,3 +237,70 @@ describe('contact-field questions in the attendee section (order forms)', () => 
     expect(copyOfFixed.status).toBe(201);
   });
 });
+
+describe('one question per contact field', () => {
+  const alreadySet = (index: number, id: string) => expect.stringMatching(new RegExp(`^contactField "\\w+" is already set by elements\\[${index}\\] \\(id ${id}\\)`));
+
+  it('refuses adding a second question with the same contactField, naming the question that sets it', async () => {
+    // Prepare
+    const form = await createForm();
+    const email = await addElement(form.id, contactEmail());
+    const name = await addElement(form.id, firstName());
+    // Act
+    const secondEmail = await post(`/forms/${form.id}/elements`, contactEmail({ prompt: 'Work email' }));
+    const secondName = await post(`/forms/${form.id}/elements`, { ...firstName(), prompt: 'Given name' });
+    const lastName = await post(`/forms/${form.id}/elements`, { type: 'Text', prompt: 'Last name', contactField: 'lastName' });
+    // Assess
+    expect(secondEmail.status).toBe(422);
+    expect(secondEmail.body.error.details).toEqual([{ path: 'elements[2].contactField', message: alreadySet(0, email.id) }]);
+    expect(secondName.status).toBe(422);
+    expect(secondName.body.error.details).toEqual([{ path: 'elements[2].contactField', message: alreadySet(1, name.id) }]);
+    expect(lastName.status).toBe(201);
+  });
+
+  it('refuses patching a contactField another question sets onto a question, whichever comes first in the form', async () => {
+    // Prepare: the plain question comes first, the first-name question after it
+    const form = await createForm();
+    const plain = await addElement(form.id, { type: 'Text', prompt: 'Nickname' });
+    await addElement(form.id, contactEmail());
+    const name = await addElement(form.id, firstName());
+    // Act
+    const response = await patch(`/forms/${form.id}/elements/${plain.id}`, { contactField: 'firstName' });
+    // Assess
+    expect(response.status).toBe(422);
+    expect(response.body.error.details).toEqual([{ path: 'elements[0].contactField', message: alreadySet(2, name.id) }]);
+    expect((await getForm(form.id)).elements[0]).not.toHaveProperty('contactField');
+  });
+
+  it('refuses creating a form from a copy with two questions setting one contact field', async () => {
+    // Act
+    const response = await post('/forms', { name: 'Copy', type: 'standalone', elements: [contactEmail(), contactEmail({ prompt: 'Again' })] });
+    // Assess
+    expect(response.status).toBe(422);
+    expect(paths(response)).toEqual(['elements[1].contactField']);
+  });
+
+  it('refuses duplicating a form stored with two questions setting one contact field, until one is unset', async () => {
+    // Prepare: a form stored before the rule existed
+    const now = new Date();
+    const legacy: Form = {
+      id: newId(now), name: 'Legacy', ownerId: workspace.workspaceId, status: 'active', type: 'standalone', isEventForm: false,
+      elements: [
+        { id: newId(now), type: 'Email', prompt: 'Email', contactField: 'email', required: true },
+        { id: newId(now), type: 'Email', prompt: 'Email again', contactField: 'email', required: true },
+      ],
+      rows: [{ columns: [{ elementIndex: 0, widthFraction: 1 }] }, { columns: [{ elementIndex: 1, widthFraction: 1 }] }],
+      attendeeRowsStart: 0, submitButtonText: 'Submit', submitButtonWidth: 'auto', version: 1, createdAt: now.toISOString(), updatedAt: now.toISOString(),
+    };
+    await storeForm(workspace.workspaceId, legacy);
+    // Act
+    const copy = await post(`/forms/${legacy.id}/duplicate`, {});
+    const fixed = await patch(`/forms/${legacy.id}/elements/${legacy.elements[1]?.id}`, { contactField: null });
+    const copyOfFixed = await post(`/forms/${legacy.id}/duplicate`, {});
+    // Assess
+    expect(copy.status).toBe(422);
+    expect(paths(copy)).toEqual(['elements[1].contactField']);
+    expect(fixed.status).toBe(200);
+    expect(copyOfFixed.status).toBe(201);
+  });
+});
