@@ -161,7 +161,9 @@ export const elementPatchSchema = lazy(() => z.strictObject({
   maxValue: z.number().nullable().optional(),
   integerOnly: z.boolean().nullable().optional(),
   accept: z.array(z.enum(['images', 'documents', 'data', 'audio', 'video'])).min(1).optional(),
-  logicGroups: z.array(z.union([selectionLogicGroupSchema, yesNoLogicGroupSchema])).max(500).nullable().optional(),
+  logicGroups: z.array(z.union([selectionLogicGroupSchema, yesNoLogicGroupSchema], {
+    error: 'must be {revealedElementIndex, optionIndices, operator: "all_of"|"any_of"|"none_of"} (selection question) or {revealedElementIndex, selectionType: "is"|"is_not", value: boolean} (Yes/No)',
+  })).max(500).nullable().optional(),
   content: z.string().min(1).max(50_000).optional(),
   imageUrl: imageUrlSchema.optional(),
   imageWidth: z.number().min(1).max(100).optional(),

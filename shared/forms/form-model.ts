@@ -135,7 +135,7 @@ export const logicRuleBodySchema = lazy(() => z.strictObject({
   condition: z.union([
     z.strictObject({ optionIndices: z.array(z.number().int().min(-1)).min(1), operator: z.enum(['all_of', 'any_of', 'none_of']) }),
     z.strictObject({ selectionType: z.enum(['is', 'is_not']), value: z.boolean() }),
-  ]).meta({ description: 'Selection source: `{optionIndices, operator}`; Yes/No source: `{selectionType, value}`.' }),
+  ], { error: 'must be {optionIndices, operator: "all_of"|"any_of"|"none_of"} (selection source) or {selectionType: "is"|"is_not", value: boolean} (Yes/No source)' }).meta({ description: 'Selection source: `{optionIndices, operator}`; Yes/No source: `{selectionType, value}`.' }),
 }).meta({ id: 'AddLogicRule', example: { revealedElementId: '6740f1a2c3d4e5f601234567', condition: { optionIndices: [0, -1], operator: 'any_of' } } }));
 export type LogicRuleBody = z.output<typeof logicRuleBodySchema>;
 

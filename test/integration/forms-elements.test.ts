@@ -116,6 +116,37 @@ describe('POST /v1/forms/{formId}/elements/{elementId}/logic-rules', () => {
   });
 });
 
+describe('logic conditions and groups of the wrong shape', () => {
+  it('names the wrong field of a condition and its allowed values, and the allowed shapes when no shape fits', async () => {
+    // Prepare
+    const form = await createForm();
+    const size = await addElement(form.id, selectOne());
+    const target = await addElement(form.id, text());
+    const add = (condition: unknown) => api.request('POST', `/v1/forms/${form.id}/elements/${size.id}/logic-rules`, { key: workspace.apiKey, body: { revealedElementId: target.id, condition } });
+    // Act
+    const operator = await add({ optionIndices: [0], operator: 'one_of' });
+    const empty = await add({});
+    // Assess
+    expect(operator.status).toBe(422);
+    expect(operator.body.error.details).toEqual([{ path: 'condition.operator', message: 'Invalid option: expected one of "all_of"|"any_of"|"none_of"' }]);
+    expect(empty.body.error.details).toEqual([{ path: 'condition', message: expect.stringContaining('{selectionType: "is"|"is_not", value: boolean} (Yes/No source)') }]);
+  });
+
+  it('names the value of a Yes/No group patched with a string', async () => {
+    // Prepare
+    const form = await createForm();
+    const news = await addElement(form.id, yesNo());
+    await addElement(form.id, text());
+    // Act
+    const response = await api.request('PATCH', `/v1/forms/${form.id}/elements/${news.id}`, {
+      key: workspace.apiKey, body: { logicGroups: [{ revealedElementIndex: 1, selectionType: 'is', value: 'true' }] },
+    });
+    // Assess
+    expect(response.status).toBe(422);
+    expect(response.body.error.details).toEqual([{ path: 'logicGroups[0].value', message: 'Invalid input: expected boolean, received string' }]);
+  });
+});
+
 describe('DELETE /v1/forms/{formId}/elements/{elementId}/logic-rules/{revealedElementId}', () => {
   it('removes the rules targeting one element and then logicGroups entirely', async () => {
     const form = await createForm();
