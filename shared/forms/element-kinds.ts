@@ -26,6 +26,8 @@ export interface ElementView {
   readonly maxChoices?: number;
   readonly minValue?: number;
   readonly maxValue?: number;
+  readonly integerOnly?: boolean;
+  readonly accept?: readonly string[];
   readonly min?: string;
   readonly max?: string;
   readonly logicGroups?: readonly LogicGroup[];

@@ -81,8 +81,14 @@ function fieldErrors(element: ElementView, path: string, properties: ReadonlyMap
   if (element.minChoices !== undefined && optionCount !== undefined && element.minChoices > optionCount + (element.otherPrompt ? 1 : 0) && !unchangedLinkedMinimum) {
     details.push({ path: `${path}.minChoices`, message: `minChoices exceeds the number of options (${optionCount})` });
   }
+  if (element.accept && new Set(element.accept).size !== element.accept.length) {
+    details.push({ path: `${path}.accept`, message: 'file kinds must be unique' });
+  }
   if (element.minValue !== undefined && element.maxValue !== undefined && element.minValue > element.maxValue) {
     details.push({ path: `${path}.maxValue`, message: 'maxValue must be at least minValue' });
+  } else if (element.integerOnly === true && Math.ceil(element.minValue ?? -Infinity) > Math.floor(element.maxValue ?? Infinity)) {
+    // No answer could pass: every whole number is outside the bounds.
+    details.push({ path: `${path}.integerOnly`, message: `no whole number lies between minValue ${element.minValue} and maxValue ${element.maxValue}` });
   }
   if (element.min !== undefined && element.max !== undefined && element.min > element.max) {
     details.push({ path: `${path}.max`, message: 'max must not be before min' });

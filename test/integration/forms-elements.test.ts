@@ -35,6 +35,21 @@ describe('POST /v1/forms/{formId}/elements', () => {
   });
 });
 
+describe('file kinds and whole-number bounds', () => {
+  it.each([
+    ['a file kind listed twice', { type: 'File', prompt: 'CV', accept: ['images', 'images'] }, 'elements[0].accept'],
+    ['integerOnly with bounds that admit no whole number', { type: 'Number', prompt: 'Seats', minValue: 1.2, maxValue: 1.8, integerOnly: true }, 'elements[0].integerOnly'],
+  ])('refuses %s', async (_name, element, path) => {
+    // Prepare
+    const form = await createForm();
+    // Act
+    const response = await api.request('POST', `/v1/forms/${form.id}/elements`, { key: workspace.apiKey, body: element });
+    // Assess
+    expect(response.status).toBe(422);
+    expect(response.body.error.details.map((detail: { path: string }) => detail.path)).toEqual([path]);
+  });
+});
+
 describe('POST /v1/forms/{formId}/elements/{elementId}/other', () => {
   it('enables Other with a prompt and disables it again', async () => {
     const form = await createForm();

@@ -123,10 +123,23 @@ describe('field rules', () => {
     ['minChoices above the option count', form([element({ type: 'Select Multiple', options: ['a'], minChoices: 2 })]), 'elements[0].minChoices'],
     ['maxValue below minValue', form([element({ type: 'Number', minValue: 5, maxValue: 1 })]), 'elements[0].maxValue'],
     ['max date before min date', form([element({ type: 'Date', min: '2026-02-01', max: '2026-01-01' })]), 'elements[0].max'],
+    ['a file kind listed twice', form([element({ type: 'File', accept: ['images', 'images'] })]), 'elements[0].accept'],
+    ['integerOnly with bounds that admit no whole number', form([element({ type: 'Number', minValue: 1.2, maxValue: 1.8, integerOnly: true })]), 'elements[0].integerOnly'],
     ['askAllAttendees on a standalone form', form([text({ askAllAttendees: false })]), 'elements[0].askAllAttendees'],
     ['forEventItems on a standalone form', form([text({ forEventItems: [] })]), 'elements[0].forEventItems'],
   ])('rejects %s', (_name, candidate, path) => {
     expect(paths(candidate)).toContain(path);
+  });
+
+  it('accepts integerOnly whenever a whole number lies within the bounds (at a bound, or one bound only), and distinct file kinds', () => {
+    const candidate = form([
+      element({ type: 'Number', minValue: 1.2, maxValue: 2, integerOnly: true }),
+      element({ type: 'Number', minValue: 0.5, integerOnly: true }),
+      element({ type: 'Number', maxValue: -0.5, integerOnly: true }),
+      element({ type: 'Number', minValue: 1.2, maxValue: 1.8 }),
+      element({ type: 'File', accept: ['images', 'documents'] }),
+    ]);
+    expect(paths(candidate)).toEqual([]);
   });
 
   it('accepts a placeholder on a radio Select One: it has no effect there, so it is kept, never refused (API.md)', () => {
