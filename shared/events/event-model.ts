@@ -30,7 +30,7 @@ const currencySchema = lazy(() => z.enum(CURRENCIES));
 const shortText = lazy(() => z.string().max(200));
 const longText = lazy(() => z.string().max(20_000));
 /** Image references (URLs or asset ids): the spec types them as plain strings; the service checks added entries. */
-const imageList = lazy(() => z.array(z.string().min(1).max(2_048)).max(EVENT_LIMITS.listItems)
+const imageList = lazy(() => z.array(z.string().min(1).max(2_048).meta({ example: 'https://cdn.example.com/images/gala.jpg' })).max(EVENT_LIMITS.listItems)
   .meta({ description: 'Absolute https/http URLs or image asset ids.' }));
 const tagList = lazy(() => z.array(z.string().min(1).max(100)).max(EVENT_LIMITS.listItems));
 /**

@@ -115,7 +115,7 @@ export const layoutBodySchema = lazy(() => z.strictObject({
   attendeeRowsStart: z.number().int().min(0),
 }).meta({
   id: 'FormLayout',
-  example: { rows: [{ columns: [{ elementIndex: 0, widthFraction: 0.5 }, { elementIndex: 1, widthFraction: 0.5 }] }, { columns: [{ elementIndex: 2, widthFraction: 1 }] }], attendeeRowsStart: 1 },
+  example: { rows: [{ columns: [{ elementIndex: 0, widthFraction: 0.5 }, { elementIndex: 1, widthFraction: 0.5 }] }, { columns: [{ elementIndex: 2, widthFraction: 1 }] }], attendeeRowsStart: 0 },
 }));
 
 export const duplicateFormBodySchema = lazy(() => z.strictObject({

@@ -4,6 +4,7 @@ import { CURRENCIES, dateTimeSchema, idSchema, type Currency, type SortDirection
 import { echoedFields, type RoundTrip } from '../model/round-trip.js';
 import { computeTotals } from './invoice-totals.js';
 import { lazy } from '../model/lazy-schema.js';
+import { ValidationError } from '../errors.js';
 
 /**
  * The invoice model: the schemas of the stored and returned invoice and of the inputs that change it,
@@ -216,10 +217,14 @@ export const PAID_AT_CLOCK_SKEW_MS = 5 * 60 * 1000;
 
 /**
  * When the money was received. Settlement counts from it, so a future one would hold the money as
- * pending until then: refused beyond the clock skew. A past one is an offline payment recorded late.
+ * pending until then: refused beyond the clock skew (422 on `paidAt`). A past one is an offline payment
+ * recorded late. Judged by the service after a repeated `idempotencyKey` is recognised: the repeat of a
+ * recorded payment answers it whatever its `paidAt`, as documented.
  */
-function isNotFuture(paidAt: string | undefined): boolean {
-  return paidAt === undefined || Date.parse(paidAt) <= Date.now() + PAID_AT_CLOCK_SKEW_MS;
+export function assertPaidAtNotFuture(paidAt: string | undefined, now: Date): void {
+  if (paidAt !== undefined && Date.parse(paidAt) > now.getTime() + PAID_AT_CLOCK_SKEW_MS) {
+    throw new ValidationError({ path: 'paidAt', message: 'must not be in the future' });
+  }
 }
 
 export const recordPaymentBodySchema = lazy(() => z
@@ -229,7 +234,6 @@ export const recordPaymentBodySchema = lazy(() => z
     note: text(2000).optional(),
     paidAt: dateTimeSchema.optional().meta({ description: 'When the money was received (default: now). Not in the future (5 minutes of clock skew): settlement counts from it.' }),
   })
-  .refine((body) => isNotFuture(body.paidAt), { path: ['paidAt'], message: 'must not be in the future' })
   .meta({ id: 'RecordPayment' }));
 
 export const createRefundBodySchema = lazy(() => z

@@ -1,5 +1,5 @@
 import { NotFoundError, ValidationError } from '../errors.js';
-import type { CreateRefundInput, Invoice, Payment, RecordPaymentInput, Refund } from './invoice-model.js';
+import { assertPaidAtNotFuture, type CreateRefundInput, type Invoice, type Payment, type RecordPaymentInput, type Refund } from './invoice-model.js';
 import { newId } from '../ids.js';
 import type { LedgerEntry } from '../ledger/ledger-model.js';
 import { ledgerBookings } from '../ledger/ledger-repository.js';
@@ -137,6 +137,7 @@ export async function recordPayment(workspaceId: string, id: string, input: Reco
       if (differences.length > 0) throw bodyKeyReused('a payment on this invoice', existing.amount, differences);
       return existing;
     }
+    assertPaidAtNotFuture(input.paidAt, now);
     assertAllowed('record_payment', current.status);
     assertPayable(input.amount, current.amountDue);
     const payment: Payment = {

@@ -55,7 +55,9 @@ export function echoedFields(getShape: Shape, spec: RoundTrip, mode: 'update' | 
       : 'Read-only, set by the server: ignored (a copy gets its own).'));
   }
   for (const name of spec.derived ?? []) {
-    fields.push(field(name, mode === 'update' ? 'Computed by the server: the value read is accepted back; another is 422.' : 'Computed by the server: ignored.'));
+    // Without a version, `updatedAt` tells a copy's age (checkEchoed): another one is a newer write.
+    const stale = name === 'updatedAt' && !('version' in getShape) ? '409 `conflict`' : '422';
+    fields.push(field(name, mode === 'update' ? `Computed by the server: the value read is accepted back; another is ${stale}.` : 'Computed by the server: ignored.'));
   }
   for (const name of spec.linked ?? []) fields.push(field(name, 'Read from the linked resource: ignored.'));
   if (mode === 'update') {

@@ -95,7 +95,7 @@ const STRINGS: Readonly<Record<string, string>> = {
 const NUMBERS: Readonly<Record<string, number>> = {
   amount: 2500, amountDue: 5000, amountPaid: 5000, amountRefunded: 0, unitAmount: 2500, price: 2500, subtotal: 5000,
   total: 1, taxAmount: 0, taxTotal: 0, fees: 150, gross: 5000, net: 4850, platformFee: 100, processorFee: 50,
-  balance: 4850, refundedAmount: 0, minPrice: 1000, maxPrice: 10000, pwycMin: 500, quantity: 2, version: 3,
+  balance: 4850, refundedAmount: 0, minPrice: 2500, maxPrice: 2500, pwycMin: 500, quantity: 2, version: 3,
   page: 0, limit: 20, pageNumber: 0, pageSize: 20, attempts: 1, lastStatusCode: 200, dueInDays: 14,
   width: 1200, height: 630, sizeBytes: 184320, maxPerOrder: 10, minPerOrder: 1, maxTicketsPerOrder: 10,
   maxTicketsPerSet: 4, elementIndex: 0, revealedElementIndex: 1, productsCount: 1, account_limit: 100, rate: 0.15,
@@ -110,6 +110,9 @@ const SHOWN_OPTIONAL = new Set([
   'lineItems', 'customerId', 'dueInDays', 'memo', 'quantity', 'unitAmount', 'amount', 'url', 'enabled', 'options', 'label',
   'prompt', 'required', 'products', 'price',
 ]);
+
+/** Enum values an example prefers to the first one: a listed event is `published` (the partner listing shows no draft). */
+const PREFERRED_ENUM_VALUES: readonly unknown[] = ['published'];
 
 /** Optional fields no example shows: they go only with values the example does not have (`components` needs a bundle). */
 const NEVER_SHOWN = new Set(['components']);
@@ -163,7 +166,7 @@ export function exampleOf(input: Json, context: Context, key?: string, depth = 0
   if (depth > 12) return undefined;
   if ('example' in schema && schema.example !== undefined && schema.type !== 'string') return schema.example;
   if ('const' in schema) return schema.const;
-  if (Array.isArray(schema.enum)) return schema.enum.find((value) => value !== null) ?? schema.enum[0];
+  if (Array.isArray(schema.enum)) return PREFERRED_ENUM_VALUES.find((value) => (schema.enum as unknown[]).includes(value)) ?? schema.enum.find((value) => value !== null) ?? schema.enum[0];
   for (const keyword of ['oneOf', 'anyOf'] as const) {
     const branches = schema[keyword];
     if (Array.isArray(branches)) {
@@ -207,7 +210,10 @@ export function exampleOf(input: Json, context: Context, key?: string, depth = 0
 }
 
 /** Examples written by hand where the schema alone cannot give a meaningful one, by operation id. */
-export const EXAMPLE_OVERRIDES: Readonly<Record<string, { readonly request?: unknown; readonly response?: unknown }>> = {};
+export const EXAMPLE_OVERRIDES: Readonly<Record<string, { readonly request?: unknown; readonly response?: unknown }>> = {
+  // The body takes every type's fields; an example with `options` would be refused by a Text element.
+  updateFormElement: { request: { prompt: 'What is your name?', required: true } },
+};
 
 /**
  * Adds `example` to every JSON request body and JSON 2xx answer of `document` that has none: the

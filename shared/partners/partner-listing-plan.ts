@@ -79,7 +79,7 @@ export function parsePartnerQuery(raw: Readonly<Record<string, string | undefine
   if (present(raw.limit)) {
     // Any whole number above the maximum is clamped, however many digits it has (API.md: Number() of a
     // long one is merely inexact, or Infinity); only a malformed value is refused.
-    if (!/^\d+$/.test(raw.limit)) throw new PartnerQueryError({ path: 'limit', message: 'must be a non-negative integer' });
+    if (!/^\d+$/.test(raw.limit)) throw new PartnerQueryError({ path: 'limit', message: 'must be an integer of at least 1' });
     limit = Math.min(Number(raw.limit), PARTNER_LISTING.maxLimit);
     if (limit < 1) throw new PartnerQueryError({ path: 'limit', message: 'must be at least 1' });
   }

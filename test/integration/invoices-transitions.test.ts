@@ -122,6 +122,18 @@ describe('POST /v1/invoices/{invoiceId}/charge', () => {
     expect(response.body.data.payments[0].failureCode).toBe('no_payment_method');
   });
 
+  it('answers the repeat of a recorded payment whatever its paidAt, a future one included (the repeat is recognised first)', async () => {
+    // Prepare
+    const invoice = await open();
+    const first = await post(`/v1/invoices/${invoice.id}/payments`, { amount: 10, idempotencyKey: 'once', paidAt: '2024-03-01T12:00:00Z' });
+    // Act
+    const repeat = await post(`/v1/invoices/${invoice.id}/payments`, { amount: 10, idempotencyKey: 'once', paidAt: '2035-01-01T00:00:00Z' });
+    // Assess
+    expect(first.status).toBe(201);
+    expect(repeat.status, repeat.text).toBe(201);
+    expect(repeat.body.data).toEqual(first.body.data);
+  });
+
   it.each([['draft', draft], ['paid', paid], ['void', voided]])('is 409 invalid_state from %s', async (_status, make) => {
     const invoice = await make();
     const response = await post(`/v1/invoices/${invoice.id}/charge`);

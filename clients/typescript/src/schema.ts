@@ -474,7 +474,7 @@ export interface paths {
         };
         /**
          * Public events of a partner
-         * @description No key. Lists `published` + `public` events whose `referral_code` is the partner's, with the partner as `owner`. Flat body; errors are `{status, error, message}`: 400 `REFERRAL_CODE_REQUIRED`, 400 `INVALID_QUERY`, 404 `PARTNER_NOT_FOUND`, 404 `NO_EVENTS_FOUND` (with `data: []`, `total: 0`, `hasMore: false` and the requested `page`/effective `limit`), 500 `INTERNAL_SERVER_ERROR`. CORS `*` on every response; successful pages are cacheable for 30 seconds.
+         * @description No key. Lists `published` + `public` events whose `referral_code` is the partner's, with the partner as `owner`. Flat body; errors are `{status, error, message}`: 400 `REFERRAL_CODE_REQUIRED`, 400 `INVALID_QUERY`, 404 `PARTNER_NOT_FOUND`, 404 `NO_EVENTS_FOUND` (with `data: []`, `total: 0`, `hasMore: false` and the requested `page`/effective `limit`), 405 `METHOD_NOT_ALLOWED`, 500 `INTERNAL_SERVER_ERROR`. CORS `*` on every response; successful pages are cacheable for 30 seconds.
          */
         get: operations["listPartnerEvents"];
         put?: never;
@@ -1182,7 +1182,7 @@ export interface components {
          *           ]
          *         }
          *       ],
-         *       "attendeeRowsStart": 1
+         *       "attendeeRowsStart": 0
          *     }
          */
         FormLayout: {
@@ -1499,7 +1499,7 @@ export interface components {
             type: "link";
             attrs: {
                 /** @description An http, https or mailto URL, or exactly one `{{smart value}}` token replaced at render time. */
-                href: components["schemas"]["Cursor"];
+                href: string;
             };
         } | {
             /** @constant */
@@ -1851,7 +1851,8 @@ export interface components {
         UpdateWebhookEndpoint: {
             id?: components["schemas"]["Id2"];
             createdAt?: components["schemas"]["CreatedAt"];
-            updatedAt?: components["schemas"]["UpdatedAt"];
+            /** @description Computed by the server: the value read is accepted back; another is 409 `conflict`. */
+            updatedAt?: components["schemas"]["DateTime"];
             url?: components["schemas"]["Url"];
             events?: components["schemas"]["Events"];
             /** @description `null` removes it. */
@@ -2865,6 +2866,7 @@ export interface components {
             contactField?: components["schemas"]["ContactField"];
             logicGroups?: components["schemas"]["LogicGroups2"];
         } & components["schemas"]["FormElementBase"];
+        Image: string[];
         ContentBlocksItem: {
             [key: string]: unknown;
         };
@@ -2960,7 +2962,6 @@ export interface components {
             imageUrl: components["schemas"]["RedirectUrl"];
             imageWidth: components["schemas"]["ImageWidth"];
         } & components["schemas"]["FormElementBase"];
-        Image: components["schemas"]["Cursor"][];
         CustomTags: components["schemas"]["SubmitButtonText"][];
         /** @description String key/value pairs attached through onboarding; the partner listing filters on them. */
         MetaData: {
@@ -3061,7 +3062,6 @@ export interface components {
         Url: string;
         Rows2: components["schemas"]["FormRow"][];
         MaxTicketsPerOrder2: components["schemas"]["MaxTicketsPerOrder"] | null;
-        Cursor: string;
         PayButtonLabel: string;
         CustomTerms: components["schemas"]["ContentBlocksItem"] | null;
         MultiDayEndTimes3: components["schemas"]["MultiDayEndTimes2"] | null;
@@ -3083,12 +3083,12 @@ export interface components {
         Version: number;
         /** @description Questions linked to a select property: the display text of each entry of `options` (which then holds the property's option values). */
         OptionLabels: string[];
-        /** @description Computed by the server: the value read is accepted back; another is 422. */
-        UpdatedAt: components["schemas"]["DateTime"];
         /** @description The page number asked for (0 when reading by cursor). */
         Page2: number;
         /** @description Only when not linked to a property. */
         Options3: components["schemas"]["Options"];
+        /** @description Computed by the server: the value read is accepted back; another is 422. */
+        UpdatedAt: components["schemas"]["DateTime"];
         /** @description The dropdown's empty choice: has effect only when `dropdown` is true, and is kept (not refused) otherwise. */
         Placeholder: string;
         /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
@@ -3663,7 +3663,7 @@ export interface components {
     };
     parameters: {
         /** @description Opaque position from the previous page's `nextCursor`; one read per page at any depth. Keep `sort`, `direction` and filters unchanged. Not with `page`. */
-        CursorQuery: components["schemas"]["Cursor"];
+        CursorQuery: string;
         /** @description Sort direction; default `asc`. */
         DirectionQuery: "asc" | "desc";
         ElementIdPath: components["schemas"]["Id"];
@@ -4092,7 +4092,7 @@ export interface operations {
                  *           ]
                  *         }
                  *       ],
-                 *       "attendeeRowsStart": 1
+                 *       "attendeeRowsStart": 0
                  *     }
                  */
                 "application/json": components["schemas"]["FormLayout"];
@@ -4279,10 +4279,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "prompt": "What is your name?",
-                 *       "required": true,
-                 *       "options": [
-                 *         "Spring Gala"
-                 *       ]
+                 *       "required": true
                  *     }
                  */
                 "application/json": components["schemas"]["FormElementPatch"];
@@ -4966,7 +4963,7 @@ export interface operations {
                      *           "start": "2027-06-01T18:00:00Z",
                      *           "end": "2027-06-01T18:00:00Z",
                      *           "type": "event",
-                     *           "status": "draft",
+                     *           "status": "published",
                      *           "visibility": "public",
                      *           "products": [
                      *             {
@@ -4977,8 +4974,8 @@ export interface operations {
                      *               "currency": "USD"
                      *             }
                      *           ],
-                     *           "minPrice": 1000,
-                     *           "maxPrice": 10000,
+                     *           "minPrice": 2500,
+                     *           "maxPrice": 2500,
                      *           "description": "Dinner and live music.",
                      *           "currency": "USD",
                      *           "version": 3,
@@ -5184,7 +5181,7 @@ export interface operations {
                      *           "start": "2027-06-01T18:00:00Z",
                      *           "end": "2027-06-01T18:00:00Z",
                      *           "type": "event",
-                     *           "status": "draft",
+                     *           "status": "published",
                      *           "visibility": "public",
                      *           "referral_code": "spring-partner",
                      *           "products": [
@@ -5196,8 +5193,8 @@ export interface operations {
                      *               "currency": "USD"
                      *             }
                      *           ],
-                     *           "minPrice": 1000,
-                     *           "maxPrice": 10000,
+                     *           "minPrice": 2500,
+                     *           "maxPrice": 2500,
                      *           "description": "Dinner and live music.",
                      *           "currency": "USD",
                      *           "createdAt": "2027-06-01T18:00:00Z",
@@ -5236,7 +5233,7 @@ export interface operations {
                 /** @description Items per page, 1..250. */
                 pageSize?: number;
                 /** @description Opaque position from the previous page's `nextCursor`; one read per page at any depth. Keep every other parameter unchanged. Not with `page`. */
-                cursor?: components["schemas"]["Cursor"];
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -5465,7 +5462,7 @@ export interface operations {
                 /** @description Items per page, 1..200. */
                 pageSize?: number;
                 /** @description Opaque position from the previous page's `nextCursor`; one read per page at any depth. Keep every other parameter unchanged. Not with `pageNumber`. */
-                cursor?: components["schemas"]["Cursor"];
+                cursor?: string;
                 /** @description Case-insensitive substring of name or description. Examines at most 1000 checkouts per request: a page may come back short with `hasMore: true` (follow `nextCursor`); page numbers reach no further (400). */
                 search?: string;
                 status?: "open" | "closed";
@@ -6830,6 +6827,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];

@@ -66,7 +66,7 @@ export const webhooksRoutes = {
     params: endpointParams,
     body: updateWebhookEndpointBodySchema,
     success: { status: 200, description: 'The updated endpoint.', schema: lazy(() => dataResponse(webhookEndpointSchema)) },
-    errors: [401, 403, 404, 422],
+    errors: [401, 403, 404, 409, 422],
   }),
   deleteEndpoint: defineRoute({
     group: 'webhooks',

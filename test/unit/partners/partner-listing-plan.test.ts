@@ -35,6 +35,12 @@ describe('parsePartnerQuery', () => {
     expect(() => parsePartnerQuery({ referral_code: 'P1', [name]: '' })).toThrow(new PartnerQueryError({ path: name, message: 'must not be empty; leave the parameter out instead' }));
   });
 
+  it('says what limit takes whatever is wrong with it (negative, not a number, zero)', () => {
+    for (const limit of ['-1', 'ten', '0']) {
+      expect(() => parsePartnerQuery({ referral_code: 'P1', limit }), limit).toThrow(expect.objectContaining({ message: expect.stringMatching(/limit: must be (an integer of )?at least 1/) }));
+    }
+  });
+
   it('takes an empty metaData value as a filter on the empty value (events may store one)', () => {
     expect(parsePartnerQuery({ referral_code: 'P1', city: '' }).metaData).toEqual({ city: '' });
   });
