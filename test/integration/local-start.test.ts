@@ -95,6 +95,47 @@ describe('npm start', () => {
   }, 60_000);
 });
 
+describe('npm start, stopped with SIGTERM', () => {
+  it('stops the server and DynamoDB Local when SIGTERM reaches npm itself (kill $!, a process manager)', async () => {
+    // Prepare: `npm start` itself, not its entry point: the signal goes to npm, which passes it to its script.
+    // Its own process group, so that whatever a failure leaves behind is killed below, and nothing else.
+    const [apiPort, dynamoPort] = [await freePort(), await freePort()];
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(apiPort), DYNAMODB_PORT: String(dynamoPort), TABLE_NAME: `sigterm-test-${Date.now()}`, POWERTOOLS_LOG_LEVEL: 'SILENT' };
+    delete env.DYNAMODB_ENDPOINT;
+    delete env.IDEMPOTENCY_TABLE_NAME;
+    const npm = spawn('npm', ['start'], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    try {
+      let text = '';
+      await new Promise<void>((resolve, reject) => {
+        const onData = (chunk: Buffer) => {
+          text += chunk.toString();
+          if (/Demo API key: bo_live_\S+\n/.test(text)) resolve();
+        };
+        npm.stdout.on('data', onData);
+        npm.stderr.on('data', onData);
+        npm.once('exit', () => reject(new Error(`npm start exited early:\n${text}`)));
+        setTimeout(() => reject(new Error(`timed out; output so far:\n${text}`)), 90_000);
+      });
+      expect(await portOpen(apiPort)).toBe(true);
+      expect(await portOpen(dynamoPort)).toBe(true);
+
+      // Act
+      npm.kill('SIGTERM');
+      await exited(npm);
+
+      // Assess: both ports free within a few seconds.
+      let open = [true, true];
+      for (let tries = 0; open.some(Boolean) && tries < 50; tries += 1) {
+        await new Promise((done) => setTimeout(done, 100));
+        open = [await portOpen(apiPort), await portOpen(dynamoPort)];
+      }
+      expect(open).toEqual([false, false]);
+    } finally {
+      try { process.kill(-(npm.pid as number), 'SIGKILL'); } catch { /* the group is gone: nothing left behind */ }
+    }
+  }, 120_000);
+});
+
 describe('npm start, running', () => {
   let child: ChildProcess;
   let text: string;
