@@ -2,7 +2,7 @@
  * `npm start`: DynamoDB Local (unless DYNAMODB_ENDPOINT points at a running DynamoDB), the tables,
  * a seeded demo workspace, and the API on http://127.0.0.1:3000.
  *
- * Options: --data-dir DIR (keep data between runs). Env: PORT, DYNAMODB_PORT, DYNAMODB_ENDPOINT, TABLE_NAME.
+ * Options, after one `--`: --data-dir DIR (keep data between runs), --verbose (log the seeding requests). Env: PORT, DYNAMODB_PORT, DYNAMODB_ENDPOINT, TABLE_NAME.
  */
 import { parseArgs } from 'node:util';
 import { JavaMissingError, startDynamoDbLocal, waitUntilReady } from './local/dynamodb-local.js';
@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   const { values } = parseArgs({ options: { 'data-dir': { type: 'string' }, verbose: { type: 'boolean' }, help: { type: 'boolean' } } });
   if (values.help) {
     console.log([
-      'Usage: npm start [-- --data-dir DIR] [-- --verbose]',
+      'Usage: npm start [-- [--data-dir DIR] [--verbose]]',
       '  --data-dir DIR  keep the data between runs',
       '  --verbose       also log the requests that seed the demo workspace',
       'Env: PORT (3000), DYNAMODB_PORT (8000), DYNAMODB_ENDPOINT, TABLE_NAME (boxoffice-local)',

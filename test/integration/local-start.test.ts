@@ -1,4 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { promisify } from 'node:util';
 import { createServer, connect } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,6 +48,22 @@ describe('npm start', () => {
     expect(await exited(child)).toBe(1);
     expect(text).toContain('DynamoDB Local needs Java 17+');
     expect(text).toContain('DYNAMODB_ENDPOINT');
+  }, 60_000);
+
+  it('takes every option together exactly as its usage line writes them', async () => {
+    // Prepare: the usage line `npm start -- --help` prints, every optional part filled in.
+    const run = (args: string[]) => promisify(execFile)('npm', ['start', '--silent', ...args], { env: process.env });
+    const { stdout } = await run(['--', '--help']);
+    const usage = /^Usage: npm start (.*)$/m.exec(stdout)?.[1];
+    expect(usage, stdout).toBeDefined();
+    const args = (usage as string).replace(/[[\]]/g, '').replace('DIR', '.local/usage-test').split(/\s+/).filter(Boolean);
+    expect(args).toEqual(expect.arrayContaining(['--data-dir', '--verbose']));
+
+    // Act: --help added last so that it stops after parsing the options.
+    const { stdout: again } = await run([...args, '--help']);
+
+    // Assess: parsed, not refused with `Unexpected argument`.
+    expect(again).toContain('Usage: npm start');
   }, 60_000);
 
   it('refuses to start on a DynamoDB port held by another DynamoDB Local, naming the port, and writes nothing into it', async () => {
