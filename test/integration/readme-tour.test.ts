@@ -2,6 +2,8 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seeders } from '../../bin/local/seed/index.js';
+import { createSeedClient } from '../../bin/local/seed/seed-client.js';
 import { startApi, type TestApi } from './support/api.js';
 
 let api: TestApi;
@@ -21,9 +23,15 @@ function tourBlock(): string {
 }
 
 describe('the README quick tour', () => {
-  it('runs end to end as written, against the local server with a fresh key', async () => {
-    // Prepare: the two lines a reader edits (the address and the printed key), nothing else.
-    const { apiKey } = await api.newWorkspace('Tour');
+  it('runs end to end as written against the local server, on the demo data, and invoices a new contact', async () => {
+    // Prepare: a workspace with npm start's demo data, as the demo key has; the two lines a reader edits
+    // (the address and the printed key), nothing else.
+    const { workspaceId, apiKey } = await api.newWorkspace('Tour');
+    const client = createSeedClient(api.url, workspaceId, apiKey);
+    for (const seeder of seeders) await seeder.seed(client);
+    const respondent = /\\"answers\\":\{\\"\$EMAIL\\":\\"([^\\]+)\\"/.exec(tourBlock())?.[1] as string;
+    const getJson = async (path: string) => (await fetch(`${api.url}${path}`, { headers: { Authorization: `Bearer ${apiKey}` } })).json() as Promise<{ data: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect((await getJson(`/v1/contacts?email=${encodeURIComponent(respondent)}`)).data).toEqual([]);
     const script = tourBlock()
       .replace(/^export API=.*$/m, `export API=${api.url}`)
       .replace(/^export KEY=.*$/m, `export KEY=${apiKey}`);
@@ -41,7 +49,12 @@ describe('the README quick tour', () => {
     expect(result.status).toBe(0);
     const lines = result.stdout.trim().split('\n');
     expect(JSON.parse(lines[0] as string)).toMatchObject({ status: 'ok' });
-    expect(lines.some((line) => line.includes('"answers"') && line.includes('ada@example.com'))).toBe(true);
+    const responses = lines.find((line) => line.includes('"answers"') && line.includes(respondent));
+    expect(responses, result.stdout).toBeDefined();
+    // The invoiced contact is the new one the submission created, not a demo contact.
+    const contactId = (JSON.parse(responses as string) as { data: { contactId: string }[] }).data[0]?.contactId;
+    expect((await getJson(`/v1/contacts/${contactId}`)).data).toMatchObject({ email: respondent });
+    expect(lines.some((line) => line.includes(`"customerId":"${contactId}"`))).toBe(true);
     expect(lines.some((line) => /"status":"succeeded","amount":2500/.test(line))).toBe(true);
     expect(lines.at(-1)).toBe('paid');
   }, 180_000);
