@@ -2,6 +2,7 @@ import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type TestApi, type TestWorkspace } from './support/api.js';
 import { WebhookReceiver, type ReceivedWebhook } from './support/webhook-receiver.js';
@@ -146,9 +147,14 @@ describe('the README\'s local webhooks walk-through', () => {
     expect(status).toBeNull();
     const created = JSON.parse(stdout.split('\n')[0] as string);
     expect(created.data).toMatchObject({ url: `http://127.0.0.1:${port}/hooks`, events: ['*'], secret: expect.stringMatching(/^whsec_/) });
-    // Each delivery printed as "<webhook-id> v1,<signature> <body>" (the body's id is the webhook-id).
-    const printed = [...stdout.matchAll(/^([a-f0-9]{24}) (v1,[A-Za-z0-9+/]+=*) (\{.*\})$/gm)];
-    const bodies = printed.map(([, id, , body]) => ({ id, body: JSON.parse(body as string) as { id: string; type: string } }));
+    // Each delivery printed as "<webhook-id> <webhook-timestamp> v1,<signature> <body>" (the body's id is the
+    // webhook-id): everything the signature checks need, so the printed headers verify the printed body.
+    const printed = [...stdout.matchAll(/^([a-f0-9]{24}) (\d+) (v1,[A-Za-z0-9+/]+=*) (\{.*\})$/gm)];
+    const webhook = new Webhook(created.data.secret);
+    for (const [, id, timestamp, signature, body] of printed) {
+      expect(() => webhook.verify(body as string, { 'webhook-id': id as string, 'webhook-timestamp': timestamp as string, 'webhook-signature': signature as string })).not.toThrow();
+    }
+    const bodies = printed.map(([, id, , , body]) => ({ id, body: JSON.parse(body as string) as { id: string; type: string } }));
     expect(bodies.map(({ body }) => body.type).slice(0, 2).sort()).toEqual(['contact.created', 'invoice.voided']);
     expect(bodies).toHaveLength(3);
     for (const { id, body } of bodies) expect(body.id).toBe(id);
