@@ -261,3 +261,41 @@ describe('buildOpenApiDocument', () => {
     expect(openApiDocument().servers).toBeUndefined();
   });
 });
+
+describe('timestamps in the document', () => {
+  /** The date-time formats a property schema can take: through `$ref`s and the branches of a nullable union. */
+  function formatsOf(schema: unknown): unknown[] {
+    const node = deref(schema as Json) as Json;
+    const branches = [...((node.anyOf as Json[] | undefined) ?? []), ...((node.allOf as Json[] | undefined) ?? [])].filter((branch) => branch.type !== 'null');
+    return [...(node.type === 'null' ? [] : [node.format]), ...branches.flatMap(formatsOf)].filter((format) => format !== undefined);
+  }
+
+  it('types every createdAt and updatedAt an answer carries as a date-time (images: epoch milliseconds), never as bare text', () => {
+    // Prepare
+    const stamped = new Map<string, unknown>();
+    const seen = new Set<unknown>();
+    const visit = (value: unknown, at: string): void => {
+      if (Array.isArray(value)) return value.forEach((item, index) => visit(item, `${at}[${index}]`));
+      if (typeof value !== 'object' || value === null || seen.has(value)) return;
+      seen.add(value);
+      const ref = (value as Json).$ref;
+      if (typeof ref === 'string') return visit(resolvePointer(ref), ref);
+      const properties = (value as Json).properties as Record<string, unknown> | undefined;
+      for (const name of ['createdAt', 'updatedAt']) if (properties?.[name]) stamped.set(`${at}.properties.${name}`, properties[name]);
+      Object.entries(value).forEach(([key, child]) => visit(child, `${at}.${key}`));
+    };
+
+    // Act
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        for (const [status, response] of Object.entries(operation.responses)) if (status.startsWith('2')) visit(deref(response).content, `${method} ${path} ${status}`);
+      }
+    }
+    // Images keep the spec's epoch milliseconds, an integer: what must not be is free text.
+    const loose = [...stamped].filter(([, schema]) => !formatsOf(schema).includes('date-time') && (deref(schema as Json) as Json).type !== 'integer').map(([at]) => at);
+
+    // Assess
+    expect([...stamped.keys()]).toContain('#/components/schemas/Form.properties.createdAt');
+    expect(loose).toEqual([]);
+  });
+});
