@@ -104,14 +104,16 @@ function sendMethodNotAllowed(response: ServerResponse, requestId: string, route
 
 /**
  * Requests Node's HTTP parser refuses before any handler runs (Node would answer them with an empty
- * body): the status Node would send, in the envelope. 431 is a request line and headers above Node's
- * 16 KiB limit (a 16 KB URL); deployed, API Gateway's own limits answer instead.
+ * body): the status Node would send, in the envelope, with `bad_request`, the code API Gateway's catch-all
+ * answers deployed for a refusal of its own (`DEFAULT_4XX`), so that every code is one the document lists.
+ * 431 is a request line and headers above Node's 16 KiB limit (a 16 KB URL); deployed, API Gateway's own
+ * limits answer instead.
  */
-const CLIENT_ERRORS: Record<string, { status: number; code: string; message: string }> = {
-  HPE_HEADER_OVERFLOW: { status: 431, code: 'headers_too_large', message: 'The request line and headers are too large: together they may take at most 16 KiB.' },
-  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, code: 'request_timeout', message: 'The request was not received in time.' },
+export const CLIENT_ERRORS: Readonly<Record<string, { status: number; code: 'bad_request'; message: string }>> = {
+  HPE_HEADER_OVERFLOW: { status: 431, code: 'bad_request', message: 'The request line and headers are too large: together they may take at most 16 KiB.' },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, code: 'bad_request', message: 'The request was not received in time.' },
 };
-const BAD_REQUEST = { status: 400, code: 'bad_request', message: 'The request is not well-formed HTTP.' };
+export const BAD_REQUEST = { status: 400, code: 'bad_request', message: 'The request is not well-formed HTTP.' } as const;
 
 function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
   // A connection that is already gone has nobody to answer.

@@ -21,6 +21,7 @@ export const ERROR_CODES = {
   rate_limited: 'throttled; retry after a short pause.',
   internal_error: 'unexpected failure; the message is generic and details are only logged.',
   service_unavailable: 'the datastore is unreachable or throttling after retries; retry shortly.',
+  bad_request: 'refused before any operation ran (malformed HTTP, request line and headers over 16 KiB, a request not received in time, another gateway refusal); the status says which.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

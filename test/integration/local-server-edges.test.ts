@@ -70,13 +70,13 @@ describe('security headers on every answer of the local server', () => {
 });
 
 describe('errors the local server answers itself', () => {
-  it('answers a 16 KB URL with 431 in the envelope', async () => {
+  it('answers a 16 KB URL with 431 in the envelope, code bad_request (a code the document lists)', async () => {
     // Act
     const response = await api.request('GET', `/v1/forms?name=${'a'.repeat(16 * 1024)}`, { key: workspace.apiKey });
 
     // Assess
     expect(response.status).toBe(431);
-    expect(response.body).toEqual({ error: { code: 'headers_too_large', message: expect.stringContaining('16 KiB') } });
+    expect(response.body).toEqual({ error: { code: 'bad_request', message: expect.stringContaining('16 KiB') } });
     expect(response.headers.get('content-type')).toBe('application/json');
     expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');

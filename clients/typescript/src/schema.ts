@@ -1030,9 +1030,8 @@ export interface components {
         CreateForm: {
             id?: components["schemas"]["Id3"];
             ownerId?: components["schemas"]["OwnerId2"];
-            createdAt?: components["schemas"]["OwnerId2"];
-            /** @description Computed by the server: ignored. */
-            updatedAt?: string;
+            createdAt?: components["schemas"]["CreatedAt2"];
+            updatedAt?: components["schemas"]["UpdatedAt2"];
             version?: components["schemas"]["Version2"];
             /** @description Follows `type` (true exactly for `order`); another value is 422. */
             isEventForm?: boolean;
@@ -1061,6 +1060,12 @@ export interface components {
              */
             status?: "draft" | "active" | "archived";
         };
+        /**
+         * Format: date-time
+         * @description ISO 8601 date-time, e.g. `2027-06-01T18:00:00Z`. Requests may give an offset (`2027-06-01T18:00:00+02:00`); it is converted, and every response carries UTC (`Z`).
+         * @example 2027-06-01T18:00:00Z
+         */
+        DateTime: string;
         /**
          * @example {
          *       "type": "Select One",
@@ -1133,15 +1138,14 @@ export interface components {
         EditFormSettings: {
             id?: components["schemas"]["Id2"];
             ownerId?: components["schemas"]["OwnerId"];
-            createdAt?: components["schemas"]["OwnerId"];
+            createdAt?: components["schemas"]["CreatedAt"];
             /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
             elements?: components["schemas"]["FormElement"][];
             /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
             rows?: components["schemas"]["Rows"];
             /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
             attendeeRowsStart?: number;
-            /** @description Computed by the server: the value read is accepted back; another is 422. */
-            updatedAt?: string;
+            updatedAt?: components["schemas"]["UpdatedAt"];
             /**
              * @description Immutable: the stored value is accepted back; another value is 422.
              * @enum {string}
@@ -1300,12 +1304,6 @@ export interface components {
              */
             status?: "active" | "archived";
         };
-        /**
-         * Format: date-time
-         * @description ISO 8601 date-time, e.g. `2027-06-01T18:00:00Z`. Requests may give an offset (`2027-06-01T18:00:00+02:00`); it is converted, and every response carries UTC (`Z`).
-         * @example 2027-06-01T18:00:00Z
-         */
-        DateTime: string;
         /**
          * @description Data type of the property values. Immutable.
          * @enum {string}
@@ -1910,8 +1908,8 @@ export interface components {
             attendeeRowsStart: components["schemas"]["AttendeeRowsStart"];
             /** @description Optimistic-concurrency version; send it as `If-Match`. */
             version: number;
-            createdAt: string;
-            updatedAt: string;
+            createdAt: components["schemas"]["DateTimeOutput"];
+            updatedAt: components["schemas"]["DateTimeOutput"];
         };
         /** @description A CRM property: a typed field hosts keep on events, orders, tickets or contacts. */
         Property: {
@@ -2712,7 +2710,7 @@ export interface components {
                  * @description Stable machine-readable code, e.g. `validation_failed`.
                  * @enum {string}
                  */
-                code: "invalid_json" | "invalid_query" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "invalid_state" | "idempotency_key_reused" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "rate_limited" | "internal_error" | "service_unavailable";
+                code: "invalid_json" | "invalid_query" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "invalid_state" | "idempotency_key_reused" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "rate_limited" | "internal_error" | "service_unavailable" | "bad_request";
                 /** @description Human-readable explanation. */
                 message: string;
                 /** @description For `validation_failed` and `invalid_query`: `[{path, message}]`. */
@@ -3083,27 +3081,27 @@ export interface components {
         Version: number;
         /** @description Questions linked to a select property: the display text of each entry of `options` (which then holds the property's option values). */
         OptionLabels: string[];
+        /** @description Computed by the server: the value read is accepted back; another is 422. */
+        UpdatedAt: components["schemas"]["DateTime"];
         /** @description The page number asked for (0 when reading by cursor). */
         Page2: number;
         /** @description Only when not linked to a property. */
         Options3: components["schemas"]["Options"];
-        /** @description Computed by the server: the value read is accepted back; another is 422. */
-        UpdatedAt: components["schemas"]["DateTime"];
         /** @description The dropdown's empty choice: has effect only when `dropdown` is true, and is kept (not refused) otherwise. */
         Placeholder: string;
-        /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
-        OwnerId: string;
+        /** @description Computed by the server: ignored. */
+        UpdatedAt2: components["schemas"]["DateTime"];
         /**
          * @description `archived` properties stay valid where referenced but should not be used in new forms; they can be restored to `active`.
          * @enum {string}
          */
         Status3: "active" | "archived";
-        /** @description Computed by the server: ignored. */
-        UpdatedAt2: components["schemas"]["DateTime"];
         /** @description Absolute https/http URLs or image asset ids. */
         Image3: components["schemas"]["Image"];
         /** @description Computed by the server: ignored. */
         AmountDue2: number;
+        /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
+        OwnerId: string;
         /**
          * @description Token of the saved card at the payment processor. Sandbox tokens: `pm_card_visa` (succeeds), `pm_card_chargeDeclined`, `pm_card_authenticationRequired`.
          * @example pm_card_visa
@@ -3119,8 +3117,6 @@ export interface components {
         PwycMin: number;
         /** @description An event of the workspace; `isEventSet` is true exactly when it is set. */
         EventId: components["schemas"]["Id"];
-        /** @description Read-only, set by the server: ignored (a copy gets its own). */
-        OwnerId2: string;
         /**
          * @description `paid` needs `price` > 0. A field with no effect in the mode (`price` when `free`, `pwycMin` unless `pwyc`) is accepted and kept.
          * @enum {string}
@@ -3142,6 +3138,8 @@ export interface components {
          * @constant
          */
         Dropdown2: false;
+        /** @description Read-only, set by the server: ignored (a copy gets its own). */
+        OwnerId2: string;
         /** @description Event the line sells; ledger entries of this invoice are attributed to the first line that has one. */
         EventId2: string;
         /** @description Image URLs: an asset id of the event's workspace becomes its URL; other ids are dropped. */
@@ -3918,8 +3916,8 @@ export interface operations {
                      *           ],
                      *           "attendeeRowsStart": 1,
                      *           "version": 3,
-                     *           "createdAt": "2027-04-17T19:00:00.000Z",
-                     *           "updatedAt": "2027-04-17T19:00:00.000Z"
+                     *           "createdAt": "2027-06-01T18:00:00Z",
+                     *           "updatedAt": "2027-06-01T18:00:00Z"
                      *         }
                      *       ],
                      *       "page": 0,

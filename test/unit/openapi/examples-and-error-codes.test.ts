@@ -5,6 +5,8 @@ import { openApiDocument } from '../../../shared/openapi/document.js';
 import { ERROR_CODES, errorCodesOf } from '../../../shared/openapi/error-codes.js';
 import { errorResponseKeysOf, errorStatusesOf } from '../../../shared/openapi/error-responses.js';
 import { answerViolations } from '../../support/documented-schema.js';
+import { GATEWAY_ERRORS, METHOD_NOT_ALLOWED } from '../../../shared/http/gateway-responses.js';
+import { BAD_REQUEST, CLIENT_ERRORS } from '../../../bin/local/server.js';
 
 type Json = Record<string, unknown>;
 interface Media {
@@ -121,6 +123,18 @@ describe('OpenAPI error codes', () => {
 
     // Assess
     expect(envelope?.properties.error.properties.code.enum).toEqual(Object.keys(ERROR_CODES));
+  });
+
+  it('lists on ErrorEnvelope the codes answered before any operation runs: the gateway\'s and the local server\'s own refusals', () => {
+    // Prepare
+    const answered = [...Object.values(GATEWAY_ERRORS), METHOD_NOT_ALLOWED, ...Object.values(CLIENT_ERRORS), BAD_REQUEST].map(({ code }) => code);
+
+    // Act
+    const envelope = (document.components.schemas as Record<string, { properties: { error: { properties: { code: { enum: string[] } } } } }>).ErrorEnvelope;
+
+    // Assess
+    expect(answered).toContain('bad_request');
+    for (const code of answered) expect(envelope?.properties.error.properties.code.enum, code).toContain(code);
   });
 
   it('answers idempotency_key_reused and conflict (the first request still running) on idempotent POSTs, conflict on If-Match routes, invalid_state only on state machines', () => {
