@@ -28,6 +28,24 @@ function typeOf(value: unknown): string {
   return typeof value;
 }
 
+/**
+ * Whether `value` fits `schema`, remembered per object value and schema node: a union's branches are each
+ * tried on the value, and without the memo nested unions (rich text in rich text) would try them again at
+ * every level, exponentially in the depth.
+ */
+const fitted = new WeakMap<object, Map<Json, boolean>>();
+function fits(document: Json, schema: Json, value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return violations(document, schema, value).length === 0;
+  const known = fitted.get(value) ?? new Map<Json, boolean>();
+  fitted.set(value, known);
+  const node = resolve(document, schema);
+  const cached = known.get(node);
+  if (cached !== undefined) return cached;
+  const result = violations(document, node, value).length === 0;
+  known.set(node, result);
+  return result;
+}
+
 /** Why `value` does not fit `schema` (empty when it fits). */
 export function violations(document: Json, schema: Json, value: unknown, at = '$'): string[] {
   const node = resolve(document, schema);
@@ -36,7 +54,7 @@ export function violations(document: Json, schema: Json, value: unknown, at = '$
   for (const keyword of ['oneOf', 'anyOf'] as const) {
     const branches = node[keyword] as Json[] | undefined;
     if (!branches) continue;
-    const fitting = branches.filter((branch) => violations(document, branch, value, at).length === 0).length;
+    const fitting = branches.filter((branch) => fits(document, branch, value)).length;
     if (keyword === 'oneOf' ? fitting !== 1 : fitting === 0) problems.push(`${at}: fits ${fitting} of the ${branches.length} ${keyword} branches`);
   }
   if (node.type !== undefined) {
@@ -70,4 +88,45 @@ export function answerViolations(document: Json, path: string, method: string, s
   const schema = (response.content as Record<string, { schema?: Json }> | undefined)?.['application/json']?.schema;
   if (!schema) return [`${method} ${path}: ${status} documents no JSON body`];
   return violations(document, schema, body);
+}
+
+/**
+ * The document's path template that `urlPath` (query and trailing slash ignored) is an instance of: of
+ * several, the one with the most literal segments (`/v1/events/balance`, not `/v1/events/{id}`), as a router matches.
+ */
+export function documentedPath(document: Json, urlPath: string): string | undefined {
+  const segments = urlPath.split('?')[0]!.replace(/(.)\/$/, '$1').split('/');
+  const literals = (template: string) => template.split('/').filter((part) => !/^\{.+\}$/.test(part)).length;
+  return Object.keys(document.paths as Json)
+    .filter((template) => {
+      const parts = template.split('/');
+      return parts.length === segments.length && parts.every((part, index) => /^\{.+\}$/.test(part) ? segments[index] !== '' : part === segments[index]);
+    })
+    .sort((a, b) => literals(b) - literals(a))[0];
+}
+
+/**
+ * Statuses the document leaves to its conventions text rather than to each operation: 405 on a known
+ * path with another method, and the local server's own transport refusals (408, 431).
+ */
+const CONVENTION_STATUSES = new Set([405, 408, 431]);
+
+/**
+ * Why a real answer does not conform to the document (empty when it does, or when the document does not
+ * describe the request: an unknown path, a CORS preflight). Checks the status is documented for the
+ * operation, the content type is one it documents (or no body where it documents none), and a JSON body fits.
+ */
+export function conformanceViolations(document: Json, method: string, urlPath: string, answer: { status: number; contentType: string | null; text: string; body: unknown }): string[] {
+  const template = documentedPath(document, urlPath);
+  const operations = template ? (document.paths as Record<string, Json>)[template] : undefined;
+  if (!template || !operations?.[method.toLowerCase()] || CONVENTION_STATUSES.has(answer.status)) return [];
+  const response = documentedResponse(document, template, method, answer.status);
+  if (!response) return [`${method} ${template}: ${answer.status} is not documented`];
+  const content = response.content as Record<string, { schema?: Json }> | undefined;
+  if (!content) return answer.text === '' ? [] : [`${method} ${template}: ${answer.status} documents no body, got ${answer.contentType ?? 'no content type'}`];
+  const type = (answer.contentType ?? '').split(';')[0]!.trim();
+  const documented = Object.keys(content).filter((key) => key.split(';')[0]!.trim() === type);
+  if (documented.length === 0) return [`${method} ${template}: ${answer.status} documents ${Object.keys(content).join(', ')}, got ${answer.contentType ?? 'no content type'}`];
+  const schema = content['application/json']?.schema;
+  return type === 'application/json' && schema ? violations(document, schema, answer.body).map((problem) => `${method} ${template} ${answer.status}: ${problem}`) : [];
 }

@@ -2,6 +2,8 @@ import { startLocalServer, type LocalServer } from '../../../bin/local/server.js
 import { localRoutes } from '../../../bin/local/local-routes.js';
 import { createApiKey, createWorkspace } from '../../../shared/workspaces/workspaces-repository.js';
 import { startLocalWebhooks, type LocalWebhooks, type LocalWebhooksOptions } from '../../../bin/local/webhooks/local-webhooks.js';
+import { openApiDocument } from '../../../shared/openapi/document.js';
+import { conformanceViolations } from '../../support/documented-schema.js';
 
 export interface ApiResponse<T = any> { // eslint-disable-line @typescript-eslint/no-explicit-any
   status: number;
@@ -44,6 +46,7 @@ export interface StartApiOptions {
 
 /** Starts the local server in this test worker, against the DynamoDB Local of the global setup. */
 export async function startApi(options: StartApiOptions = {}): Promise<TestApi> {
+  const document = openApiDocument() as unknown as Record<string, unknown>;
   // The authorizer cache is off here so that revocation and scope tests see each change at once; the
   // cache (on under npm start, as in AWS) has its own test in authorizer-cache.test.ts.
   const server = await startLocalServer({ port: 0, localRoutes, authorizerCacheTtlSeconds: 0 });
@@ -66,6 +69,10 @@ export async function startApi(options: StartApiOptions = {}): Promise<TestApi> 
     } catch {
       // not JSON: keep the text
     }
+    // Every answer a test receives is held to the document: a status, content type or body it does not
+    // describe fails the test that received it, whatever that test asserts.
+    const undocumented = conformanceViolations(document, method, path, { status: response.status, contentType: response.headers.get('content-type'), text, body: parsed });
+    if (undocumented.length > 0) throw new Error(`The answer does not conform to the OpenAPI document:\n${undocumented.slice(0, 10).join('\n')}\n${text.slice(0, 500)}`);
     return { status: response.status, headers: response.headers, body: parsed as any, text }; // eslint-disable-line @typescript-eslint/no-explicit-any
   };
   return {
