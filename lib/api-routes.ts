@@ -3,7 +3,7 @@ import {
 } from 'aws-cdk-lib/aws-apigateway';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Validations } from 'aws-cdk-lib';
-import { METHOD_NOT_ALLOWED, corsPreflightHeaders, methodNotAllowedBody, methodNotAllowedHeaders } from '../shared/http/gateway-responses.js';
+import { METHOD_NOT_ALLOWED, corsPreflightHeaders, errorFormatOf, methodNotAllowedBody, methodNotAllowedHeaders } from '../shared/http/gateway-responses.js';
 import type { ErrorFormat, RouteDefinition, RouteGroup } from '../shared/http/route.js';
 
 export interface RouteMethodsProps {
@@ -96,7 +96,7 @@ export function addRouteMethods(props: RouteMethodsProps): Map<string, Method> {
       methods.set(`${route.method} ${route.path}`, method);
     }
     const cors = routes.some((route) => route.cors);
-    addMethodNotAllowed(resource, routes.map((route) => route.method), cors, routes.some((route) => route.errorFormat === 'flat') ? 'flat' : 'envelope');
+    addMethodNotAllowed(resource, routes.map((route) => route.method), cors, errorFormatOf(routes));
     if (cors) addPreflight(resource, routes.map((route) => route.method));
   }
   return methods;

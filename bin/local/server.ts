@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo, Socket } from 'node:net';
 import type { APIGatewayAuthorizerResult, APIGatewayProxyEvent, APIGatewayProxyResult, APIGatewayRequestAuthorizerEvent, Context } from 'aws-lambda';
 import {
-  GATEWAY_ERRORS, METHOD_NOT_ALLOWED, corsPreflightHeaders, gatewayErrorBody, gatewayErrorHeaders, methodNotAllowedBody, methodNotAllowedHeaders, type GatewayErrorDefinition,
+  GATEWAY_ERRORS, METHOD_NOT_ALLOWED, corsPreflightHeaders, errorFormatOf, gatewayErrorBody, gatewayErrorHeaders, methodNotAllowedBody, methodNotAllowedHeaders, type GatewayErrorDefinition,
 } from '../../shared/http/gateway-responses.js';
 import { SECURITY_HEADERS } from '../../shared/http/security-headers.js';
 import type { RouteDefinition, RouteGroup } from '../../shared/http/route.js';
@@ -99,7 +99,7 @@ function sendMethodNotAllowed(response: ServerResponse, requestId: string, route
   const allowed = routes.map((route) => route.method);
   const cors = routes.some((route) => route.cors);
   response.writeHead(METHOD_NOT_ALLOWED.statusCode ?? 405, { ...methodNotAllowedHeaders(allowed, cors), 'X-Request-Id': requestId });
-  response.end(methodNotAllowedBody(routes.some((route) => route.errorFormat === 'flat') ? 'flat' : 'envelope'));
+  response.end(methodNotAllowedBody(errorFormatOf(routes)));
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ErrorFormat } from './route.js';
+import type { ErrorFormat, RouteDefinition } from './route.js';
 import { SECURITY_HEADERS } from './security-headers.js';
 
 /**
@@ -61,6 +61,11 @@ export const METHOD_NOT_ALLOWED: GatewayErrorDefinition = {
 
 export function gatewayErrorBody(definition: GatewayErrorDefinition): string {
   return JSON.stringify({ error: { code: definition.code, message: definition.message } });
+}
+
+/** The error format of a path: flat when one of its routes answers flat errors (the partner listing). */
+export function errorFormatOf(routes: readonly RouteDefinition[]): ErrorFormat {
+  return routes.some((route) => route.errorFormat === 'flat') ? 'flat' : 'envelope';
 }
 
 /**
