@@ -11,6 +11,13 @@ export function sectionOf(form: Pick<Form, 'type'>, element: { askAllAttendees?:
   return form.type === 'order' && element.askAllAttendees === true ? 'attendee' : 'buyer';
 }
 
+/** Standalone forms have no attendee section: their `attendeeRowsStart` must be 0 (create and layout PUT alike). */
+export function standaloneAttendeeRowsProblem(form: Pick<Form, 'type'> & { attendeeRowsStart?: number | undefined }): ErrorDetail | undefined {
+  return form.type === 'standalone' && (form.attendeeRowsStart ?? 0) !== 0
+    ? { path: 'attendeeRowsStart', message: 'must be 0: standalone forms have no attendee section' }
+    : undefined;
+}
+
 /**
  * Layout rules 1-2 and the section rule: every element sits in exactly one column, each row's
  * fractions sum to 1, and on order forms attendee elements sit at or after `attendeeRowsStart`,
@@ -19,8 +26,9 @@ export function sectionOf(form: Pick<Form, 'type'>, element: { askAllAttendees?:
 export function validateLayout(form: Pick<Form, 'type' | 'rows' | 'attendeeRowsStart' | 'elements'>): ErrorDetail[] {
   const details: ErrorDetail[] = [];
   const placedIn = new Map<number, string>();
-  if (form.type === 'standalone' && form.attendeeRowsStart !== 0) {
-    details.push({ path: 'attendeeRowsStart', message: 'must be 0: standalone forms have no attendee section' });
+  const standalone = standaloneAttendeeRowsProblem(form);
+  if (standalone) {
+    details.push(standalone);
   } else if (form.attendeeRowsStart > form.rows.length) {
     details.push({ path: 'attendeeRowsStart', message: `must be between 0 and the number of rows (${form.rows.length})` });
   }

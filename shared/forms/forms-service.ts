@@ -9,6 +9,7 @@ import type { FormElement } from './form-element-model.js';
 import { FORM_COPY, type Form, type FormRow } from './form-model.js';
 import { dropEchoed } from '../model/round-trip.js';
 import { withCopiedContent } from './form-operations.js';
+import { standaloneAttendeeRowsProblem } from './form-layout.js';
 import { assertFormValid, linkedPropertyIds } from './form-rules.js';
 import { createForm, getForm, getFormWorkspaceId, listForms, saveForm, type FormListQuery } from './forms-repository.js';
 
@@ -62,9 +63,8 @@ export async function createNewForm(workspaceId: string, body: NewFormInput, now
     throw new ValidationError({ path: 'isEventForm', message: 'is true exactly for order forms (`type: order`)' });
   }
   // Checked here too because a create without `rows` does not use it (and would drop it silently).
-  if (input.type === 'standalone' && (input.attendeeRowsStart ?? 0) !== 0) {
-    throw new ValidationError({ path: 'attendeeRowsStart', message: 'must be 0: standalone forms have no attendee section' });
-  }
+  const standalone = standaloneAttendeeRowsProblem(input);
+  if (standalone) throw new ValidationError(standalone);
   const timestamp = now.toISOString();
   const form: Form = {
     id: newId(now),
