@@ -37,6 +37,19 @@ async function createProperty(body: Record<string, unknown>) {
   return response.body.data;
 }
 
+/** A form of two elements, one per row, stored straight in the table as a form saved before a rule existed. */
+async function storeLegacyForm(type: 'order' | 'standalone', elements: Record<string, unknown>[]): Promise<Form> {
+  const now = new Date();
+  const legacy = {
+    id: newId(now), name: 'Legacy', ownerId: workspace.workspaceId, status: 'active', type, isEventForm: type === 'order',
+    elements: elements.map((element) => ({ id: newId(now), ...element })),
+    rows: [{ columns: [{ elementIndex: 0, widthFraction: 1 }] }, { columns: [{ elementIndex: 1, widthFraction: 1 }] }],
+    attendeeRowsStart: type === 'order' ? 1 : 0, submitButtonText: 'Submit', submitButtonWidth: 'auto', version: 1, createdAt: now.toISOString(), updatedAt: now.toISOString(),
+  } as Form;
+  await storeForm(workspace.workspaceId, legacy);
+  return legacy;
+}
+
 describe('hiding the contact Email question by logic', () => {
   it('refuses a logic rule that reveals it, so a submission without email cannot drop the contact data', async () => {
     // Prepare
@@ -215,17 +228,10 @@ describe('contact-field questions in the attendee section (order forms)', () => 
 
   it('refuses duplicating a form stored with a contact question in the attendee section', async () => {
     // Prepare: a form stored before the rule existed
-    const now = new Date();
-    const legacy: Form = {
-      id: newId(now), name: 'Legacy', ownerId: workspace.workspaceId, status: 'active', type: 'order', isEventForm: true,
-      elements: [
-        { id: newId(now), type: 'Email', prompt: 'Email', contactField: 'email', required: true, askAllAttendees: false },
-        { id: newId(now), type: 'Text', prompt: 'First name', contactField: 'firstName', askAllAttendees: true },
-      ],
-      rows: [{ columns: [{ elementIndex: 0, widthFraction: 1 }] }, { columns: [{ elementIndex: 1, widthFraction: 1 }] }],
-      attendeeRowsStart: 1, submitButtonText: 'Submit', submitButtonWidth: 'auto', version: 1, createdAt: now.toISOString(), updatedAt: now.toISOString(),
-    };
-    await storeForm(workspace.workspaceId, legacy);
+    const legacy = await storeLegacyForm('order', [
+      { type: 'Email', prompt: 'Email', contactField: 'email', required: true, askAllAttendees: false },
+      { type: 'Text', prompt: 'First name', contactField: 'firstName', askAllAttendees: true },
+    ]);
     // Act
     const copy = await post(`/forms/${legacy.id}/duplicate`, {});
     const fixed = await patch(`/forms/${legacy.id}/elements/${legacy.elements[1]?.id}`, { contactField: null });
@@ -282,17 +288,10 @@ describe('one question per contact field', () => {
 
   it('refuses duplicating a form stored with two questions setting one contact field, until one is unset', async () => {
     // Prepare: a form stored before the rule existed
-    const now = new Date();
-    const legacy: Form = {
-      id: newId(now), name: 'Legacy', ownerId: workspace.workspaceId, status: 'active', type: 'standalone', isEventForm: false,
-      elements: [
-        { id: newId(now), type: 'Email', prompt: 'Email', contactField: 'email', required: true },
-        { id: newId(now), type: 'Email', prompt: 'Email again', contactField: 'email', required: true },
-      ],
-      rows: [{ columns: [{ elementIndex: 0, widthFraction: 1 }] }, { columns: [{ elementIndex: 1, widthFraction: 1 }] }],
-      attendeeRowsStart: 0, submitButtonText: 'Submit', submitButtonWidth: 'auto', version: 1, createdAt: now.toISOString(), updatedAt: now.toISOString(),
-    };
-    await storeForm(workspace.workspaceId, legacy);
+    const legacy = await storeLegacyForm('standalone', [
+      { type: 'Email', prompt: 'Email', contactField: 'email', required: true },
+      { type: 'Email', prompt: 'Email again', contactField: 'email', required: true },
+    ]);
     // Act
     const copy = await post(`/forms/${legacy.id}/duplicate`, {});
     const fixed = await patch(`/forms/${legacy.id}/elements/${legacy.elements[1]?.id}`, { contactField: null });
