@@ -5,7 +5,7 @@ import { getEventsByIds, getProductsByIds } from '../events/events-repository.js
 import { getFormNames, getFormSummaries, type FormSummary } from '../forms/form-summaries.js';
 import { newId } from '../ids.js';
 import { mergePatch } from '../model/merge-patch.js';
-import { checkEchoed, dropEchoed } from '../model/round-trip.js';
+import { checkEchoed, dropEchoed, sameContent } from '../model/round-trip.js';
 import type { FilterCondition } from './checkout-filters.js';
 import { effectiveSort, isSelected, searchNeedle } from './checkout-listing.js';
 import { conditionsOf, planCheckoutList } from './checkout-list-plan.js';
@@ -133,7 +133,7 @@ export async function updateCheckout(workspaceId: string, checkoutId: string, se
       const draft = mergePatch(stored, changes);
       // Products the checkout already holds are kept unchecked: their event may have dropped one since.
       const known = await validateDraft(workspaceId, draft, scope, heldProductIds(stored, draft));
-      if (Object.values(patch).every((value) => value === undefined)) return (await presentCheckouts(workspaceId, [current.record], context, known))[0] as CheckoutView;
+      if (sameContent(draft, stored)) return (await presentCheckouts(workspaceId, [current.record], context, known))[0] as CheckoutView;
       const names = await listNamesOf(workspaceId, draft, known);
       const next: CheckoutRecord = {
         ...draft, id: current.record.id, ownerId: current.record.ownerId, createdAt: current.record.createdAt, updatedAt: new Date().toISOString(), version: current.version + 1,

@@ -5,7 +5,7 @@ import { NotFoundError, ValidationError, type ErrorDetail } from '../errors.js';
 import { isId, newId } from '../ids.js';
 import { mergePatch } from '../model/merge-patch.js';
 import { isWebUrl } from '../model/primitives.js';
-import { checkEchoed, dropEchoed } from '../model/round-trip.js';
+import { checkEchoed, dropEchoed, sameContent } from '../model/round-trip.js';
 import type { EventListFilter } from './event-listing-model.js';
 import { EVENT_LIMITS, EVENT_ROUND_TRIP, eventKeys, type CreateEventInput, type Event, type Product, type UpdateEventInput } from './event-model.js';
 import { findEvent, insertEvent, listEvents as listEventPage, saveEvent } from './events-repository.js';
@@ -144,6 +144,7 @@ export async function updateEvent(workspaceId: string, eventId: string, patch: U
       // A code the event already carries was checked when it was set; a new one must name a partner.
       if (typeof patch.referral_code === 'string' && patch.referral_code !== current.referral_code) await assertReferralCodeExists(patch.referral_code);
       const next = applyEventUpdate(current, checkEchoed(current, patch, EVENT_ROUND_TRIP));
+      if (sameContent({ ...next, version: current.version, updatedAt: current.updatedAt }, current)) return current;
       await saveEvent(workspaceId, current, next, { also: eventWebhookEvents(workspaceId, current, next) });
       return next;
     },

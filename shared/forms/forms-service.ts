@@ -7,7 +7,7 @@ import type { Property } from '../properties/property-model.js';
 import { view } from './element-kinds.js';
 import type { FormElement } from './form-element-model.js';
 import { FORM_COPY, type Form, type FormRow } from './form-model.js';
-import { dropEchoed } from '../model/round-trip.js';
+import { dropEchoed, sameContent } from '../model/round-trip.js';
 import { withCopiedContent } from './form-operations.js';
 import { standaloneAttendeeRowsProblem } from './form-layout.js';
 import { assertFormValid, linkedPropertyIds } from './form-rules.js';
@@ -150,7 +150,8 @@ export async function listFormsPage(workspaceId: string, query: FormListQuery, r
  * Read-modify-write of one form under optimistic concurrency (`readModifyWrite`): `change` is applied
  * to the version read, the whole result is validated (one batch read of the linked properties), and
  * the write is conditional on that version. With `If-Match` a stale version is a 409; without it a
- * lost race is retried on a fresh read, so concurrent edits of different elements all survive.
+ * lost race is retried on a fresh read, so concurrent edits of different elements all survive. A
+ * change that changes nothing (the stored values sent again) writes nothing and keeps the version.
  */
 export async function changeForm(
   workspaceId: string,
@@ -164,7 +165,9 @@ export async function changeForm(
     ifMatch,
     read: () => loadForm(workspaceId, formId, true),
     write: async (current) => {
-      const next: Form = { ...change(current), version: current.version + 1, updatedAt: now().toISOString() };
+      const changed = change(current);
+      if (sameContent(changed, current)) return withPropertyData(current, await propertiesOf(workspaceId, [current]));
+      const next: Form = { ...changed, version: current.version + 1, updatedAt: now().toISOString() };
       const properties = await propertiesOf(workspaceId, [next]);
       assertFormValid(next, properties, { previous: current.elements });
       await saveForm(workspaceId, current, next);

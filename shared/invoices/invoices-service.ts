@@ -5,7 +5,7 @@ import type { PageRequest } from '../db/query.js';
 import { readModifyWrite } from '../db/read-modify-write.js';
 import { INVOICE_ROUND_TRIP, type CreateInvoiceInput, type Invoice, type InvoiceListFilter, type LineItem, type ReviseInvoiceInput } from './invoice-model.js';
 import { mergePatch } from '../model/merge-patch.js';
-import { checkEchoed, dropEchoed } from '../model/round-trip.js';
+import { checkEchoed, dropEchoed, sameContent } from '../model/round-trip.js';
 import { newId } from '../ids.js';
 import { assertAllowed, assertVoidable } from './invoice-state.js';
 import { computeTotals } from './invoice-totals.js';
@@ -139,7 +139,9 @@ export async function reviseInvoice(workspaceId: string, id: string, sent: Revis
     const base = customer
       ? { ...current, customerEmail: undefined, customerFirstName: undefined, customerLastName: undefined, customerPhone: undefined, ...snapshotsOf({}, customer) }
       : current;
-    const next = nextVersion(mergePatch(base, patch), {}, now);
+    const revised = mergePatch(base, patch);
+    if (sameContent(revised, current)) return current;
+    const next = nextVersion(revised, {}, now);
     assertInvoiceSize(next);
     await repository.saveInvoice(workspaceId, current, next);
     return next;

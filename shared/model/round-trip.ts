@@ -81,6 +81,15 @@ function canonical(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/**
+ * Whether an update leaves a resource as it was: equal content whatever the key order, absent and
+ * `undefined` alike. Such an update writes nothing and keeps the version, so other clients holding
+ * that version (`If-Match`) get no needless 409.
+ */
+export function sameContent(next: object, current: object): boolean {
+  return canonical(next) === canonical(current);
+}
+
 function echoedNames(spec: RoundTrip): string[] {
   return [...Object.keys(spec.readOnly), ...(spec.immutable ?? []), ...(spec.derived ?? []), ...(spec.linked ?? []), 'version'];
 }

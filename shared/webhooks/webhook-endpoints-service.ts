@@ -1,7 +1,8 @@
 import type { Page, PageRequest } from '../db/query.js';
 import { InvalidStateError, NotFoundError, ValidationError } from '../errors.js';
 import { newId } from '../ids.js';
-import { checkEchoed } from '../model/round-trip.js';
+import { mergePatch } from '../model/merge-patch.js';
+import { checkEchoed, sameContent } from '../model/round-trip.js';
 import { currentUrlPolicy, resolveAllowed, UrlRefusedError } from './url-guard.js';
 import {
   PREVIOUS_SECRET_VALIDITY_SECONDS, WEBHOOK_ENDPOINT_ROUND_TRIP, publicDelivery, publicEndpoint,
@@ -60,6 +61,8 @@ export async function getEndpoint(workspaceId: string, id: string): Promise<Webh
 export async function updateEndpoint(workspaceId: string, id: string, input: UpdateWebhookEndpointInput, now = new Date()): Promise<WebhookEndpoint> {
   const current = await requireEndpoint(workspaceId, id);
   const changes = checkEchoed(current, input, WEBHOOK_ENDPOINT_ROUND_TRIP);
+  // Nothing changed: no write, so `updatedAt` (this resource's version) stays and other clients' copies stay current.
+  if (sameContent(mergePatch(current, changes), current)) return publicEndpoint(current);
   if (changes.url !== undefined && changes.url !== current.url) await assertReachable(changes.url);
   const updated = await repository.updateEndpoint(workspaceId, id, { ...changes, updatedAt: now.toISOString() });
   return publicEndpoint(updated);

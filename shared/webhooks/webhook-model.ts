@@ -107,7 +107,7 @@ export const webhookDeliverySchema = lazy(() => z
     id: idSchema,
     eventId: idSchema.meta({ description: 'The event id, sent as `webhook-id` on every attempt and redelivery.' }),
     type: webhookEventTypeSchema,
-    status: z.enum(DELIVERY_STATUSES).meta({ description: '`pending` while attempts remain, then `succeeded` (a 2xx within 10 s) or `failed` (after 8 attempts).' }),
+    status: z.enum(DELIVERY_STATUSES).meta({ description: '`pending` while attempts remain, then `succeeded` (a 2xx within 10 s) or `failed` (after 8 attempts, or once the endpoint is disabled).' }),
     attempts: z.number().int().meta({ description: 'Attempts made so far (at most 8).' }),
     lastStatusCode: z.number().int().optional().meta({ description: 'HTTP status of the last attempt, when the receiver answered.' }),
     lastError: z.string().optional().meta({ description: 'Why the last attempt failed (status, timeout, refused address, ...).' }),

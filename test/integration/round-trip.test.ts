@@ -167,6 +167,17 @@ describe.each(resources)('the $name', (resource) => {
     if (beforeVersion !== undefined) expect(after.version).toBe(beforeVersion + 1);
   });
 
+  it('takes its GET body back unchanged without writing anything: the version and updatedAt stay', async () => {
+    // Prepare
+    const id = await resource.make();
+    const before = await read(id);
+    // Act
+    const response = await send(resource.update.method, resource.update.path(id), before);
+    // Assess
+    expect(response.status, response.text).toBe(200);
+    expect(await read(id)).toEqual(before);
+  });
+
   it('takes its GET body as a create: a copy with its own id', async () => {
     // Prepare
     const id = await resource.make();

@@ -161,7 +161,7 @@ export interface paths {
         head?: never;
         /**
          * Edit form settings
-         * @description Only the fields provided change (`null` clears `nameHidden`/`submitButtonAlign`); `type` or `isEventForm` present is 422. Send `If-Match: <version>` to fail with 409 `conflict` if the form changed since you read it; without it the change is applied to the latest version (concurrent edits are never lost).
+         * @description Only the fields provided change (`null` clears `nameHidden`/`submitButtonAlign`); `type` or `isEventForm` other than the stored value is 422. Send `If-Match: <version>` to fail with 409 `conflict` if the form changed since you read it; without it the change is applied to the latest version (concurrent edits are never lost).
          */
         patch: operations["editFormSettings"];
         trace?: never;
@@ -345,7 +345,7 @@ export interface paths {
         put?: never;
         /**
          * Create a CRM property
-         * @description Creates an `active` property at version 1. A name already used by a property of the same objectType (case-insensitively, archived ones included) is 409 `conflict`.
+         * @description Creates a property at version 1 (`active` by default). A name already used by a property of the same objectType (case-insensitively, archived ones included) is 409 `conflict`.
          */
         post: operations["createProperty"];
         delete?: never;
@@ -898,7 +898,7 @@ export interface paths {
         put?: never;
         /**
          * Submit a response to a form
-         * @description Public: no API key; CORS `*` so forms embedded on any site can post. The form must be `active`: an unknown form and a `draft` or `archived` form are all 404 `not_found` (a draft is not reachable at its URL). Answers are validated against every element rule; visibility follows the form logic (each attendee instance with its own answers), and an element hidden by logic is neither required nor accepted (answering it is 422). Unknown element ids, answers to static elements and answers in the wrong section are 422; details paths are `answers.<elementId>` and `attendees[i].<elementId>`. Elements limited by `forEventItems` are hidden: a submission has no cart. When an Email question with `contactField: email` is answered, the contact of that email (case-insensitive) is created in the form's workspace, in the same transaction as the response: `contactField` answers set firstName, lastName, phone and status (Yes `opted-in`, No `unsubscribed`), answers to questions linked to contact properties set those properties (an Other text that is no option of the property is kept in the response only). An answer to a question with a `contactField` must also pass that contact field's own rule (as in `CreateContact`, e.g. its length limit), else the submission is 422 on the answer's path and nothing is written. An existing contact is only completed: empty fields and property values are filled, a non-empty one and its `status` never change; the submitted values stay on the response. Order and ticket property answers are kept in the stored response only. `Idempotency-Key` replays the first response.
+         * @description Public: no API key; CORS `*` so forms embedded on any site can post. The form must be `active`: an unknown form and a `draft` or `archived` form are all 404 `not_found` (a draft is not reachable at its URL). Answers are validated against every element rule; visibility follows the form logic (each attendee instance with its own answers), and an element hidden by logic is neither required nor accepted (answering it is 422). Unknown element ids, answers to static elements and answers in the wrong section are 422; details paths are `answers.<elementId>` and `attendees[i].<elementId>`. Elements limited by `forEventItems` are hidden: a submission has no cart. When an Email question with `contactField: email` is answered, the contact of that email (case-insensitive) is created in the form's workspace, in the same transaction as the response: `contactField` answers set firstName, lastName, phone and status (Yes `opted-in`, No `unsubscribed`), buyer answers to questions linked to contact properties set those properties (attendee answers, and an Other text that is no option of the property, stay in the response only). An answer to a question with a `contactField` must also pass that contact field's own rule (as in `CreateContact`, e.g. its length limit), else the submission is 422 on the answer's path and nothing is written. An existing contact is only completed: empty fields and property values are filled, a non-empty one and its `status` never change; the submitted values stay on the response. Order and ticket property answers are kept in the stored response only. `Idempotency-Key` replays the first response.
          */
         post: operations["submitFormResponse"];
         delete?: never;
@@ -2596,7 +2596,7 @@ export interface components {
             eventId: components["schemas"]["Id"];
             type: components["schemas"]["WebhookEventType"];
             /**
-             * @description `pending` while attempts remain, then `succeeded` (a 2xx within 10 s) or `failed` (after 8 attempts).
+             * @description `pending` while attempts remain, then `succeeded` (a 2xx within 10 s) or `failed` (after 8 attempts, or once the endpoint is disabled).
              * @enum {string}
              */
             status: "pending" | "succeeded" | "failed";

@@ -47,7 +47,7 @@ export const formsRoutes = {
     ifMatch: true,
     group: 'forms', operation: 'editFormSettings', method: 'PATCH', path: '/v1/forms/{formId}', auth: 'key', tags,
     summary: 'Edit form settings',
-    description: `Only the fields provided change (\`null\` clears \`nameHidden\`/\`submitButtonAlign\`); \`type\` or \`isEventForm\` present is 422. ${ifMatchNote}`,
+    description: `Only the fields provided change (\`null\` clears \`nameHidden\`/\`submitButtonAlign\`); \`type\` or \`isEventForm\` other than the stored value is 422. ${ifMatchNote}`,
     params: formParams,
     body: editFormBodySchema,
     success: { status: 200, description: 'The updated form.', schema: formResponse },

@@ -21,7 +21,7 @@ export const propertiesRoutes = {
     auth: 'key',
     tags: ['Properties'],
     summary: 'Create a CRM property',
-    description: 'Creates an `active` property at version 1. A name already used by a property of the same objectType (case-insensitively, archived ones included) is 409 `conflict`.',
+    description: 'Creates a property at version 1 (`active` by default). A name already used by a property of the same objectType (case-insensitively, archived ones included) is 409 `conflict`.',
     body: createPropertyBodySchema,
     success: { status: 201, description: 'The new property.', schema: lazy(() => dataResponse(propertySchema)) },
     errors: [400, 403, 409, 422],

@@ -73,7 +73,7 @@ export const responsesRoutes = {
       'Unknown element ids, answers to static elements and answers in the wrong section are 422; details paths are `answers.<elementId>` and `attendees[i].<elementId>`.',
       'Elements limited by `forEventItems` are hidden: a submission has no cart.',
       'When an Email question with `contactField: email` is answered, the contact of that email (case-insensitive) is created in the form\'s workspace, in the same transaction as the response:',
-      '`contactField` answers set firstName, lastName, phone and status (Yes `opted-in`, No `unsubscribed`), answers to questions linked to contact properties set those properties (an Other text that is no option of the property is kept in the response only).',
+      '`contactField` answers set firstName, lastName, phone and status (Yes `opted-in`, No `unsubscribed`), buyer answers to questions linked to contact properties set those properties (attendee answers, and an Other text that is no option of the property, stay in the response only).',
       'An answer to a question with a `contactField` must also pass that contact field\'s own rule (as in `CreateContact`, e.g. its length limit), else the submission is 422 on the answer\'s path and nothing is written.',
       'An existing contact is only completed: empty fields and property values are filled, a non-empty one and its `status` never change; the submitted values stay on the response.',
       'Order and ticket property answers are kept in the stored response only. `Idempotency-Key` replays the first response.',

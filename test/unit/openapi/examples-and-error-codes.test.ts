@@ -228,7 +228,9 @@ describe('OpenAPI error codes', () => {
 // +132 bytes: the description of a payment's `paidAt`, which states the rule that refuses a future date.
 // +141: the 409 of a webhook endpoint update (a stale `updatedAt`), the partner listing's flat 405 in its
 // description, and an example on event image entries (they were shared as, and shown as, a `Cursor`).
-const DOCUMENT_BUDGET_BYTES = 224_304;
+// +63: what the server does, said where the text said otherwise (a form PATCH takes the stored `type` back,
+// attendee answers to contact-property questions stay in the response, a disabled endpoint's deliveries fail).
+const DOCUMENT_BUDGET_BYTES = 224_367;
 
 describe('OpenAPI document size', () => {
   it(`stays within ${DOCUMENT_BUDGET_BYTES} bytes`, () => {
