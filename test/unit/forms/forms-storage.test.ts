@@ -92,8 +92,19 @@ describe('changeForm', () => {
     const stored = form([text()]);
     ddbMock.on(GetCommand).resolves({ Item: toFormItem(WS, stored) });
     ddbMock.on(TransactWriteCommand).rejects(conditionFailed());
-    await expect(changeForm(WS, stored.id, 1, (current) => current)).rejects.toMatchObject({ code: 'conflict' });
+    await expect(changeForm(WS, stored.id, 1, (current) => ({ ...current, name: 'Renamed' }))).rejects.toMatchObject({ code: 'conflict' });
     expect(ddbMock.commandCalls(TransactWriteCommand)).toHaveLength(1);
+  });
+
+  it('writes nothing for a change that changes nothing: the version read is answered', async () => {
+    // Prepare
+    const stored = form([text()], { version: 4 });
+    ddbMock.on(GetCommand).resolves({ Item: toFormItem(WS, stored) });
+    // Act
+    const answered = await changeForm(WS, stored.id, 4, (current) => ({ ...current, name: stored.name }));
+    // Assess
+    expect(answered).toMatchObject({ version: 4, updatedAt: stored.updatedAt });
+    expect(ddbMock.commandCalls(TransactWriteCommand)).toHaveLength(0);
   });
 
   it('rejects a stale If-Match before writing anything', async () => {
