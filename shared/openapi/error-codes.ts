@@ -15,7 +15,7 @@ export const ERROR_CODES = {
   conflict: 'a uniqueness rule, a concurrent change, or a stale `If-Match` version.',
   invalid_state: 'the resource\'s current status does not allow this transition.',
   idempotency_key_reused: 'this `Idempotency-Key` was already used with a different request.',
-  payload_too_large: 'the body is above the documented limit.',
+  payload_too_large: 'the body is above the limit: 1 MiB (1,048,576 bytes) for JSON, 4 MiB for an image.',
   unsupported_media_type: 'the body has a content type this operation does not take.',
   validation_failed: 'well-formed input that breaks a schema or business rule; `details` lists `[{path, message}]`.',
   rate_limited: 'throttled; retry after a short pause.',

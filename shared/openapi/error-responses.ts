@@ -19,7 +19,7 @@ export const ERROR_DESCRIPTIONS: Readonly<Record<number, string>> = {
   404: '`not_found`: no such resource in your workspace (another workspace\'s object is indistinguishable from an absent one), or a malformed id.',
   405: '`method_not_allowed`: the path exists but not with this method.',
   409: 'Conflict: `conflict` (uniqueness or stale `If-Match` version), `invalid_state` (transition not allowed) or `idempotency_key_reused` (same `Idempotency-Key`, different request).',
-  413: '`payload_too_large`: the body is above the documented limit.',
+  413: '`payload_too_large`: the body is above the limit: 1 MiB (1,048,576 bytes) for JSON, 4 MiB for an image.',
   415: '`unsupported_media_type`: the body has a content type this operation does not take.',
   422: '`validation_failed`: well-formed input that breaks a schema or business rule; `details` lists `[{path, message}]`.',
   429: '`rate_limited`: throttled. Retry after a short pause.',

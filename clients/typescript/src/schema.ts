@@ -3536,7 +3536,7 @@ export interface components {
                 };
             };
         };
-        /** @description `payload_too_large`: the body is above the documented limit. */
+        /** @description `payload_too_large`: the body is above the limit: 1 MiB (1,048,576 bytes) for JSON, 4 MiB for an image. */
         PayloadTooLarge: {
             headers: {
                 [name: string]: unknown;
@@ -5142,21 +5142,25 @@ export interface operations {
     };
     listPartnerEvents: {
         parameters: {
-            query?: {
-                /** @description Required. The partner referral code. */
-                referral_code?: string;
+            query: {
+                /** @description The partner referral code (missing: 400 `REFERRAL_CODE_REQUIRED`). */
+                referral_code: string;
                 /** @description Zero-based page index (default 0); `page * limit` must stay below 10000: read deeper with `cursor`. Not with `cursor`. */
-                page?: string;
+                page?: number;
                 /** @description Opaque position from the previous page's `nextCursor`; one Query per page at any depth. Keep `sort`, `direction` and filters unchanged. Not with `page`. */
                 cursor?: string;
-                /** @description Items per page, default 20; values above 100 are clamped to 100. */
-                limit?: string;
-                /** @description `start` (default) | `end` | `createdAt`. */
-                sort?: string;
-                /** @description `asc` (default) | `desc`. */
-                direction?: string;
-                /** @description `all` (default) | `upcoming` (end in the future) | `past`. */
-                filter?: string;
+                /** @description Items per page; values above 100 are clamped to 100. */
+                limit?: number;
+                /** @description `end` and `createdAt` sort by those fields. */
+                sort?: "start" | "end" | "createdAt";
+                /** @description Sort direction. */
+                direction?: "asc" | "desc";
+                /** @description `upcoming`: end in the future; `past`: ended. */
+                filter?: "all" | "upcoming" | "past";
+                /** @description Any other key is a metaData equality filter, e.g. `?city=Montreal`; all must hold. */
+                metaData?: {
+                    [key: string]: string;
+                };
             };
             header?: never;
             path?: never;

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { defineRoute } from '../route.js';
 import { CURSOR_DOC, NEXT_CURSOR_DOC, PAGE_DOC } from '../schemas.js';
 import { eventSchema } from '../../events/event-model.js';
+import { PARTNER_LISTING } from '../../partners/partner-listing-plan.js';
 import { ownerSchema } from '../../partners/partner-model.js';
 import { lazy } from '../../model/lazy-schema.js';
 
@@ -31,21 +32,26 @@ export const partnerListingSchema = lazy(() => z
   })
   .meta({ id: 'PartnerEventList' }));
 
-const text = (description: string) => z.string().optional().meta({ description });
-
 /**
- * Documentation of the query: lazy(() => parsed by the service), not here, because the spec gives a missing
- * referral code its own error and turns every unknown key into a metaData filter.
+ * A query parameter as the document shows it. The service parses the raw query itself (the spec gives a
+ * missing referral code its own error and turns every unknown key into a metaData filter), so at the
+ * edge each one is an optional string; `override` documents the type and values the service accepts.
  */
+const documented = (description: string, override: Record<string, unknown>, param: Record<string, unknown> = {}) =>
+  z.string().optional().meta({ description, override, param });
+const oneOf = (values: readonly string[]) => ({ type: 'string', enum: values, default: values[0] });
+
 export const partnerListingQuerySchema = lazy(() => z.looseObject({
-  referral_code: text('Required. The partner referral code.'),
-  page: text(PAGE_DOC),
-  cursor: text(CURSOR_DOC),
-  limit: text('Items per page, default 20; values above 100 are clamped to 100.'),
-  sort: text('`start` (default) | `end` | `createdAt`.'),
-  direction: text('`asc` (default) | `desc`.'),
-  filter: text('`all` (default) | `upcoming` (end in the future) | `past`.'),
-}).meta({ description: 'Any other key is a metaData equality filter, e.g. `?city=Montreal`.' }));
+  referral_code: documented('The partner referral code (missing: 400 `REFERRAL_CODE_REQUIRED`).', { type: 'string' }, { required: true }),
+  page: documented(PAGE_DOC, { type: 'integer', minimum: 0, default: 0 }),
+  cursor: documented(CURSOR_DOC, { type: 'string' }),
+  limit: documented(`Items per page; values above ${PARTNER_LISTING.maxLimit} are clamped to ${PARTNER_LISTING.maxLimit}.`, { type: 'integer', minimum: 1, default: PARTNER_LISTING.defaultLimit }),
+  sort: documented('`end` and `createdAt` sort by those fields.', oneOf(PARTNER_LISTING.sorts)),
+  direction: documented('Sort direction.', oneOf(PARTNER_LISTING.directions)),
+  filter: documented('`upcoming`: end in the future; `past`: ended.', oneOf(PARTNER_LISTING.filters)),
+  // Any key not above is a metaData filter; documented as one exploded object (`?city=Montreal`).
+  metaData: documented('Any other key is a metaData equality filter, e.g. `?city=Montreal`; all must hold.', { type: 'object', additionalProperties: { type: 'string' } }, { style: 'form', explode: true }),
+}));
 
 export const partnerRoutes = {
   listPartnerEvents: defineRoute({

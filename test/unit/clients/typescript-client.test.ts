@@ -168,7 +168,7 @@ describe('unwrap', () => {
     });
 
     // Act
-    const flat = await unwrap(client.GET('/partner/events', { params: { query: {} } })).catch((thrown: unknown) => thrown);
+    const flat = await unwrap(client.GET('/partner/events', { params: { query: { referral_code: 'DEMO-PARTNER' } } })).catch((thrown: unknown) => thrown);
     const html = await unwrap(client.GET('/v1')).catch((thrown: unknown) => thrown);
 
     // Assess

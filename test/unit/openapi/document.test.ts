@@ -7,6 +7,7 @@ import { idParams } from '../../../shared/http/schemas.js';
 import { BEARER_SCHEME, buildOpenApiDocument, openApiDocument, openApiDocumentFor } from '../../../shared/openapi/document.js';
 import { FLAT_CODE_BODIES } from '../../../shared/openapi/error-codes.js';
 import { DOCS_ASSETS } from '../../../shared/http/routes/docs.js';
+import { PARTNER_LISTING } from '../../../shared/partners/partner-listing-plan.js';
 
 type Json = Record<string, unknown>;
 interface Operation {
@@ -297,5 +298,23 @@ describe('timestamps in the document', () => {
     // Assess
     expect([...stamped.keys()]).toContain('#/components/schemas/Form.properties.createdAt');
     expect(loose).toEqual([]);
+  });
+});
+
+describe('the partner listing\'s query in the document', () => {
+  it('is the query the service reads: every reserved key typed with its values and defaults, the referral code required, other keys as metaData', () => {
+    // Prepare
+    const parameters = (document.paths['/partner/events']?.get?.parameters ?? []).map((parameter) => deref(parameter) as unknown as Json & { name: string; schema: Json });
+    const byName = new Map(parameters.map((parameter) => [parameter.name, parameter]));
+
+    // Assess
+    expect([...byName.keys()].sort()).toEqual([...PARTNER_LISTING.reservedKeys, 'metaData'].sort());
+    expect(byName.get('referral_code')).toMatchObject({ in: 'query', required: true });
+    expect(byName.get('page')?.schema).toMatchObject({ type: 'integer', minimum: 0, default: 0 });
+    expect(byName.get('limit')?.schema).toMatchObject({ type: 'integer', minimum: 1, default: PARTNER_LISTING.defaultLimit });
+    expect(byName.get('sort')?.schema).toEqual({ type: 'string', enum: [...PARTNER_LISTING.sorts], default: 'start' });
+    expect(byName.get('direction')?.schema).toEqual({ type: 'string', enum: [...PARTNER_LISTING.directions], default: 'asc' });
+    expect(byName.get('filter')?.schema).toEqual({ type: 'string', enum: [...PARTNER_LISTING.filters], default: 'all' });
+    expect(byName.get('metaData')).toMatchObject({ style: 'form', explode: true, schema: { type: 'object', additionalProperties: { type: 'string' } } });
   });
 });

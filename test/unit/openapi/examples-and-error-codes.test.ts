@@ -230,7 +230,10 @@ describe('OpenAPI error codes', () => {
 // description, and an example on event image entries (they were shared as, and shown as, a `Cursor`).
 // +63: what the server does, said where the text said otherwise (a form PATCH takes the stored `type` back,
 // attendee answers to contact-property questions stay in the response, a disabled endpoint's deliveries fail).
-const DOCUMENT_BUDGET_BYTES = 224_367;
+// +478: the partner listing's query as the service takes it (integer page and limit, the sort, direction
+// and filter values with their defaults, the required referral code, metaData filters as one exploded
+// object) and the JSON body limit in the 413.
+const DOCUMENT_BUDGET_BYTES = 224_845;
 
 describe('OpenAPI document size', () => {
   it(`stays within ${DOCUMENT_BUDGET_BYTES} bytes`, () => {
