@@ -11,22 +11,6 @@ export const flatErrorSchema = z
   })
   .meta({ id: 'FlatError', description: 'Error body of the public partner listing.' });
 
-/** What each documented status means, worded for API users (codes as in the API contract). */
-export const ERROR_DESCRIPTIONS: Readonly<Record<number, string>> = {
-  400: 'Bad request: `invalid_json` (body not parseable or not an object) or `invalid_query` (malformed or out-of-range query parameter).',
-  401: '`unauthorized`: missing, malformed, unknown or revoked API key.',
-  403: '`forbidden`: the key is valid but may not do this (a read-only key on a write).',
-  404: '`not_found`: no such resource in your workspace (another workspace\'s object is indistinguishable from an absent one), or a malformed id.',
-  405: '`method_not_allowed`: the path exists but not with this method.',
-  409: 'Conflict: `conflict` (uniqueness or stale `If-Match` version), `invalid_state` (transition not allowed) or `idempotency_key_reused` (same `Idempotency-Key`, different request).',
-  413: '`payload_too_large`: the body is above the limit: 1 MiB (1,048,576 bytes) for JSON, 4 MiB for an image.',
-  415: '`unsupported_media_type`: the body has a content type this operation does not take.',
-  422: '`validation_failed`: well-formed input that breaks a schema or business rule; `details` lists `[{path, message}]`.',
-  429: '`rate_limited`: throttled. Retry after a short pause.',
-  500: '`internal_error`: unexpected failure; the message is generic and details are only logged.',
-  503: '`service_unavailable`: the datastore is unreachable or throttling after retries. Retry shortly.',
-};
-
 /** Path parameter names of an API Gateway path: `/v1/forms/{formId}` -> `['formId']`. */
 export function pathParameterNames(path: string): string[] {
   return [...path.matchAll(/\{([^/}]+)\}/g)].map((match) => match[1] as string);
