@@ -5,6 +5,7 @@ import { mergePatch } from '../model/merge-patch.js';
 import type { Property } from '../properties/property-model.js';
 import { validatePropertyValue } from '../properties/property-values.js';
 import type { Contact, ContactPatch, NewContactInput } from './contact-model.js';
+import { sameContent } from '../model/round-trip.js';
 
 const OPTIONAL_FIELDS = ['firstName', 'lastName', 'phone', 'status', 'defaultPaymentMethod'] as const;
 
@@ -65,7 +66,7 @@ export function buildContact(input: NewContactInput, now: Date = new Date()): Co
 export function applyContactPatch(current: Contact, patch: ContactPatch, now: Date = new Date()): Contact | undefined {
   // Properties merge one level down: `null` on a property id removes that value.
   const next: Contact = { ...mergePatch(current, patch, ['email', ...OPTIONAL_FIELDS]), properties: mergePatch(current.properties, patch.properties ?? {}) };
-  if (JSON.stringify(comparable(current)) === JSON.stringify(comparable(next))) return undefined;
+  if (sameContent(next, current)) return undefined;
   return { ...next, version: current.version + 1, updatedAt: now.toISOString() };
 }
 
@@ -100,10 +101,4 @@ export function fillEmptyContactFields(current: Contact, submitted: SubmittedCon
     if (!isEmptyValue(value) && isEmptyValue(current.properties[id])) (patch.properties as Record<string, unknown>)[id] = value;
   }
   return applyContactPatch(current, patch, now);
-}
-
-/** Field values in a fixed order, so that equality does not depend on key insertion order. */
-function comparable(contact: Contact): unknown[] {
-  const properties = Object.keys(contact.properties).sort().map((id) => [id, contact.properties[id]]);
-  return [contact.email, ...OPTIONAL_FIELDS.map((field) => contact[field] ?? null), properties];
 }

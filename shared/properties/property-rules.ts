@@ -1,5 +1,6 @@
 import { ValidationError, type ErrorDetail } from '../errors.js';
 import { newId } from '../ids.js';
+import { sameContent } from '../model/round-trip.js';
 import {
   isSelectType, type NewPropertyInput, type Property, type PropertyOption, type PropertyPatch, type PropertyType,
 } from './property-model.js';
@@ -62,11 +63,6 @@ export function applyPropertyPatch(current: Property, patch: PropertyPatch, now:
     ...(patch.status !== undefined ? { status: patch.status } : {}),
     ...(patch.options !== undefined ? { options: patch.options } : {}),
   };
-  if (samePropertyContent(current, next)) return undefined;
+  if (sameContent(next, current)) return undefined;
   return { ...next, version: current.version + 1, updatedAt: now.toISOString() };
-}
-
-function samePropertyContent(a: Property, b: Property): boolean {
-  return a.name === b.name && a.description === b.description && a.status === b.status
-    && JSON.stringify(a.options ?? null) === JSON.stringify(b.options ?? null);
 }
