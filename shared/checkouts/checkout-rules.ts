@@ -19,7 +19,7 @@ export interface WorkspaceReferences {
   /** Type of the referenced form, when it exists: a checkout collects buyer data with an order form. */
   formType?: 'standalone' | 'order';
   /**
-   * Product ids the stored checkout already holds (for the same event): kept without a check, since
+   * Product ids the stored checkout already holds (same event, or none now): kept without a check, since
    * an event may drop a product a checkout still lists, and its GET body must still go back as a PATCH.
    */
   held?: ReadonlySet<string>;
@@ -92,10 +92,12 @@ export function referencedProductIds(draft: CheckoutDraft): string[] {
 
 /**
  * Product ids of `stored` a PATCH keeps without checking them again: all it references, as long as
- * the draft keeps its event (another `eventId` re-checks every product against the new event).
+ * the draft keeps its event or drops it (unbound, a product need only have existed when it was
+ * added). Another `eventId` re-checks every product against the new event.
  */
 export function heldProductIds(stored: CheckoutDraft, draft: CheckoutDraft): ReadonlySet<string> {
-  return new Set(stored.eventId === draft.eventId ? referencedProductIds(stored) : []);
+  const keepsItsEvent = draft.eventId === undefined || draft.eventId === stored.eventId;
+  return new Set(keepsItsEvent ? referencedProductIds(stored) : []);
 }
 
 /**

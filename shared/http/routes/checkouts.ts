@@ -92,7 +92,7 @@ export const checkoutsRoutes = {
     auth: 'key',
     tags: ['Checkouts'],
     summary: 'Update a checkout',
-    description: `Partial update, same reference rules as create. ${ifMatchNote}`,
+    description: `Partial update; references it adds follow the create rules, products it already lists stay (unless \`eventId\` moves to another event). ${ifMatchNote}`,
     params: lazy(() => idParams('id')),
     body: updateCheckoutBodySchema,
     success: { status: 200, description: 'The updated checkout.', schema: lazy(() => dataResponse(checkoutSchema)) },

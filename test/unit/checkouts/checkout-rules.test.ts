@@ -95,9 +95,11 @@ describe('held products (a PATCH keeps what the checkout already holds)', () => 
     expect(paths(problems)).toEqual(['products[1].dependents[0].productId']);
   });
 
-  it('are every product of the stored checkout while its event stays, none once the event changes', () => {
+  it('are every product of the stored checkout while its event stays or is dropped, none once the event changes', () => {
     const stored = draft({ eventId: 'e1', products: [productEntry('p1', [{ productId: 'p2', customFees: [] }])] });
+    const { eventId: _dropped, ...unbound } = stored;
     expect([...heldProductIds(stored, { ...stored, name: 'Renamed' })]).toEqual(['p1', 'p2']);
+    expect([...heldProductIds(stored, unbound)]).toEqual(['p1', 'p2']);
     expect([...heldProductIds(stored, { ...stored, eventId: 'e2' })]).toEqual([]);
   });
 });
