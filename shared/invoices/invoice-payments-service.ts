@@ -2,7 +2,7 @@ import { NotFoundError, ValidationError } from '../errors.js';
 import { assertPaidAtNotFuture, type CreateRefundInput, type Invoice, type Payment, type RecordPaymentInput, type Refund } from './invoice-model.js';
 import { newId } from '../ids.js';
 import type { LedgerEntry } from '../ledger/ledger-model.js';
-import { ledgerBookings } from '../ledger/ledger-repository.js';
+import { assertBookingRoom, ledgerBookings } from '../ledger/ledger-repository.js';
 import { availableAtFor, refundAvailableAt } from '../ledger/settlement.js';
 import { StaleVersionError } from '../errors.js';
 import { feesFor } from '../payments/fee-schedule.js';
@@ -75,6 +75,7 @@ function applyPayment(workspaceId: string, invoice: Invoice, payment: Payment, c
 async function chargeCard(workspaceId: string, invoice: Invoice, amount: number, purpose: string, now: Date): Promise<Payment> {
   // Before the processor: a charge the invoice could not record is refused while no money moved.
   assertRoomFor(invoice, CARD_PAYMENT_BYTES, 'payments');
+  await assertBookingRoom(workspaceId, invoice.currency, amount);
   const contact = await customerOf(workspaceId, invoice.customerId);
   const result = await paymentProcessor().charge({
     amount,

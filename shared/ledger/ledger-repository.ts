@@ -1,4 +1,6 @@
+import { getItem } from '../db/conditional.js';
 import { queryAll, queryFirst } from '../db/query.js';
+import { ValidationError } from '../errors.js';
 import { entityNames, notExists, TABLE_KEYS, type ItemKey } from '../db/table-design.js';
 import { transaction, type Transaction } from '../db/transaction.js';
 import type { Currency } from '../model/primitives.js';
@@ -22,6 +24,37 @@ class InsufficientFundsError extends Error {
 
 const ADD_SETTLED = 'ADD settledGross :gross, settledFees :fees, settledRefunds :refunds, settledNet :net, settledEntries :entries, available :net';
 const ADD_PENDING = 'ADD gross :gross, fees :fees, refunds :refunds, net :net, entries :entries';
+
+/**
+ * The most gross one workspace may book in one currency, pending and settled together. Every figure
+ * of a balance is bounded by its gross (fees, refunds and payouts never exceed it), so below this
+ * bound each stays an exact JSON number (the spec bounds integers by +/-9007199254740991). Counted by
+ * `bookedGross` on the account's totals item, from the first booking that carries it.
+ */
+export const MAX_BOOKED_GROSS = Number.MAX_SAFE_INTEGER;
+
+function bookedGrossRefusal(currency: Currency): ValidationError {
+  return new ValidationError({
+    path: 'amount',
+    message: `would take the workspace's payments in ${currency} past ${MAX_BOOKED_GROSS} minor units in all, the largest amount its balance can show exactly`,
+  });
+}
+
+/** The account totals' condition that keeps `bookedGross` within MAX_BOOKED_GROSS once `:gross` is added. */
+function bookedGrossCondition(currency: Currency) {
+  return { expression: 'attribute_not_exists(bookedGross) OR bookedGross <= :room', onFailed: () => bookedGrossRefusal(currency) };
+}
+
+/**
+ * Before money moves (a card charge): 422 when booking `gross` more would take the workspace past
+ * MAX_BOOKED_GROSS. The booking's own condition still decides; this only keeps a charge from
+ * succeeding that could then not be recorded.
+ */
+export async function assertBookingRoom(workspaceId: string, currency: Currency, gross: number): Promise<void> {
+  const totals = await getItem(ledgerKeys.totals(workspaceId, currency), { consistent: true, attributes: ['bookedGross'] });
+  const booked = typeof totals?.bookedGross === 'number' ? totals.bookedGross : 0;
+  if (gross > MAX_BOOKED_GROSS - booked) throw bookedGrossRefusal(currency);
+}
 /** How long a settlement step outlives its bucket's end (then DynamoDB's TTL removes it). */
 const STEP_TTL_SECONDS = 86_400;
 
@@ -39,6 +72,18 @@ export function ledgerBookings(workspaceId: string, entry: LedgerEntry, now: Dat
   const sums = { ':gross': entry.gross, ':fees': entry.fees, ':refunds': entry.refundedAmount, ':net': entry.net, ':entries': 1 };
   const pending = Date.parse(entry.availableAt) > now.getTime();
   const names = entityNames();
+  // Gross counts towards the account's bookedGross, whether it is pending or settled.
+  const counted = entry.gross > 0;
+  const room = { ':room': MAX_BOOKED_GROSS - entry.gross };
+  if (pending && counted) {
+    tx.update({
+      key: ledgerKeys.totals(workspaceId, entry.currency),
+      update: 'SET #entity = :totals ADD bookedGross :gross',
+      names,
+      values: { ':gross': entry.gross, ':totals': BALANCE_TOTALS_ENTITY, ...room },
+      condition: bookedGrossCondition(entry.currency),
+    });
+  }
   for (const eventId of scopesOf(entry)) {
     if (pending) {
       // The hour bucket (what the balance reads) and the step within it (what its current hour reads).
@@ -55,6 +100,14 @@ export function ledgerBookings(workspaceId: string, entry: LedgerEntry, now: Dat
         names: { ...names, '#ttl': TABLE_KEYS.ttl },
         // Unread once its bucket is folded whole: gone a day after the bucket's end.
         values: { ...sums, ':step': SETTLEMENT_STEP_ENTITY, ':availableAt': entry.availableAt, ':expires': Math.ceil(Date.parse(bucketEnd) / 1000) + STEP_TTL_SECONDS },
+      });
+    } else if (eventId === undefined && counted) {
+      tx.update({
+        key: ledgerKeys.totals(workspaceId, entry.currency),
+        update: `SET #entity = :totals ${ADD_SETTLED}, bookedGross :gross`,
+        names,
+        values: { ...sums, ':totals': BALANCE_TOTALS_ENTITY, ...room },
+        condition: bookedGrossCondition(entry.currency),
       });
     } else {
       tx.update({

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listLedgerEntries } from '../../shared/ledger/ledger-repository.js';
 import { createPayout, getBalance } from '../../shared/ledger/payouts-service.js';
+import { usePaymentProcessor } from '../../shared/payments/processor-registry.js';
+import { sandboxProcessor } from '../../shared/payments/sandbox-processor.js';
 import { startApi, type TestApi, type TestWorkspace } from './support/api.js';
 import { eventIdsOf } from './support/event-ids.js';
 
@@ -159,5 +161,48 @@ describe('GET /v1/events/balance', () => {
     expect(malformed.body.error).toMatchObject({ code: 'invalid_query', details: [{ path: 'eventId' }] });
     expect(unknown.status).toBe(200);
     expect(unknown.body.data).toEqual([]);
+  });
+});
+
+describe('the bound on a workspace\'s booked gross (every balance figure stays an exact JSON number)', () => {
+  const MAX = Number.MAX_SAFE_INTEGER;
+
+  /** An open invoice of `amount` for a contact with a saved card (charged only when asked). */
+  async function openInvoice(ws: TestWorkspace, amount: number, autoCharge = false) {
+    const contact = await api.request('POST', '/v1/contacts', { key: ws.apiKey, body: { email: `m-${Math.random().toString(16).slice(2)}@example.com`, defaultPaymentMethod: 'pm_card_visa' } });
+    const created = await api.request('POST', '/v1/invoices', {
+      key: ws.apiKey,
+      body: { customerId: contact.body.data.id, currency: 'USD', autoCharge, lineItems: [{ description: 'Ticket', quantity: 1, unitAmount: amount }] },
+    });
+    return created.body.data.id as string;
+  }
+
+  it('takes payments up to 9007199254740991 minor units in all and refuses the one past it with 422, recording and charging nothing', async () => {
+    // Prepare: one payment of all but one unit, then one of the last unit (settled and pending bookings alike)
+    const ws = await api.newWorkspace('Bounded gross');
+    const first = await openInvoice(ws, MAX - 1);
+    await api.request('POST', `/v1/invoices/${first}/finalize`, { key: ws.apiKey });
+    const settledPaidAt = new Date(Date.now() - 3 * 24 * 3600 * 1000).toISOString();
+    expect((await api.request('POST', `/v1/invoices/${first}/payments`, { key: ws.apiKey, body: { amount: MAX - 1, idempotencyKey: 'a', paidAt: settledPaidAt } })).status).toBe(201);
+    const last = await openInvoice(ws, 2);
+    await api.request('POST', `/v1/invoices/${last}/finalize`, { key: ws.apiKey });
+    expect((await api.request('POST', `/v1/invoices/${last}/payments`, { key: ws.apiKey, body: { amount: 1, idempotencyKey: 'b' } })).status).toBe(201);
+    const charged = await openInvoice(ws, 1, true);
+    const charges: number[] = [];
+    usePaymentProcessor({ ...sandboxProcessor, charge: async (request) => { charges.push(request.amount); return sandboxProcessor.charge(request); } });
+    // Act
+    const over = await api.request('POST', `/v1/invoices/${last}/payments`, { key: ws.apiKey, body: { amount: 1, idempotencyKey: 'c' } });
+    const finalized = await api.request('POST', `/v1/invoices/${charged}/finalize`, { key: ws.apiKey }).finally(() => usePaymentProcessor(undefined));
+    // Assess: nothing of either was written, and the balance shows the exact sums
+    expect(over.status).toBe(422);
+    expect(over.body.error.details).toEqual([expect.objectContaining({ path: 'amount', message: expect.stringContaining('9007199254740991') })]);
+    expect(finalized.status).toBe(422);
+    expect(charges).toEqual([]);
+    expect((await api.request('GET', `/v1/invoices/${last}`, { key: ws.apiKey })).body.data).toMatchObject({ amountDue: 1, payments: [expect.objectContaining({ amount: 1 })] });
+    expect((await api.request('GET', `/v1/invoices/${charged}`, { key: ws.apiKey })).body.data).toMatchObject({ status: 'draft', payments: [] });
+    const [entry] = await balance(ws);
+    expect(entry.available_balance.gross + entry.pending_balance.gross).toBe(MAX);
+    expect(entry.available_balance.gross).toBe(MAX - 1);
+    expect(entry.pending_balance.gross).toBe(1);
   });
 });
