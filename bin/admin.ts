@@ -214,12 +214,13 @@ async function run(argv: string[]): Promise<void> {
       // Cached authorizer answers would let the key work for up to 300 s more: flush them.
       const { flushAuthorizerCache, localApiUrl } = await import('./admin/authorizer-cache.js');
       const { stageTargetFromEnv } = await import('./admin/usage-plans.js');
-      const flush = await flushAuthorizerCache(values.aws ? { aws: true, stage: stageTargetFromEnv() } : { aws: false, localUrl: localApiUrl() });
+      const localUrl = localApiUrl();
+      const flush = await flushAuthorizerCache(values.aws ? { aws: true, stage: stageTargetFromEnv() } : { aws: false, localUrl });
       output({ keyId: record.keyId, workspaceId: record.workspaceId, revokedAt: record.revokedAt, authorizerCacheFlushed: flush === 'flushed' }, Boolean(values.json), [
         `Key ${record.keyId} of workspace ${record.workspaceId} revoked.`,
         {
           flushed: 'The API\'s authorizer cache was flushed: requests with this key get 401 now.',
-          'no-local-server': `No local API answered on ${localApiUrl()}: nothing was cached there (set PORT to the one npm start uses).`,
+          'no-local-server': `No local API answered on ${localUrl}: nothing was cached there (set PORT to the one npm start uses).`,
           'no-stage': 'Set REST_API_ID and API_STAGE to flush the stage\'s authorizer cache; until then the key may keep working for up to 5 minutes.',
         }[flush],
       ]);

@@ -51,6 +51,10 @@ async function main(): Promise<void> {
   const { seeders } = await import('./local/seed/index.js');
 
   const server = await startLocalServer({ port, localRoutes });
+  // So that `npm run admin -- key revoke` finds this server from the DynamoDB it shares, whatever PORT.
+  const { forgetRunningApi, recordRunningApi } = await import('./local/running-apis.js');
+  recordRunningApi(env.endpoint as string, server.url);
+  process.on('exit', () => forgetRunningApi(env.endpoint as string, server.url));
   // AWS runs the refund reconciler from an EventBridge schedule every minute; locally, a timer does.
   const { handler: reconcileRefunds } = await import('../functions/refund-reconciler/handler.js');
   const { lambdaContext } = await import('./local/api-gateway-event.js');

@@ -1,5 +1,6 @@
 import { APIGatewayClient, FlushStageAuthorizersCacheCommand } from '@aws-sdk/client-api-gateway';
 import { LOCAL_AUTHORIZER_CACHE_PATH } from '../local/authorizer-cache.js';
+import { runningApiUrl } from '../local/running-apis.js';
 import type { ApiStageTarget } from './usage-plans.js';
 
 /** What became of the API's authorizer cache after a key was revoked. */
@@ -8,7 +9,7 @@ export type CacheFlush = 'flushed' | 'no-local-server' | 'no-stage';
 /**
  * Empties the API's authorizer result cache, so that a revoked key is refused at once instead of
  * working for up to the cache's 300 s: API Gateway's FlushStageAuthorizersCache on the deployed stage,
- * or the running `npm start` server's stand-in (`DELETE /_local/authorizer-cache` on 127.0.0.1:$PORT).
+ * or the running `npm start` server's stand-in (`DELETE /_local/authorizer-cache`; see `localApiUrl`).
  * A local server that is not running has nothing cached; a deployed stage that is not named cannot be flushed.
  */
 export async function flushAuthorizerCache(target: { aws: true; stage: ApiStageTarget | undefined } | { aws: false; localUrl: string }): Promise<CacheFlush> {
@@ -25,5 +26,11 @@ export async function flushAuthorizerCache(target: { aws: true; stage: ApiStageT
   }
 }
 
-/** The local API the admin CLI flushes: the one `npm start` serves on $PORT (3000). */
-export const localApiUrl = (env: NodeJS.ProcessEnv = process.env): string => `http://127.0.0.1:${Number(env.PORT || 3000)}`;
+/**
+ * The local API the admin CLI flushes: the one on $PORT when it is set, else the `npm start` recorded
+ * for the CLI's DynamoDB (`.local/running-apis.json`), else the default port 3000.
+ */
+export function localApiUrl(env: NodeJS.ProcessEnv = process.env, recorded = env.DYNAMODB_ENDPOINT ? runningApiUrl(env.DYNAMODB_ENDPOINT) : undefined): string {
+  if (env.PORT) return `http://127.0.0.1:${Number(env.PORT)}`;
+  return recorded ?? 'http://127.0.0.1:3000';
+}

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin } from './support/admin.js';
+import { forgetRunningApi, recordRunningApi } from '../../bin/local/running-apis.js';
+import { localRoutes } from '../../bin/local/local-routes.js';
+import { startLocalServer } from '../../bin/local/server.js';
+import { admin, adminWith } from './support/admin.js';
 import { startApi, type TestApi } from './support/api.js';
 
 let api: TestApi;
@@ -23,6 +26,28 @@ describe('npm run admin', () => {
     const revoked = await admin('key', 'revoke', '--key', apiKey, '--json');
     expect(revoked.code).toBe(0);
     expect((await api.request('GET', '/v1/', { key: apiKey })).status).toBe(401);
+  });
+
+  it('revokes a key a running server had cached: 401 at once, found from the DynamoDB it serves whatever its port', async () => {
+    // Prepare: a server that caches authorizer answers for 300 s, as npm start does, on a port of its own
+    const cached = await startLocalServer({ port: 0, localRoutes, authorizerCacheTtlSeconds: 300 });
+    const dynamoEndpoint = process.env.DYNAMODB_ENDPOINT as string;
+    recordRunningApi(dynamoEndpoint, cached.url);
+    const { apiKey } = await api.newWorkspace();
+    const call = async () => (await fetch(`${cached.url}/v1/`, { headers: { Authorization: `Bearer ${apiKey}` } })).status;
+    try {
+      expect(await call()).toBe(200);
+      const { PORT: _port, ...withoutPort } = process.env;
+      // Act
+      const revoked = await adminWith(withoutPort, 'key', 'revoke', '--key', apiKey, '--json');
+      // Assess
+      expect(revoked.code, revoked.stderr).toBe(0);
+      expect(JSON.parse(revoked.stdout)).toMatchObject({ authorizerCacheFlushed: true });
+      expect(await call()).toBe(401);
+    } finally {
+      forgetRunningApi(dynamoEndpoint, cached.url);
+      await cached.close();
+    }
   });
 
   it('creates a read-only key for an existing workspace', async () => {
