@@ -55,8 +55,8 @@ export function echoedFields(getShape: Shape, spec: RoundTrip, mode: 'update' | 
       : 'Read-only, set by the server: ignored (a copy gets its own).'));
   }
   for (const name of spec.derived ?? []) {
-    // Without a version, `updatedAt` tells a copy's age (checkEchoed): another one is a newer write.
-    const stale = name === 'updatedAt' && !('version' in getShape) ? '409 `conflict`' : '422';
+    // `updatedAt` tells a copy's age (checkEchoed): another one is a newer write.
+    const stale = name === 'updatedAt' ? '409 `conflict`' : '422';
     fields.push(field(name, mode === 'update' ? `Computed by the server: the value read is accepted back; another is ${stale}.` : 'Computed by the server: ignored.'));
   }
   for (const name of spec.linked ?? []) fields.push(field(name, 'Read from the linked resource: ignored.'));
@@ -104,7 +104,7 @@ function without<T extends object>(body: T, names: readonly string[]): T {
  * An update body's echoed fields checked against the stored object, and the body without them: a
  * read-only, immutable or stored computed field that differs is 422 (all of them reported), a `version`
  * that is not the stored one is 409 `conflict` (the client edited an older copy), and so is another
- * `updatedAt` of a resource without a version; all are dropped.
+ * `updatedAt`; all are dropped.
  */
 export function checkEchoed<T extends object>(stored: object, body: T, spec: RoundTrip): T {
   const sent = body as Record<string, unknown>;
@@ -117,8 +117,9 @@ export function checkEchoed<T extends object>(stored: object, body: T, spec: Rou
   if (sent.version !== undefined && sent.version !== current.version) {
     throw new ConflictError(`The ${spec.resource} is at version ${String(current.version)}, not ${String(sent.version)} (the version sent). Re-read it and retry.`);
   }
-  // Without a version (webhook endpoints), `updatedAt` tells the copy's age: another one is a newer write.
-  if (current.version === undefined && sent.updatedAt !== undefined && spec.derived?.includes('updatedAt') && !same('updatedAt')) {
+  // `updatedAt` tells the copy's age, with or without a version (webhook endpoints have none): another
+  // one is a newer write, so a copy sent back without its version is a 409 as it is with it.
+  if (sent.updatedAt !== undefined && spec.derived?.includes('updatedAt') && !same('updatedAt')) {
     throw new ConflictError(`The ${spec.resource} was changed at ${String(current.updatedAt)}, after the copy sent was read. Re-read it and retry.`);
   }
   const details: ErrorDetail[] = [];

@@ -205,12 +205,16 @@ describe.each(resources)('the $name', (resource) => {
       expect(changedImmutable.status).toBe(422);
       expect(changedImmutable.body.error.details).toEqual([expect.objectContaining({ path: Object.keys(resource.immutable as Json)[0] })]);
     }
-    // Another client's write, then the GET body read before it: stale by its version, or by its
-    // updatedAt where the resource has no version (webhook endpoints).
+    // Another client's write, then the GET body read before it: stale by its version, and by its
+    // updatedAt when sent without a version (webhook endpoints have none).
     await call(resource.update.method, resource.update.path(id), resource.edit);
     const stale = await send(resource.update.method, resource.update.path(id), { ...before, ...resource.edit, id: before.id });
-    expect(stale.status, stale.text).toBe(409);
-    expect(stale.body.error.code).toBe('conflict');
+    const { version: _version, ...withoutVersion } = before;
+    const staleWithoutVersion = await send(resource.update.method, resource.update.path(id), { ...withoutVersion, ...resource.edit, id: before.id });
+    for (const refused of [stale, staleWithoutVersion]) {
+      expect(refused.status, refused.text).toBe(409);
+      expect(refused.body.error.code).toBe('conflict');
+    }
     expect(await read(id)).toMatchObject({ ...resource.edit });
   });
 });
@@ -307,6 +311,23 @@ describe('checkouts', () => {
     expect(roundTrip.body.data).toMatchObject({ name: 'Renamed checkout', products: before.products });
     expect(added.status).toBe(422);
     expect(added.body.error.details).toEqual([expect.objectContaining({ path: 'products[2].productId' })]);
+  });
+
+  it('take their GET body back unbound from their event after it dropped a product they list; bound to another event, every product is checked again', async () => {
+    // Prepare: the event keeps VIP only; the checkout still lists Parking
+    const { event, checkout } = await makeCheckoutOfTwo();
+    await call('PATCH', `/v1/events/${event.id}`, { products: [event.products[0]] });
+    const before = (await call('GET', `/v1/checkouts/${checkout.id}`)).checkout;
+    const other = await makeEvent();
+    // Act
+    const unbound = await send('PATCH', `/v1/checkouts/${checkout.id}`, { ...before, eventId: null });
+    const rebound = await send('PATCH', `/v1/checkouts/${checkout.id}`, { eventId: other.id });
+    // Assess
+    expect(unbound.status, unbound.text).toBe(200);
+    expect(unbound.body.data).toMatchObject({ isEventSet: false, products: before.products });
+    expect(unbound.body.data).not.toHaveProperty('eventId');
+    expect(rebound.status).toBe(422);
+    expect(rebound.body.error.details).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'products[1].productId' })]));
   });
 });
 

@@ -613,7 +613,7 @@ export interface paths {
         head?: never;
         /**
          * Update a checkout
-         * @description Partial update, same reference rules as create. Send `If-Match: <version>` to fail with 409 `conflict` if the checkout changed since you read it.
+         * @description Partial update; references it adds follow the create rules, products it already lists stay (unless `eventId` moves to another event). Send `If-Match: <version>` to fail with 409 `conflict` if the checkout changed since you read it.
          */
         patch: operations["updateCheckout"];
         trace?: never;
@@ -1849,8 +1849,7 @@ export interface components {
         UpdateWebhookEndpoint: {
             id?: components["schemas"]["Id2"];
             createdAt?: components["schemas"]["CreatedAt"];
-            /** @description Computed by the server: the value read is accepted back; another is 409 `conflict`. */
-            updatedAt?: components["schemas"]["DateTime"];
+            updatedAt?: components["schemas"]["UpdatedAt"];
             url?: components["schemas"]["Url"];
             events?: components["schemas"]["Events"];
             /** @description `null` removes it. */
@@ -3073,6 +3072,8 @@ export interface components {
         Id2: components["schemas"]["Id"];
         /** @description Read-only, set by the server: ignored (a copy gets its own). */
         CreatedAt2: components["schemas"]["DateTime"];
+        /** @description Computed by the server: the value read is accepted back; another is 409 `conflict`. */
+        UpdatedAt: components["schemas"]["DateTime"];
         /** @description Read-only, set by the server: ignored (a copy gets its own). */
         Id3: components["schemas"]["Id"];
         /** @description Computed by the server: the value read is accepted back; another is 422. */
@@ -3081,8 +3082,6 @@ export interface components {
         Version: number;
         /** @description Questions linked to a select property: the display text of each entry of `options` (which then holds the property's option values). */
         OptionLabels: string[];
-        /** @description Computed by the server: the value read is accepted back; another is 422. */
-        UpdatedAt: components["schemas"]["DateTime"];
         /** @description The page number asked for (0 when reading by cursor). */
         Page2: number;
         /** @description Only when not linked to a property. */
