@@ -1,10 +1,16 @@
 import { implement } from '../../shared/http/operation.js';
 import { formsRoutes } from '../../shared/http/routes/forms.js';
-import { addLogicRule as addRule, indexOfElement } from '../../shared/forms/form-operations.js';
+import { addLogicRule as addRule, inLogicRuleTerms, indexOfElement } from '../../shared/forms/form-operations.js';
+import { view } from '../../shared/forms/element-kinds.js';
 import { changeForm } from '../../shared/forms/forms-service.js';
 
 export const addLogicRule = implement(formsRoutes.addLogicRule, async ({ workspaceId, params, body, ifMatch }) => {
-  const form = await changeForm(workspaceId, params.formId, ifMatch, (current) =>
-    addRule(current, indexOfElement(current, params.elementId), body));
+  let source = -1;
+  let group = -1;
+  const form = await changeForm(workspaceId, params.formId, ifMatch, (current) => {
+    source = indexOfElement(current, params.elementId);
+    group = view(current.elements[source]!).logicGroups?.length ?? 0;
+    return addRule(current, source, body);
+  }).catch((error: unknown) => { throw inLogicRuleTerms(error, source, group); });
   return { data: form.elements[indexOfElement(form, params.elementId)] };
 });

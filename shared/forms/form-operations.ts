@@ -29,6 +29,39 @@ export function indexOfElement(form: Pick<Form, 'elements'>, elementId: string):
   return index;
 }
 
+/**
+ * The 422 of a whole-form check as an element route answers it (its body is the element): the
+ * element's own fields by their path in the body (`propertyId`, `logicGroups[0].optionIndices[0]`),
+ * other elements and the layout by their place in the form (`elements[2].contactField`, `rows`).
+ */
+export function inElementTerms<T>(error: T, index: number): T {
+  if (!(error instanceof ValidationError) || index < 0) return error;
+  const prefix = `elements[${index}]`;
+  const details = error.details.map((detail) => {
+    if (detail.path === prefix) return { ...detail, path: '' };
+    if (detail.path.startsWith(`${prefix}.`)) return { ...detail, path: detail.path.slice(prefix.length + 1) };
+    return detail;
+  });
+  return new ValidationError(details, error.message) as T;
+}
+
+/**
+ * The 422 of a whole-form check as the add-logic-rule route answers it: the new group (group `group`
+ * of the source at `index`) by the body's fields (`revealedElementId`, `condition.optionIndices[0]`),
+ * anything else by its place in the form.
+ */
+export function inLogicRuleTerms<T>(error: T, index: number, group: number): T {
+  if (!(error instanceof ValidationError) || index < 0) return error;
+  const prefix = `elements[${index}].logicGroups[${group}]`;
+  const details = error.details.map((detail) => {
+    if (detail.path === `${prefix}.revealedElementIndex`) return { ...detail, path: 'revealedElementId' };
+    if (detail.path === prefix) return { ...detail, path: 'condition' };
+    if (detail.path.startsWith(`${prefix}.`)) return { ...detail, path: `condition.${detail.path.slice(prefix.length + 1)}` };
+    return detail;
+  });
+  return new ValidationError(details, error.message) as T;
+}
+
 function replaceElement(form: Form, index: number, element: FormElement): Form {
   const elements = [...form.elements];
   elements[index] = element;

@@ -63,7 +63,7 @@ describe('hiding the contact Email question by logic', () => {
     // Assess
     expect(rule.status).toBe(422);
     expect(rule.body.error.code).toBe('validation_failed');
-    expect(rule.body.error.details[0]).toMatchObject({ path: 'elements[2].logicGroups[0].revealedElementIndex', message: expect.stringContaining('Email') });
+    expect(rule.body.error.details[0]).toMatchObject({ path: 'revealedElementId', message: expect.stringContaining('Email') });
     expect((await getForm(form.id)).elements[2]).not.toHaveProperty('logicGroups');
     expect(submission.status).toBe(422);
   });
@@ -83,9 +83,10 @@ describe('hiding the contact Email question by logic', () => {
     const patched = await patch(`/forms/${form.id}/elements/${plain.id}`, { contactField: 'lastName' });
     // Assess
     expect(rule.status).toBe(201);
-    for (const refused of [added, linked, opted, patched]) {
+    // The question's own logic is named by its path in that question (the body of an element route).
+    for (const [refused, path] of [[added, 'elements[1]'], [linked, 'elements[1]'], [opted, ''], [patched, 'elements[1]']] as const) {
       expect(refused.status).toBe(422);
-      expect(paths(refused)).toContain('elements[1].logicGroups[0].revealedElementIndex');
+      expect(paths(refused)).toContain(`${path}${path ? '.' : ''}logicGroups[0].revealedElementIndex`);
     }
   });
 
@@ -133,7 +134,7 @@ describe('limiting the contact Email question to cart items (order forms)', () =
     // Assess
     expect(updated.status).toBe(422);
     expect(updated.body.error.code).toBe('validation_failed');
-    expect(updated.body.error.details[0]).toMatchObject({ path: 'elements[0].forEventItems', message: expect.stringContaining('forEventItems') });
+    expect(updated.body.error.details[0]).toMatchObject({ path: 'forEventItems', message: expect.stringContaining('forEventItems') });
     expect((await getForm(form.id)).elements[0]).not.toHaveProperty('forEventItems');
   });
 
@@ -178,9 +179,9 @@ describe('contact-field questions in the attendee section (order forms)', () => 
     // Assess
     expect(added.status).toBe(422);
     expect(added.body.error.code).toBe('validation_failed');
-    expect(added.body.error.details).toEqual([{ path: 'elements[0].askAllAttendees', message: buyerSection }]);
+    expect(added.body.error.details).toEqual([{ path: 'askAllAttendees', message: buyerSection }]);
     expect(name.status).toBe(422);
-    expect(paths(name)).toEqual(['elements[0]']);
+    expect(paths(name)).toEqual(['']);
     expect((await getForm(form.id)).elements).toEqual([]);
   });
 
@@ -212,9 +213,9 @@ describe('contact-field questions in the attendee section (order forms)', () => 
     const contactField = await patch(`/forms/${form.id}/elements/${seat.id}`, { contactField: 'firstName' });
     // Assess
     expect(toAttendees.status).toBe(422);
-    expect(toAttendees.body.error.details).toContainEqual({ path: 'elements[0].askAllAttendees', message: buyerSection });
+    expect(toAttendees.body.error.details).toContainEqual({ path: 'askAllAttendees', message: buyerSection });
     expect(contactField.status).toBe(422);
-    expect(contactField.body.error.details).toEqual([{ path: 'elements[1].contactField', message: buyerSection }]);
+    expect(contactField.body.error.details).toEqual([{ path: 'contactField', message: buyerSection }]);
     expect((await getForm(form.id)).elements[1]).not.toHaveProperty('contactField');
   });
 
@@ -258,9 +259,9 @@ describe('one question per contact field', () => {
     const lastName = await post(`/forms/${form.id}/elements`, { type: 'Text', prompt: 'Last name', contactField: 'lastName' });
     // Assess
     expect(secondEmail.status).toBe(422);
-    expect(secondEmail.body.error.details).toEqual([{ path: 'elements[2].contactField', message: alreadySet(0, email.id) }]);
+    expect(secondEmail.body.error.details).toEqual([{ path: 'contactField', message: alreadySet(0, email.id) }]);
     expect(secondName.status).toBe(422);
-    expect(secondName.body.error.details).toEqual([{ path: 'elements[2].contactField', message: alreadySet(1, name.id) }]);
+    expect(secondName.body.error.details).toEqual([{ path: 'contactField', message: alreadySet(1, name.id) }]);
     expect(lastName.status).toBe(201);
   });
 
@@ -274,7 +275,7 @@ describe('one question per contact field', () => {
     const response = await patch(`/forms/${form.id}/elements/${plain.id}`, { contactField: 'firstName' });
     // Assess
     expect(response.status).toBe(422);
-    expect(response.body.error.details).toEqual([{ path: 'elements[0].contactField', message: alreadySet(2, name.id) }]);
+    expect(response.body.error.details).toEqual([{ path: 'contactField', message: alreadySet(2, name.id) }]);
     expect((await getForm(form.id)).elements[0]).not.toHaveProperty('contactField');
   });
 

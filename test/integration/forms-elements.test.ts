@@ -37,8 +37,8 @@ describe('POST /v1/forms/{formId}/elements', () => {
 
 describe('file kinds and whole-number bounds', () => {
   it.each([
-    ['a file kind listed twice', { type: 'File', prompt: 'CV', accept: ['images', 'images'] }, 'elements[0].accept'],
-    ['integerOnly with bounds that admit no whole number', { type: 'Number', prompt: 'Seats', minValue: 1.2, maxValue: 1.8, integerOnly: true }, 'elements[0].integerOnly'],
+    ['a file kind listed twice', { type: 'File', prompt: 'CV', accept: ['images', 'images'] }, 'accept'],
+    ['integerOnly with bounds that admit no whole number', { type: 'Number', prompt: 'Seats', minValue: 1.2, maxValue: 1.8, integerOnly: true }, 'integerOnly'],
   ])('refuses %s', async (_name, element, path) => {
     // Prepare
     const form = await createForm();
@@ -116,9 +116,9 @@ describe('POST /v1/forms/{formId}/elements/{elementId}/logic-rules', () => {
 
   it.each([
     ['a Text source', 'text', { optionIndices: [0], operator: 'any_of' }, 'elementId'],
-    ['a self reveal', 'self', { optionIndices: [0], operator: 'any_of' }, 'elements[0].logicGroups[0].revealedElementIndex'],
-    ['an option index out of range', 'target', { optionIndices: [3], operator: 'any_of' }, 'elements[0].logicGroups[0].optionIndices[0]'],
-    ['-1 without Other', 'target', { optionIndices: [-1], operator: 'any_of' }, 'elements[0].logicGroups[0].optionIndices[0]'],
+    ['a self reveal', 'self', { optionIndices: [0], operator: 'any_of' }, 'revealedElementId'],
+    ['an option index out of range', 'target', { optionIndices: [3], operator: 'any_of' }, 'condition.optionIndices[0]'],
+    ['-1 without Other', 'target', { optionIndices: [-1], operator: 'any_of' }, 'condition.optionIndices[0]'],
   ])('rejects %s with 422', async (_name, kind, condition, path) => {
     const form = await createForm();
     const size = await addElement(form.id, selectOne());
@@ -220,7 +220,7 @@ describe('CRM property linkage', () => {
     await addElement(form.id, { type: 'Email', prompt: 'Email', contactField: 'email', required: true });
     const response = await api.request('POST', `/v1/forms/${form.id}/elements`, { key: workspace.apiKey, body: { type: questionType, prompt: 'Q', propertyId: linked.id } });
     expect(response.status).toBe(422);
-    expect(response.body.error.details.map((detail: { path: string }) => detail.path)).toContain('elements[1].propertyId');
+    expect(response.body.error.details.map((detail: { path: string }) => detail.path)).toContain('propertyId');
   });
 
   it('treats another workspace\'s property as absent', async () => {
@@ -229,7 +229,7 @@ describe('CRM property linkage', () => {
     const form = await createForm({ type: 'order' });
     const response = await api.request('POST', `/v1/forms/${form.id}/elements`, { key: workspace.apiKey, body: { type: 'Text', prompt: 'Q', propertyId: foreign.id } });
     expect(response.status).toBe(422);
-    expect(response.body.error.details[0]).toMatchObject({ path: 'elements[0].propertyId' });
+    expect(response.body.error.details[0]).toMatchObject({ path: 'propertyId' });
   });
 
   it('accepts ticket properties for attendee questions of order forms only', async () => {
@@ -250,7 +250,7 @@ describe('CRM property linkage', () => {
     const optionalEmail = await api.request('PATCH', `/v1/forms/${form.id}/elements/${email.id}`, { key: workspace.apiKey, body: { required: false } });
     expect(withoutEmail.status).toBe(422);
     expect(optionalEmail.status).toBe(422);
-    expect(optionalEmail.body.error.details[0].path).toBe('elements[0].required');
+    expect(optionalEmail.body.error.details[0].path).toBe('required');
   });
 
   it('refuses an archived property newly chosen by a question even when another question of the form links it, and keeps existing links', async () => {
@@ -269,9 +269,9 @@ describe('CRM property linkage', () => {
     // Assess
     expect(archive.status).toBe(200);
     expect(patched.status).toBe(422);
-    expect(patched.body.error.details).toEqual([{ path: 'elements[2].propertyId', message: 'archived properties cannot be linked to questions' }]);
+    expect(patched.body.error.details).toEqual([{ path: 'propertyId', message: 'archived properties cannot be linked to questions' }]);
     expect(added.status).toBe(422);
-    expect(added.body.error.details).toEqual([{ path: 'elements[3].propertyId', message: 'archived properties cannot be linked to questions' }]);
+    expect(added.body.error.details).toEqual([{ path: 'propertyId', message: 'archived properties cannot be linked to questions' }]);
     expect(kept.status).toBe(200);
     expect(kept.body.data).toMatchObject({ propertyId: company.id, propertyData: { status: 'archived' } });
     expect((await getForm(form.id)).elements.map((element: { propertyId?: string }) => element.propertyId)).toEqual([undefined, company.id, undefined]);
@@ -285,7 +285,7 @@ describe('CRM property linkage', () => {
     const both = await api.request('PATCH', `/v1/forms/${form.id}/elements/${select.id}`, { key: workspace.apiKey, body: { propertyId: sizes.id } });
     const switched = await api.request('PATCH', `/v1/forms/${form.id}/elements/${select.id}`, { key: workspace.apiKey, body: { propertyId: sizes.id, options: null } });
     expect(both.status).toBe(422);
-    expect(both.body.error.details[0].path).toBe('elements[1].options');
+    expect(both.body.error.details[0].path).toBe('options');
     expect(switched.status).toBe(200);
     expect(switched.body.data).not.toHaveProperty('options');
     expect(switched.body.data.propertyData.options).toEqual([{ value: 'xl', label: 'XL' }]);
@@ -334,9 +334,9 @@ describe('a linked property whose options shrink after linking', () => {
     const newMinimum = await api.request('PATCH', `/v1/forms/${form.id}/elements/${source.id}`, { key: workspace.apiKey, body: { minChoices: 3 } });
     // Assess
     expect(newRule.status).toBe(422);
-    expect(newRule.body.error.details).toEqual([{ path: 'elements[1].logicGroups[1].optionIndices[0]', message: 'option index 1 is out of range (1 options)' }]);
+    expect(newRule.body.error.details).toEqual([{ path: 'condition.optionIndices[0]', message: 'option index 1 is out of range (1 options)' }]);
     expect(newMinimum.status).toBe(422);
-    expect(newMinimum.body.error.details).toEqual([{ path: 'elements[1].minChoices', message: 'minChoices exceeds the number of options (1)' }]);
+    expect(newMinimum.body.error.details).toEqual([{ path: 'minChoices', message: 'minChoices exceeds the number of options (1)' }]);
   });
 });
 

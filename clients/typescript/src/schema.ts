@@ -245,7 +245,7 @@ export interface paths {
         head?: never;
         /**
          * Update an element
-         * @description Only the fields provided change; `null` removes an optional field. The type cannot change. The result is validated as a whole. Send `If-Match: <version>` to fail with 409 `conflict` if the form changed since you read it; without it the change is applied to the latest version (concurrent edits are never lost).
+         * @description Only the fields provided change; `null` removes an optional field. The type cannot change. The result is validated as a whole: a 422 names this element's fields by their path in the body, others as `elements[i]`. Send `If-Match: <version>` to fail with 409 `conflict` if the form changed since you read it; without it the change is applied to the latest version (concurrent edits are never lost).
          */
         patch: operations["updateFormElement"];
         trace?: never;

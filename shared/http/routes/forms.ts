@@ -89,7 +89,7 @@ export const formsRoutes = {
     ifMatch: true,
     group: 'forms', operation: 'updateFormElement', method: 'PATCH', path: '/v1/forms/{formId}/elements/{elementId}', auth: 'key', tags,
     summary: 'Update an element',
-    description: `Only the fields provided change; \`null\` removes an optional field. The type cannot change. The result is validated as a whole. ${ifMatchNote}`,
+    description: `Only the fields provided change; \`null\` removes an optional field. The type cannot change. The result is validated as a whole: a 422 names this element's fields by their path in the body, others as \`elements[i]\`. ${ifMatchNote}`,
     params: elementParams,
     body: elementPatchSchema,
     success: { status: 200, description: 'The updated element.', schema: elementResponse },
