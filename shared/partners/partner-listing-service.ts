@@ -5,7 +5,7 @@ import type { Event } from '../events/event-model.js';
 import { resolveWorkspaceImageReferences, type WorkspaceImageReference } from '../images/images-service.js';
 import { toOwner, type Owner } from './partner-model.js';
 import { PartnerNotFoundError, PartnerQueryError } from './partner-errors.js';
-import { parsePartnerQuery } from './partner-listing-plan.js';
+import { PARTNER_LISTING, parsePartnerQuery } from './partner-listing-plan.js';
 import { queryPartnerEvents, type ListedEvent } from './partner-listing-repository.js';
 import { findPartnerByCode } from './partners-repository.js';
 
@@ -65,9 +65,9 @@ const SEALED_FOR = 'partner-events';
  * `GET /partner/events`: validates the query, looks the partner up and reads the page in parallel
  * (two independent reads), resolves the page's image asset ids (one more read, only when there are
  * any), then answers 200 with the page and `nextCursor`, or 404 NO_EVENTS_FOUND
- * when nothing matches up to the end of the list. The 404 echoes the requested `page` and the effective
- * `limit`: with the default query that is the spec's `page` 0 / `limit` 20. A window whose candidates
- * all fail the other metaData filters is a 200 with `data: []`, `hasMore: true` and a cursor.
+ * when nothing matches up to the end of the list. The 404 carries `page` 0 and `limit` 20 whatever was
+ * asked, as the spec's error table gives it. A window whose candidates all fail the other metaData
+ * filters is a 200 with `data: []`, `hasMore: true` and a cursor.
  */
 export async function listPartnerEvents(rawQuery: Readonly<Record<string, string | undefined>>, context: PartnerListingContext, now: Date = new Date()): Promise<PartnerListingBody> {
   const query = parsePartnerQuery(rawQuery);
@@ -78,10 +78,10 @@ export async function listPartnerEvents(rawQuery: Readonly<Record<string, string
   };
   const [partner, page] = await Promise.all([findPartnerByCode(query.referralCode), readPage().catch(flatCursorError)]);
   if (!partner) throw new PartnerNotFoundError(query.referralCode);
-  const pagination = { page: query.page, limit: query.limit };
   if (page.items.length === 0 && !page.hasMore) {
-    return { data: [], status: 404, error: 'NO_EVENTS_FOUND', message: 'No events found for this partner and these filters.', total: 0, ...pagination, hasMore: false };
+    return { data: [], status: 404, error: 'NO_EVENTS_FOUND', message: 'No events found for this partner and these filters.', total: 0, page: 0, limit: PARTNER_LISTING.defaultLimit, hasMore: false };
   }
+  const pagination = { page: query.page, limit: query.limit };
   const owner = toOwner(partner);
   const data = (await withImageUrls(page.items, context)).map((event) => toPartnerEvent(event, owner));
   return { data, status: 200, message: 'Events retrieved successfully.', total: data.length, ...pagination, hasMore: page.hasMore, nextCursor: page.nextCursor };

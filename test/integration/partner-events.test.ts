@@ -147,12 +147,14 @@ describe('GET /partner/events', () => {
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
   });
 
-  it('is 404 NO_EVENTS_FOUND with the pagination fields when nothing matches', async () => {
+  it('is 404 NO_EVENTS_FOUND with the spec\'s pagination fields (page 0, limit 20, whatever was asked) when nothing matches', async () => {
     const response = await listing(`referral_code=${code}&city=Nowhere`);
+    const paged = await listing(`referral_code=${code}&city=Nowhere&page=2&limit=5`);
     expect(response.status).toBe(404);
     expect(response.body).toEqual({
       data: [], status: 404, error: 'NO_EVENTS_FOUND', message: expect.any(String), total: 0, page: 0, limit: 20, hasMore: false,
     });
+    expect(paged.body).toEqual(response.body);
     // The document's 404 holds exactly this body (its own fields), not only the flat error's.
     expect(answerViolations(openApiDocument() as unknown as Record<string, unknown>, '/partner/events', 'GET', 404, response.body)).toEqual([]);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
