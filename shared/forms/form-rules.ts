@@ -16,11 +16,16 @@ export interface RuleContext {
    * nothing), and that must not make every other edit of the form a 422.
    */
   readonly previous?: readonly FormElement[];
+  /**
+   * False for a new form built from a body (a GET body sent to create): each of its links is chosen
+   * anew, so an archived property or options that no longer fit are refused as on an added question.
+   */
+  readonly keepsLinks?: boolean;
 }
 
 /** The same question as stored before this change, when it was linked to the same property. */
 export function previousLink(element: ElementView, context: RuleContext): ElementView | undefined {
-  if (element.id === undefined || element.propertyId === undefined) return undefined;
+  if (context.keepsLinks === false || element.id === undefined || element.propertyId === undefined) return undefined;
   const stored = context.previous?.find((candidate) => candidate.id === element.id);
   const before = stored === undefined ? undefined : view(stored);
   return before?.propertyId === element.propertyId ? before : undefined;

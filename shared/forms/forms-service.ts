@@ -85,16 +85,21 @@ export async function createNewForm(workspaceId: string, body: NewFormInput, now
     updatedAt: timestamp,
   };
   if (input.elements !== undefined || input.rows !== undefined) {
-    return insertForm(workspaceId, withCopiedContent(form, { elements: input.elements ?? [], rows: input.rows, attendeeRowsStart: input.attendeeRowsStart }));
+    // A new form: every link is newly chosen, so an archived property or a property whose options no
+    // longer fit is refused (a duplicate keeps what its original holds: `insertForm`'s default).
+    return insertForm(workspaceId, withCopiedContent(form, { elements: input.elements ?? [], rows: input.rows, attendeeRowsStart: input.attendeeRowsStart }), false);
   }
   await createForm(workspaceId, form);
   return form;
 }
 
-/** Stores a form built elsewhere (duplicate) after checking every rule against current properties. */
-export async function insertForm(workspaceId: string, form: Form): Promise<Form> {
+/**
+ * Stores a form built elsewhere after checking every rule against current properties. A duplicate
+ * keeps its original's links as they are (`keepsLinks`); a create from a body chooses each anew.
+ */
+export async function insertForm(workspaceId: string, form: Form, keepsLinks = true): Promise<Form> {
   const properties = await propertiesOf(workspaceId, [form]);
-  assertFormValid(form, properties, { previous: form.elements });
+  assertFormValid(form, properties, { previous: form.elements, keepsLinks });
   await createForm(workspaceId, form);
   return withPropertyData(form, properties);
 }

@@ -277,6 +277,24 @@ describe('CRM property linkage', () => {
     expect((await getForm(form.id)).elements.map((element: { propertyId?: string }) => element.propertyId)).toEqual([undefined, company.id, undefined]);
   });
 
+  it('refuses a new form whose copied question links an archived property; a duplicate of the form keeps the link', async () => {
+    // Prepare: a form links P, then P is archived
+    const company = await createProperty({ type: 'Text', name: uniqueName('Company'), objectType: 'contact' });
+    const form = await createForm();
+    await addElement(form.id, { type: 'Email', prompt: 'Email', contactField: 'email', required: true });
+    await addElement(form.id, { type: 'Text', prompt: 'Company', propertyId: company.id });
+    await api.request('PATCH', `/v1/properties/${company.id}`, { key: workspace.apiKey, body: { status: 'archived' } });
+    const original = await getForm(form.id);
+    // Act
+    const copy = await api.request('POST', '/v1/forms', { key: workspace.apiKey, body: { ...original, name: 'Copy' } });
+    const duplicate = await api.request('POST', `/v1/forms/${form.id}/duplicate`, { key: workspace.apiKey, body: {} });
+    // Assess
+    expect(copy.status).toBe(422);
+    expect(copy.body.error.details).toEqual([{ path: 'elements[1].propertyId', message: 'archived properties cannot be linked to questions' }]);
+    expect(duplicate.status).toBe(201);
+    expect(duplicate.body.data.elements[1]).toMatchObject({ propertyId: company.id, propertyData: { status: 'archived' } });
+  });
+
   it('switches a select question from its own options to a property with null', async () => {
     const sizes = await createProperty({ type: 'Select One', name: uniqueName('Sizes'), objectType: 'contact', options: [{ value: 'xl', label: 'XL' }] });
     const form = await createForm();
