@@ -36,7 +36,7 @@ const count = lazy(() => z.number().int().min(0).max(100_000));
 const nonNegativeMoney = lazy(() => moneySchema.min(0));
 
 const customFeeSchema = lazy(() => z.strictObject({
-  id: z.string().min(1).max(100).optional().meta({ description: 'Minted (24-hex) when omitted.' }),
+  id: z.string().min(1).max(100).optional().meta({ description: 'Minted (24-hex) when omitted; unique within its dependent.' }),
   name: z.string().trim().min(1).max(100),
   rate: z.number().min(0).meta({ description: 'Percent (0..100) of the price, or with `isFixedValue` an amount in cents (integer).' }),
   isCustomFee: z.boolean().optional(),

@@ -51,7 +51,11 @@ function dependentProblems(product: Product, at: string): ErrorDetail[] {
     if (dependent.priceMode === 'paid' && !(dependent.price !== undefined && dependent.price > 0)) {
       problems.push({ path: `${path}.price`, message: 'a paid dependent needs a price above 0 (cents)' });
     }
+    // Fee ids let clients refer to one fee across updates, so two fees of a dependent cannot share one.
+    const feeIds = new Set<string>();
     dependent.customFees.forEach((fee, feeIndex) => {
+      if (fee.id !== undefined && feeIds.has(fee.id)) problems.push({ path: `${path}.customFees[${feeIndex}].id`, message: 'duplicate fee id in this dependent' });
+      if (fee.id !== undefined) feeIds.add(fee.id);
       const feePath = `${path}.customFees[${feeIndex}].rate`;
       if (fee.isFixedValue && !Number.isInteger(fee.rate)) problems.push({ path: feePath, message: 'a fixed fee is an integer amount in cents' });
       if (!fee.isFixedValue && fee.rate > 100) problems.push({ path: feePath, message: 'a percentage fee is at most 100' });

@@ -3159,6 +3159,8 @@ export interface components {
         Price: number;
         /** @description Percent (0..100) of the price, or with `isFixedValue` an amount in cents (integer). */
         Rate: number;
+        /** @description Minted (24-hex) when omitted; unique within its dependent. */
+        Id4: components["schemas"]["SubmitButtonText"];
         /** @description Highest price among required products, in cents, fees excluded; 0 when none is required. */
         MaxPrice: number;
         /** @description Lowest price among required products, in cents, fees excluded; 0 when none is required. */
@@ -3204,8 +3206,6 @@ export interface components {
         Currency2: "USD" | "CAD";
         /** @description A product of one of the workspace's events. */
         ProductId: components["schemas"]["Id"];
-        /** @description Minted (24-hex) when omitted. */
-        Id4: components["schemas"]["SubmitButtonText"];
         /**
          * @description Required tickets define minPrice/maxPrice.
          * @default false

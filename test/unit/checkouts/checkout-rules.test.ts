@@ -50,6 +50,12 @@ describe('checkoutShapeProblems', () => {
     expect(paths(checkoutShapeProblems(draft({ products })))).toEqual(['products[0].dependents[0].customFees[0].rate', 'products[0].dependents[0].customFees[1].rate']);
   });
 
+  it('reports a fee id repeated within one dependent (clients refer to a fee by it), and allows it in another dependent', () => {
+    const fee = (id: string) => ({ id, name: 'Fee', rate: 5 });
+    const products = [productEntry('p1', [{ productId: 'p2', customFees: [fee('a'), fee('b'), fee('a')] }, { productId: 'p3', customFees: [fee('a')] }])];
+    expect(checkoutShapeProblems(draft({ products }))).toEqual([{ path: 'products[0].dependents[0].customFees[2].id', message: 'duplicate fee id in this dependent' }]);
+  });
+
   it('reports an inverted availability window, an unknown time zone, repeated payment methods and per-set above per-order', () => {
     const problems = checkoutShapeProblems(draft({
       availableFrom: '2030-02-01T00:00:00Z', availableTo: '2030-01-01T00:00:00Z', availabilityTimezone: 'Nowhere/City',
