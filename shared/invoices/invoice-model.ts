@@ -47,6 +47,13 @@ export const seatingInformationSchema = lazy(() => z
   })
   .meta({ id: 'SeatingInformation', description: 'Display labels and references of an assigned seat.' }));
 
+/** A line's or component's event snapshot ends no earlier than it starts, as an event must. */
+function eventEndNotBeforeStart(snapshot: { eventStart?: string | undefined; eventEnd?: string | undefined }, ctx: z.RefinementCtx): void {
+  if (snapshot.eventStart !== undefined && snapshot.eventEnd !== undefined && Date.parse(snapshot.eventEnd) < Date.parse(snapshot.eventStart)) {
+    ctx.addIssue({ code: 'custom', path: ['eventEnd'], message: 'must not be before eventStart' });
+  }
+}
+
 export const bundleComponentSchema = lazy(() => z
   .strictObject({
     productId: text(200).min(1),
@@ -64,6 +71,7 @@ export const bundleComponentSchema = lazy(() => z
     disableQrCode: z.boolean().optional(),
     willCall: z.boolean().optional(),
   })
+  .superRefine(eventEndNotBeforeStart)
   .meta({ id: 'BundleComponent' }));
 
 export const lineItemSchema = lazy(() => z
@@ -96,6 +104,7 @@ export const lineItemSchema = lazy(() => z
     if (line.components !== undefined && line.productType !== 'bundle') {
       ctx.addIssue({ code: 'custom', path: ['components'], message: 'is allowed only when productType is bundle' });
     }
+    eventEndNotBeforeStart(line, ctx);
   })
   .meta({ id: 'InvoiceLineItem' }));
 

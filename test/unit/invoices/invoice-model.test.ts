@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ValidationError } from '../../../shared/errors.js';
 import type { Invoice } from '../../../shared/invoices/invoice-model.js';
-import { fromInvoiceItem, projectionChanges, assertPaidAtNotFuture, toInvoiceItem } from '../../../shared/invoices/invoice-model.js';
+import { fromInvoiceItem, lineItemSchema, projectionChanges, assertPaidAtNotFuture, toInvoiceItem } from '../../../shared/invoices/invoice-model.js';
 
 const WS = 'a'.repeat(24);
 
@@ -72,5 +72,25 @@ describe('assertPaidAtNotFuture', () => {
   it('accepts a backdated paidAt (an offline payment recorded late) and none at all', () => {
     expect(problemsOf('2020-01-01T00:00:00Z')).toHaveLength(0);
     expect(problemsOf(undefined)).toHaveLength(0);
+  });
+});
+
+describe('line item event snapshots', () => {
+  const line = { description: 'Ticket', quantity: 1, unitAmount: 500 };
+  const issuePaths = (value: unknown) => {
+    const parsed = lineItemSchema.safeParse(value);
+    return parsed.success ? [] : parsed.error.issues.map((issue) => issue.path.join('.'));
+  };
+
+  it('refuses an event that ends before it starts, on the line and on a bundle component', () => {
+    const component = { productId: 'p', productName: 'Parking', eventStart: '2030-06-01T18:00:00Z', eventEnd: '2030-06-01T17:59:59Z' };
+    expect(issuePaths({ ...line, eventStart: '2030-06-01T18:00:00+02:00', eventEnd: '2030-06-01T15:00:00Z' })).toEqual(['eventEnd']);
+    expect(issuePaths({ ...line, productType: 'bundle', components: [component] })).toEqual(['components.0.eventEnd']);
+  });
+
+  it('accepts an event that ends when or after it starts (offsets compared as instants), or with one end missing', () => {
+    expect(issuePaths({ ...line, eventStart: '2030-06-01T18:00:00+02:00', eventEnd: '2030-06-01T16:00:00Z' })).toEqual([]);
+    expect(issuePaths({ ...line, eventStart: '2030-06-01T18:00:00Z' })).toEqual([]);
+    expect(issuePaths({ ...line, eventEnd: '2030-06-01T18:00:00Z' })).toEqual([]);
   });
 });
