@@ -69,6 +69,54 @@ export function validateLogic(
   return details;
 }
 
+/**
+ * The indices of the elements no answers can ever show. An element no group reveals is shown; one a
+ * group reveals is hidden until a group referencing it is satisfied (spec "Conditional logic groups"),
+ * which needs that group's source shown. So elements revealed only from within a reveal cycle with no
+ * way in (A reveals B and B reveals A, and nothing else reveals either) stay hidden for good.
+ */
+export function neverShownIndices(elements: readonly FormElement[]): Set<number> {
+  const revealers = new Map<number, number[]>();
+  elements.forEach((element, source) => {
+    for (const group of view(element).logicGroups ?? []) {
+      revealers.set(group.revealedElementIndex, [...(revealers.get(group.revealedElementIndex) ?? []), source]);
+    }
+  });
+  const shown = new Set(elements.map((_element, index) => index).filter((index) => !revealers.has(index)));
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [target, sources] of revealers) {
+      if (!shown.has(target) && sources.some((source) => shown.has(source))) {
+        shown.add(target);
+        grew = true;
+      }
+    }
+  }
+  return new Set(elements.map((_element, index) => index).filter((index) => !shown.has(index)));
+}
+
+/**
+ * A change that leaves an element never shown (see `neverShownIndices`) is refused on each group of
+ * the cycle that hides it. Elements the form already never showed before the change (`stillHidden`,
+ * by id) are not judged again, so a form stored that way can still be edited elsewhere.
+ */
+export function neverShownErrors(elements: readonly FormElement[], stillHidden: ReadonlySet<string>): ErrorDetail[] {
+  const hidden = neverShownIndices(elements);
+  const details: ErrorDetail[] = [];
+  elements.forEach((element, source) => {
+    (view(element).logicGroups ?? []).forEach((group, g) => {
+      const target = group.revealedElementIndex;
+      const targetId = elements[target]?.id;
+      if (!hidden.has(target) || !hidden.has(source) || (targetId !== undefined && stillHidden.has(targetId))) return;
+      details.push({
+        path: `elements[${source}].logicGroups[${g}].revealedElementIndex`,
+        message: `elements[${target}] would never be shown: every element that reveals it is itself hidden until it is shown (a reveal cycle)`,
+      });
+    });
+  });
+  return details;
+}
+
 /** Applies `change` to the groups of every element; an element left without groups loses the field. */
 export function mapLogicGroups(elements: readonly FormElement[], change: (group: LogicGroup, sourceIndex: number) => LogicGroup | undefined): FormElement[] {
   return elements.map((element, sourceIndex) => {

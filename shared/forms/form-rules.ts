@@ -4,7 +4,7 @@ import { PROPERTY_TYPE_OF, isQuestion, isSelection, view, type ElementView } fro
 import type { FormElement } from './form-element-model.js';
 import type { Form } from './form-model.js';
 import { sectionOf, validateLayout } from './form-layout.js';
-import { isSelectionGroup, validateLogic } from './form-logic.js';
+import { isSelectionGroup, neverShownErrors, neverShownIndices, validateLogic } from './form-logic.js';
 
 export interface RuleContext {
   /**
@@ -17,15 +17,16 @@ export interface RuleContext {
    */
   readonly previous?: readonly FormElement[];
   /**
-   * False for a new form built from a body (a GET body sent to create): each of its links is chosen
-   * anew, so an archived property or options that no longer fit are refused as on an added question.
+   * A new form built from a body (a GET body sent to create): nothing in it is kept from before, so
+   * each link is chosen anew (an archived property or options that no longer fit are refused, as on
+   * an added question) and its logic is judged whole.
    */
-  readonly keepsLinks?: boolean;
+  readonly newForm?: boolean;
 }
 
 /** The same question as stored before this change, when it was linked to the same property. */
 export function previousLink(element: ElementView, context: RuleContext): ElementView | undefined {
-  if (context.keepsLinks === false || element.id === undefined || element.propertyId === undefined) return undefined;
+  if (context.newForm === true || element.id === undefined || element.propertyId === undefined) return undefined;
   const stored = context.previous?.find((candidate) => candidate.id === element.id);
   const before = stored === undefined ? undefined : view(stored);
   return before?.propertyId === element.propertyId ? before : undefined;
@@ -201,6 +202,12 @@ function repeatedContactFieldErrors(form: Pick<Form, 'elements'>, context: RuleC
   return details;
 }
 
+/** Ids of the elements the form never showed before this change (none for a form built from a body). */
+function neverShownBefore(context: RuleContext): Set<string> {
+  const previous = context.newForm === true ? [] : context.previous ?? [];
+  return new Set([...neverShownIndices(previous)].flatMap((index) => previous[index]?.id ?? []));
+}
+
 /** Every form-level rule at once: order-only fields, linkage rules 1-5, contact fields in the buyer section and set once, field bounds, layout, logic. */
 export function formRuleErrors(form: Form, properties: ReadonlyMap<string, Property>, context: RuleContext = {}): ErrorDetail[] {
   const details: ErrorDetail[] = [];
@@ -220,6 +227,7 @@ export function formRuleErrors(form: Form, properties: ReadonlyMap<string, Prope
     const before = previousLink(source, context)?.logicGroups ?? [];
     return new Set(before.filter(isSelectionGroup).map((group) => JSON.stringify(group.optionIndices)));
   }));
+  details.push(...neverShownErrors(form.elements, neverShownBefore(context)));
   return details;
 }
 

@@ -87,7 +87,7 @@ export async function createNewForm(workspaceId: string, body: NewFormInput, now
   if (input.elements !== undefined || input.rows !== undefined) {
     // A new form: every link is newly chosen, so an archived property or a property whose options no
     // longer fit is refused (a duplicate keeps what its original holds: `insertForm`'s default).
-    return insertForm(workspaceId, withCopiedContent(form, { elements: input.elements ?? [], rows: input.rows, attendeeRowsStart: input.attendeeRowsStart }), false);
+    return insertForm(workspaceId, withCopiedContent(form, { elements: input.elements ?? [], rows: input.rows, attendeeRowsStart: input.attendeeRowsStart }), { newForm: true });
   }
   await createForm(workspaceId, form);
   return form;
@@ -95,11 +95,11 @@ export async function createNewForm(workspaceId: string, body: NewFormInput, now
 
 /**
  * Stores a form built elsewhere after checking every rule against current properties. A duplicate
- * keeps its original's links as they are (`keepsLinks`); a create from a body chooses each anew.
+ * keeps what its original holds; a create from a body (`newForm`) is judged whole.
  */
-export async function insertForm(workspaceId: string, form: Form, keepsLinks = true): Promise<Form> {
+export async function insertForm(workspaceId: string, form: Form, options: { newForm?: boolean } = {}): Promise<Form> {
   const properties = await propertiesOf(workspaceId, [form]);
-  assertFormValid(form, properties, { previous: form.elements, keepsLinks });
+  assertFormValid(form, properties, { previous: form.elements, ...options });
   await createForm(workspaceId, form);
   return withPropertyData(form, properties);
 }

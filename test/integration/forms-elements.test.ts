@@ -114,6 +114,24 @@ describe('POST /v1/forms/{formId}/elements/{elementId}/logic-rules', () => {
     expect(yes.body.data.logicGroups).toEqual([{ revealedElementIndex: 2, selectionType: 'is_not', value: false }]);
   });
 
+  it('refuses a rule that closes a reveal cycle no other element leads into (both questions would never be shown)', async () => {
+    // Prepare: A reveals B
+    const form = await createForm();
+    const a = await addElement(form.id, yesNo());
+    const b = await addElement(form.id, yesNo());
+    const rule = (source: string, revealed: string) => api.request('POST', `/v1/forms/${form.id}/elements/${source}/logic-rules`, {
+      key: workspace.apiKey, body: { revealedElementId: revealed, condition: { selectionType: 'is', value: true } },
+    });
+    expect((await rule(a.id, b.id)).status).toBe(201);
+    // Act: B reveals A
+    const closing = await rule(b.id, a.id);
+    // Assess: named on the rule sent, and on the rule it closes the cycle with; nothing stored
+    expect(closing.status).toBe(422);
+    expect(closing.body.error.details.map((detail: { path: string }) => detail.path)).toEqual(['elements[0].logicGroups[0].revealedElementIndex', 'revealedElementId']);
+    expect(closing.body.error.message).toMatch(/would never be shown/);
+    expect((await getForm(form.id)).elements[1]).not.toHaveProperty('logicGroups');
+  });
+
   it.each([
     ['a Text source', 'text', { optionIndices: [0], operator: 'any_of' }, 'elementId'],
     ['a self reveal', 'self', { optionIndices: [0], operator: 'any_of' }, 'revealedElementId'],

@@ -301,7 +301,7 @@ export interface paths {
         put?: never;
         /**
          * Add a logic rule
-         * @description The path element is the source (selection or Yes/No question). Selection: `{"revealedElementId": "...", "condition": {"optionIndices": [0, -1], "operator": "any_of"}}`; Yes/No: `{"condition": {"selectionType": "is", "value": true}}` (no answer is not `false`).
+         * @description The path element is the source (selection or Yes/No question). Selection: `{"revealedElementId": "...", "condition": {"optionIndices": [0, -1], "operator": "any_of"}}`; Yes/No: `{"condition": {"selectionType": "is", "value": true}}` (no answer is not `false`). A rule that would leave elements never shown (a reveal cycle nothing outside it reveals) is 422.
          */
         post: operations["addLogicRule"];
         delete?: never;

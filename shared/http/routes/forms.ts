@@ -133,7 +133,8 @@ export const formsRoutes = {
     group: 'forms', operation: 'addLogicRule', method: 'POST', path: '/v1/forms/{formId}/elements/{elementId}/logic-rules', auth: 'key', tags,
     summary: 'Add a logic rule',
     description: 'The path element is the source (selection or Yes/No question). Selection: `{"revealedElementId": "...", "condition": '
-      + '{"optionIndices": [0, -1], "operator": "any_of"}}`; Yes/No: `{"condition": {"selectionType": "is", "value": true}}` (no answer is not `false`).',
+      + '{"optionIndices": [0, -1], "operator": "any_of"}}`; Yes/No: `{"condition": {"selectionType": "is", "value": true}}` (no answer is not `false`). '
+      + 'A rule that would leave elements never shown (a reveal cycle nothing outside it reveals) is 422.',
     params: elementParams,
     body: logicRuleBodySchema,
     success: { status: 201, description: 'The source element with its logic groups.', schema: elementResponse },

@@ -210,3 +210,36 @@ describe('logic rules', () => {
     expect(paths(candidate, propertyMap(sizes))).toContain('elements[1].logicGroups[0].optionIndices[0]');
   });
 });
+
+describe('elements logic would never show', () => {
+  const reveals = (index: number) => ({ logicGroups: [{ revealedElementIndex: index, selectionType: 'is', value: true }] });
+
+  it('refuses a reveal cycle with no way in, on each group of the cycle', () => {
+    // A reveals B, B reveals A: each is hidden until the other is shown
+    const candidate = form([yesNo(reveals(1)), yesNo(reveals(0)), text()]);
+    expect(formRuleErrors(candidate, propertyMap())).toEqual([
+      { path: 'elements[0].logicGroups[0].revealedElementIndex', message: expect.stringMatching(/^elements\[1\] would never be shown/) },
+      { path: 'elements[1].logicGroups[0].revealedElementIndex', message: expect.stringMatching(/^elements\[0\] would never be shown/) },
+    ]);
+  });
+
+  it('accepts a cycle that an element outside it reveals (a way in), and chains from shown elements', () => {
+    // C reveals A; A reveals B; B reveals A: once C is answered, A and then B can show
+    const withWayIn = form([yesNo(reveals(1)), yesNo(reveals(0)), yesNo(reveals(0))]);
+    const chain = form([yesNo(reveals(1)), yesNo(reveals(2)), text()]);
+    expect(paths(withWayIn)).toEqual([]);
+    expect(paths(chain)).toEqual([]);
+  });
+
+  it('does not judge again what the stored form already never showed, unless the form is new', () => {
+    // Prepare: a form stored with a cycle, then edited elsewhere
+    const stored = form([yesNo(reveals(1)), yesNo(reveals(0)), text()]);
+    const edited = { ...stored, name: 'Renamed' };
+    // Act
+    const onEdit = formRuleErrors(edited, propertyMap(), { previous: stored.elements });
+    const onCreate = formRuleErrors(edited, propertyMap(), { previous: stored.elements, newForm: true });
+    // Assess
+    expect(onEdit).toEqual([]);
+    expect(onCreate.map((detail) => detail.path)).toEqual(['elements[0].logicGroups[0].revealedElementIndex', 'elements[1].logicGroups[0].revealedElementIndex']);
+  });
+});

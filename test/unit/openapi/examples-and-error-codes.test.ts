@@ -233,7 +233,7 @@ describe('OpenAPI error codes', () => {
 // +478: the partner listing's query as the service takes it (integer page and limit, the sort, direction
 // and filter values with their defaults, the required referral code, metaData filters as one exploded
 // object) and the JSON body limit in the 413.
-const DOCUMENT_BUDGET_BYTES = 224_941;
+const DOCUMENT_BUDGET_BYTES = 225_038;
 
 describe('OpenAPI document size', () => {
   it(`stays within ${DOCUMENT_BUDGET_BYTES} bytes`, () => {
