@@ -95,19 +95,26 @@ export function neverShownIndices(elements: readonly FormElement[]): Set<number>
   return new Set(elements.map((_element, index) => index).filter((index) => !shown.has(index)));
 }
 
+/** `source>target` by element ids, for each group of the elements. */
+function revealKeys(elements: readonly FormElement[]): Set<string> {
+  return new Set(elements.flatMap((element) => (view(element).logicGroups ?? []).map((group) => `${element.id}>${elements[group.revealedElementIndex]?.id}`)));
+}
+
 /**
- * A change that leaves an element never shown (see `neverShownIndices`) is refused on each group of
- * the cycle that hides it. Elements the form already never showed before the change (`stillHidden`,
- * by id) are not judged again, so a form stored that way can still be edited elsewhere.
+ * A change that leaves an element never shown (see `neverShownIndices`) is refused on each group it
+ * adds to the cycle that hides it. Groups the form held before (`previous`, matched by the ids of
+ * their source and target) are not judged again: a form stored that way stays editable, and deleting
+ * the element that led into a cycle is not refused.
  */
-export function neverShownErrors(elements: readonly FormElement[], stillHidden: ReadonlySet<string>): ErrorDetail[] {
+export function neverShownErrors(elements: readonly FormElement[], previous: readonly FormElement[]): ErrorDetail[] {
   const hidden = neverShownIndices(elements);
+  if (hidden.size === 0) return [];
+  const held = revealKeys(previous);
   const details: ErrorDetail[] = [];
   elements.forEach((element, source) => {
     (view(element).logicGroups ?? []).forEach((group, g) => {
       const target = group.revealedElementIndex;
-      const targetId = elements[target]?.id;
-      if (!hidden.has(target) || !hidden.has(source) || (targetId !== undefined && stillHidden.has(targetId))) return;
+      if (!hidden.has(target) || !hidden.has(source) || held.has(`${element.id}>${elements[target]?.id}`)) return;
       details.push({
         path: `elements[${source}].logicGroups[${g}].revealedElementIndex`,
         message: `elements[${target}] would never be shown: every element that reveals it is itself hidden until it is shown (a reveal cycle)`,

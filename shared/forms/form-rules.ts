@@ -4,7 +4,7 @@ import { PROPERTY_TYPE_OF, isQuestion, isSelection, view, type ElementView } fro
 import type { FormElement } from './form-element-model.js';
 import type { Form } from './form-model.js';
 import { sectionOf, validateLayout } from './form-layout.js';
-import { isSelectionGroup, neverShownErrors, neverShownIndices, validateLogic } from './form-logic.js';
+import { isSelectionGroup, neverShownErrors, validateLogic } from './form-logic.js';
 
 export interface RuleContext {
   /**
@@ -202,12 +202,6 @@ function repeatedContactFieldErrors(form: Pick<Form, 'elements'>, context: RuleC
   return details;
 }
 
-/** Ids of the elements the form never showed before this change (none for a form built from a body). */
-function neverShownBefore(context: RuleContext): Set<string> {
-  const previous = context.newForm === true ? [] : context.previous ?? [];
-  return new Set([...neverShownIndices(previous)].flatMap((index) => previous[index]?.id ?? []));
-}
-
 /** Every form-level rule at once: order-only fields, linkage rules 1-5, contact fields in the buyer section and set once, field bounds, layout, logic. */
 export function formRuleErrors(form: Form, properties: ReadonlyMap<string, Property>, context: RuleContext = {}): ErrorDetail[] {
   const details: ErrorDetail[] = [];
@@ -227,7 +221,7 @@ export function formRuleErrors(form: Form, properties: ReadonlyMap<string, Prope
     const before = previousLink(source, context)?.logicGroups ?? [];
     return new Set(before.filter(isSelectionGroup).map((group) => JSON.stringify(group.optionIndices)));
   }));
-  details.push(...neverShownErrors(form.elements, neverShownBefore(context)));
+  details.push(...neverShownErrors(form.elements, context.newForm === true ? [] : context.previous ?? []));
   return details;
 }
 

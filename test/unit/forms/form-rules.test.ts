@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formRuleErrors } from '../../../shared/forms/form-rules.js';
+import type { FormElement } from '../../../shared/forms/form-element-model.js';
 import type { Form } from '../../../shared/forms/form-model.js';
 import { element, email, form, property, propertyMap, selectOne, text, yesNo } from './form-factories.js';
 
@@ -231,15 +232,26 @@ describe('elements logic would never show', () => {
     expect(paths(chain)).toEqual([]);
   });
 
-  it('does not judge again what the stored form already never showed, unless the form is new', () => {
+  it('names only the groups a change adds: a stored cycle stays editable, unless the form is new', () => {
     // Prepare: a form stored with a cycle, then edited elsewhere
     const stored = form([yesNo(reveals(1)), yesNo(reveals(0)), text()]);
     const edited = { ...stored, name: 'Renamed' };
     // Act
     const onEdit = formRuleErrors(edited, propertyMap(), { previous: stored.elements });
     const onCreate = formRuleErrors(edited, propertyMap(), { previous: stored.elements, newForm: true });
+    const beforeClosing = form([yesNo(reveals(1)), yesNo(), text()]);
+    const closed = { ...beforeClosing, elements: [beforeClosing.elements[0]!, { ...beforeClosing.elements[1]!, ...reveals(0) } as FormElement, beforeClosing.elements[2]!] };
+    const closing = formRuleErrors(closed, propertyMap(), { previous: beforeClosing.elements });
     // Assess
     expect(onEdit).toEqual([]);
     expect(onCreate.map((detail) => detail.path)).toEqual(['elements[0].logicGroups[0].revealedElementIndex', 'elements[1].logicGroups[0].revealedElementIndex']);
+    expect(closing.map((detail) => detail.path)).toEqual(['elements[1].logicGroups[0].revealedElementIndex']);
+  });
+
+  it('lets the element that led into a cycle be deleted', () => {
+    // C reveals A, A reveals B, B reveals A; then C goes
+    const before = form([yesNo(reveals(1)), yesNo(reveals(0)), yesNo(reveals(0))]);
+    const after = { ...before, elements: before.elements.slice(0, 2), rows: before.rows.slice(0, 2) };
+    expect(formRuleErrors(after, propertyMap(), { previous: before.elements })).toEqual([]);
   });
 });
