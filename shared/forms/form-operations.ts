@@ -29,20 +29,23 @@ export function indexOfElement(form: Pick<Form, 'elements'>, elementId: string):
   return index;
 }
 
+/** A 422 with each detail's path renamed; any other error as it is. */
+function withRenamedPaths<T>(error: T, rename: (path: string) => string): T {
+  if (!(error instanceof ValidationError)) return error;
+  return new ValidationError(error.details.map((detail) => ({ ...detail, path: rename(detail.path) })), error.message) as T;
+}
+
 /**
- * The 422 of a whole-form check as an element route answers it (its body is the element): the
- * element's own fields by their path in the body (`propertyId`, `logicGroups[0].optionIndices[0]`),
+ * The 422 of a whole-form check as an element route answers it (its body is the element at `index`):
+ * the element's own fields by their path in the body (`propertyId`, `logicGroups[0].optionIndices[0]`),
  * other elements and the layout by their place in the form (`elements[2].contactField`, `rows`).
  */
 export function inElementTerms<T>(error: T, index: number): T {
-  if (!(error instanceof ValidationError) || index < 0) return error;
   const prefix = `elements[${index}]`;
-  const details = error.details.map((detail) => {
-    if (detail.path === prefix) return { ...detail, path: '' };
-    if (detail.path.startsWith(`${prefix}.`)) return { ...detail, path: detail.path.slice(prefix.length + 1) };
-    return detail;
+  return withRenamedPaths(error, (path) => {
+    if (path === prefix) return '';
+    return path.startsWith(`${prefix}.`) ? path.slice(prefix.length + 1) : path;
   });
-  return new ValidationError(details, error.message) as T;
 }
 
 /**
@@ -51,15 +54,12 @@ export function inElementTerms<T>(error: T, index: number): T {
  * anything else by its place in the form.
  */
 export function inLogicRuleTerms<T>(error: T, index: number, group: number): T {
-  if (!(error instanceof ValidationError) || index < 0) return error;
   const prefix = `elements[${index}].logicGroups[${group}]`;
-  const details = error.details.map((detail) => {
-    if (detail.path === `${prefix}.revealedElementIndex`) return { ...detail, path: 'revealedElementId' };
-    if (detail.path === prefix) return { ...detail, path: 'condition' };
-    if (detail.path.startsWith(`${prefix}.`)) return { ...detail, path: `condition.${detail.path.slice(prefix.length + 1)}` };
-    return detail;
+  return withRenamedPaths(error, (path) => {
+    if (path === `${prefix}.revealedElementIndex`) return 'revealedElementId';
+    if (path === prefix) return 'condition';
+    return path.startsWith(`${prefix}.`) ? `condition.${path.slice(prefix.length + 1)}` : path;
   });
-  return new ValidationError(details, error.message) as T;
 }
 
 function replaceElement(form: Form, index: number, element: FormElement): Form {
