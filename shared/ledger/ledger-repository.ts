@@ -22,7 +22,8 @@ class InsufficientFundsError extends Error {
   }
 }
 
-const ADD_SETTLED = 'ADD settledGross :gross, settledFees :fees, settledRefunds :refunds, settledNet :net, settledEntries :entries, available :net';
+const SETTLED_SUMS = 'settledGross :gross, settledFees :fees, settledRefunds :refunds, settledNet :net, settledEntries :entries, available :net';
+const ADD_SETTLED = `ADD ${SETTLED_SUMS}`;
 const ADD_PENDING = 'ADD gross :gross, fees :fees, refunds :refunds, net :net, entries :entries';
 
 /**
@@ -40,9 +41,18 @@ function bookedGrossRefusal(currency: Currency): ValidationError {
   });
 }
 
-/** The account totals' condition that keeps `bookedGross` within MAX_BOOKED_GROSS once `:gross` is added. */
-function bookedGrossCondition(currency: Currency) {
-  return { expression: 'attribute_not_exists(bookedGross) OR bookedGross <= :room', onFailed: () => bookedGrossRefusal(currency) };
+/**
+ * The update of the account's totals item that adds the entry's gross to `bookedGross`, under the
+ * condition that keeps it within MAX_BOOKED_GROSS; with `settled`, the entry's settled sums too.
+ */
+function countedOnAccount(workspaceId: string, entry: LedgerEntry, settled?: Record<string, number>) {
+  return {
+    key: ledgerKeys.totals(workspaceId, entry.currency),
+    update: `SET #entity = :totals ADD ${settled ? `${SETTLED_SUMS}, ` : ''}bookedGross :gross`,
+    names: entityNames(),
+    values: { ...settled, ':gross': entry.gross, ':totals': BALANCE_TOTALS_ENTITY, ':room': MAX_BOOKED_GROSS - entry.gross },
+    condition: { expression: 'attribute_not_exists(bookedGross) OR bookedGross <= :room', onFailed: () => bookedGrossRefusal(entry.currency) },
+  };
 }
 
 /**
@@ -74,16 +84,7 @@ export function ledgerBookings(workspaceId: string, entry: LedgerEntry, now: Dat
   const names = entityNames();
   // Gross counts towards the account's bookedGross, whether it is pending or settled.
   const counted = entry.gross > 0;
-  const room = { ':room': MAX_BOOKED_GROSS - entry.gross };
-  if (pending && counted) {
-    tx.update({
-      key: ledgerKeys.totals(workspaceId, entry.currency),
-      update: 'SET #entity = :totals ADD bookedGross :gross',
-      names,
-      values: { ':gross': entry.gross, ':totals': BALANCE_TOTALS_ENTITY, ...room },
-      condition: bookedGrossCondition(entry.currency),
-    });
-  }
+  if (pending && counted) tx.update(countedOnAccount(workspaceId, entry));
   for (const eventId of scopesOf(entry)) {
     if (pending) {
       // The hour bucket (what the balance reads) and the step within it (what its current hour reads).
@@ -102,13 +103,7 @@ export function ledgerBookings(workspaceId: string, entry: LedgerEntry, now: Dat
         values: { ...sums, ':step': SETTLEMENT_STEP_ENTITY, ':availableAt': entry.availableAt, ':expires': Math.ceil(Date.parse(bucketEnd) / 1000) + STEP_TTL_SECONDS },
       });
     } else if (eventId === undefined && counted) {
-      tx.update({
-        key: ledgerKeys.totals(workspaceId, entry.currency),
-        update: `SET #entity = :totals ${ADD_SETTLED}, bookedGross :gross`,
-        names,
-        values: { ...sums, ':totals': BALANCE_TOTALS_ENTITY, ...room },
-        condition: bookedGrossCondition(entry.currency),
-      });
+      tx.update(countedOnAccount(workspaceId, entry, sums));
     } else {
       tx.update({
         key: ledgerKeys.totals(workspaceId, entry.currency, eventId),
