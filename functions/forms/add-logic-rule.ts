@@ -1,7 +1,6 @@
 import { implement } from '../../shared/http/operation.js';
 import { formsRoutes } from '../../shared/http/routes/forms.js';
 import { addLogicRule as addRule, inLogicRuleTerms, indexOfElement } from '../../shared/forms/form-operations.js';
-import { view } from '../../shared/forms/element-kinds.js';
 import { changeForm } from '../../shared/forms/forms-service.js';
 
 export const addLogicRule = implement(formsRoutes.addLogicRule, async ({ workspaceId, params, body, ifMatch }) => {
@@ -9,8 +8,9 @@ export const addLogicRule = implement(formsRoutes.addLogicRule, async ({ workspa
   let group = -1;
   const form = await changeForm(workspaceId, params.formId, ifMatch, (current) => {
     source = indexOfElement(current, params.elementId);
-    group = view(current.elements[source]!).logicGroups?.length ?? 0;
-    return addRule(current, source, body);
+    const added = addRule(current, source, body);
+    group = added.group;
+    return added.form;
   }).catch((error: unknown) => { throw inLogicRuleTerms(error, source, group); });
   return { data: form.elements[indexOfElement(form, params.elementId)] };
 });

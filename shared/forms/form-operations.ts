@@ -128,8 +128,8 @@ export function moveElement(form: Form, index: number, section: Section): Form {
   return { ...replaceElement(form, index, element), ...moved };
 }
 
-/** Appends a logic group to a selection or Yes/No source. */
-export function addLogicRule(form: Form, index: number, body: LogicRuleBody): Form {
+/** Appends a logic group to a selection or Yes/No source (at `index`); `group` is the new group's index among its groups. */
+export function addLogicRule(form: Form, index: number, body: LogicRuleBody): { form: Form; group: number } {
   const source = form.elements[index] as FormElement;
   if (!canRevealOthers(source.type)) {
     throw new ValidationError({ path: 'elementId', message: `logic rules need a selection or Yes/No source, not ${source.type}` });
@@ -145,7 +145,8 @@ export function addLogicRule(form: Form, index: number, body: LogicRuleBody): Fo
     if (!('optionIndices' in condition)) throw new ValidationError({ path: 'condition', message: 'a selection source takes {optionIndices, operator}' });
     group = { revealedElementIndex: target, optionIndices: condition.optionIndices, operator: condition.operator };
   }
-  return replaceElement(form, index, withLogicGroups(source, [...(view(source).logicGroups ?? []), group]));
+  const groups = [...(view(source).logicGroups ?? []), group];
+  return { form: replaceElement(form, index, withLogicGroups(source, groups)), group: groups.length - 1 };
 }
 
 /** Removes every group of the source that reveals one element; none left removes `logicGroups`. */

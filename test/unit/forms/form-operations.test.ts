@@ -148,8 +148,8 @@ describe('logic rules', () => {
   it('adds a selection group and a Yes/No group with their own shapes', () => {
     const base = form([selectOne(), yesNo(), text()]);
     const target = base.elements[2]?.id as string;
-    const withSelection = addLogicRule(base, 0, { revealedElementId: target, condition: { optionIndices: [1], operator: 'all_of' } });
-    const withYesNo = addLogicRule(withSelection, 1, { revealedElementId: target, condition: { selectionType: 'is', value: false } });
+    const withSelection = addLogicRule(base, 0, { revealedElementId: target, condition: { optionIndices: [1], operator: 'all_of' } }).form;
+    const withYesNo = addLogicRule(withSelection, 1, { revealedElementId: target, condition: { selectionType: 'is', value: false } }).form;
     expect(logicOf(withYesNo.elements[0])).toEqual([{ revealedElementIndex: 2, optionIndices: [1], operator: 'all_of' }]);
     expect(logicOf(withYesNo.elements[1])).toEqual([{ revealedElementIndex: 2, selectionType: 'is', value: false }]);
   });
