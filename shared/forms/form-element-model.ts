@@ -57,9 +57,9 @@ const common = lazy(() => ({
   promptHidden: z.boolean().optional(),
   helperText: longText.optional(),
   askAllAttendees: z.boolean().optional()
-    .meta({ description: 'Order forms only: true for ticket-holder (attendee) elements, one instance per ticket. A question with a `contactField` must be a buyer element (false): the contact is built from buyer answers only.' }),
+    .meta({ description: 'Order forms only (dropped on a standalone form): true for ticket-holder (attendee) elements, one instance per ticket. A question with a `contactField` must be a buyer element (false): the contact is built from buyer answers only.' }),
   forEventItems: z.array(eventItemRefSchema).max(200).optional()
-    .meta({ description: 'Order forms only: shown only when a referenced item or product is in the cart.' }),
+    .meta({ description: 'Order forms only (dropped on a standalone form): shown only when a referenced item or product is in the cart.' }),
 }));
 
 const question = lazy(() => ({

@@ -15,11 +15,20 @@ import { isSelectionGroup, renumberLogicAfterDelete, withLogicGroups } from './f
  * result, by `assertFormValid`.
  */
 
-/** Drops read-only and client-supplied fields and gives order-form elements their section flag. */
+/**
+ * Drops read-only and client-supplied fields and gives order-form elements their section flag. On a
+ * standalone form the order-form fields (`askAllAttendees`, `forEventItems`) have no effect, so they are
+ * dropped rather than refused (API.md "Round trips and references"): an element copied from an order
+ * form's GET body goes in as it is.
+ */
 function normalize(form: Pick<Form, 'type'>, element: FormElement, id: string): FormElement {
   const { propertyData: _readOnly, ...rest } = element as FormElement & { propertyData?: unknown };
+  if (form.type === 'standalone') {
+    const { askAllAttendees: _section, forEventItems: _cart, ...standalone } = rest as typeof rest & { askAllAttendees?: boolean; forEventItems?: unknown };
+    return { ...standalone, id } as FormElement;
+  }
   const next = { ...rest, id } as FormElement;
-  if (form.type === 'order' && view(next).askAllAttendees === undefined) return { ...next, askAllAttendees: false } as FormElement;
+  if (view(next).askAllAttendees === undefined) return { ...next, askAllAttendees: false } as FormElement;
   return next;
 }
 

@@ -139,7 +139,7 @@ function contactEmailErrors(form: Pick<Form, 'type' | 'elements'>, properties: R
       });
     });
   });
-  // On standalone forms forEventItems is refused at this path already (order forms only).
+  // Standalone forms hold no forEventItems (dropped on input: no cart there).
   if (form.type === 'order' && emailElement.forEventItems !== undefined) {
     details.push({
       path: `elements[${emailIndex}].forEventItems`,
@@ -202,16 +202,12 @@ function repeatedContactFieldErrors(form: Pick<Form, 'elements'>, context: RuleC
   return details;
 }
 
-/** Every form-level rule at once: order-only fields, linkage rules 1-5, contact fields in the buyer section and set once, field bounds, layout, logic. */
+/** Every form-level rule at once: linkage rules 1-5, contact fields in the buyer section and set once, field bounds, layout, logic. */
 export function formRuleErrors(form: Form, properties: ReadonlyMap<string, Property>, context: RuleContext = {}): ErrorDetail[] {
   const details: ErrorDetail[] = [];
   form.elements.forEach((element, index) => {
     const fields = view(element);
     const path = `elements[${index}]`;
-    if (form.type === 'standalone') {
-      if (fields.askAllAttendees !== undefined) details.push({ path: `${path}.askAllAttendees`, message: 'askAllAttendees exists on order forms only' });
-      if (fields.forEventItems !== undefined) details.push({ path: `${path}.forEventItems`, message: 'forEventItems exists on order forms only' });
-    }
     if (isQuestion(fields.type)) details.push(...linkageErrors(form, fields, path, properties, context), ...contactSectionErrors(form, fields, path, context));
     details.push(...fieldErrors(fields, path, properties, context));
   });

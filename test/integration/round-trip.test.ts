@@ -247,6 +247,29 @@ describe('form elements', () => {
   });
 });
 
+describe('form elements across form types', () => {
+  it('go from an order form\'s GET body into a standalone form: the order-only fields, which do nothing there, are dropped', async () => {
+    // Prepare: order forms answer askAllAttendees on every element, and this one is limited to cart items
+    const order = await call('POST', '/v1/forms', { name: unique('Tickets'), type: 'order' });
+    const added = await call('POST', `/v1/forms/${order.data.id}/elements`, { type: 'Text', prompt: 'Dietary needs', forEventItems: [] });
+    const standalone = await call('POST', '/v1/forms', { name: unique('Signup'), type: 'standalone' });
+    const { id: _id, ...element } = added.data;
+    expect(element).toMatchObject({ askAllAttendees: false, forEventItems: [] });
+    // Act
+    const copied = await send('POST', `/v1/forms/${standalone.data.id}/elements`, element);
+    const patched = await send('PATCH', `/v1/forms/${standalone.data.id}/elements/${copied.body.data?.id}`, { askAllAttendees: true });
+    const created = await send('POST', '/v1/forms', { name: unique('Signup copy'), type: 'standalone', elements: [element] });
+    // Assess
+    expect(copied.status, copied.text).toBe(201);
+    expect(copied.body.data).toEqual({ id: expect.any(String), type: 'Text', prompt: 'Dietary needs' });
+    expect(patched.status, patched.text).toBe(200);
+    expect(patched.body.data).toEqual(copied.body.data);
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.data.elements[0]).not.toHaveProperty('askAllAttendees');
+    expect(created.body.data.elements[0]).not.toHaveProperty('forEventItems');
+  });
+});
+
 describe('payouts', () => {
   it('take a payout\'s GET body as a create: another payout of the same amount', async () => {
     // Prepare: a paid invoice makes 9,900 available (1 % platform fee on a manual payment)

@@ -28,6 +28,20 @@ describe('addElement', () => {
     expect(formRuleErrors(next, new Map())).toEqual([]);
   });
 
+  it('drops the order-form fields on a standalone form, where they have no effect (an order form\'s element copied as it was read)', () => {
+    const copied = { type: 'Text', prompt: 'Name', askAllAttendees: false, forEventItems: [{ type: 'eventItem', eventId: 'e', itemId: 'i' }] } as FormElement;
+    const { form: next } = addElement(form([text()]), copied);
+    expect(next.elements[1]).toEqual({ id: next.elements[1]?.id, type: 'Text', prompt: 'Name' });
+    expect(formRuleErrors(next, new Map())).toEqual([]);
+    const patched = patchElement(next, 1, { askAllAttendees: true, forEventItems: [] });
+    expect(patched.elements[1]).toEqual(next.elements[1]);
+  });
+
+  it('keeps them on an order form', () => {
+    const { form: next } = addElement(form([], { type: 'order' }), { type: 'Text', prompt: 'Name', forEventItems: [] } as FormElement);
+    expect(next.elements[0]).toMatchObject({ askAllAttendees: false, forEventItems: [] });
+  });
+
   it('ignores a client-supplied id and propertyData', () => {
     const { form: next } = addElement(form([]), { type: 'Text', prompt: 'x', id: 'aaaaaaaaaaaaaaaaaaaaaaaa', propertyData: { type: 'Text', objectType: 'contact', status: 'active' } });
     expect(next.elements[0]?.id).not.toBe('aaaaaaaaaaaaaaaaaaaaaaaa');

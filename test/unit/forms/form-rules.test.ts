@@ -76,11 +76,6 @@ describe('rule 5: the contact email question', () => {
     if (path === undefined) expect(found).toEqual([]);
     else expect(found).toContain(path);
   });
-
-  it('reports forEventItems on a standalone form\'s email question once, as order-only', () => {
-    const candidate = form([text({ contactField: 'firstName' }), email({ forEventItems: [] })]);
-    expect(paths(candidate)).toEqual(['elements[1].forEventItems']);
-  });
 });
 
 describe('contact fields stay in the buyer section of order forms', () => {
@@ -126,8 +121,6 @@ describe('field rules', () => {
     ['max date before min date', form([element({ type: 'Date', min: '2026-02-01', max: '2026-01-01' })]), 'elements[0].max'],
     ['a file kind listed twice', form([element({ type: 'File', accept: ['images', 'images'] })]), 'elements[0].accept'],
     ['integerOnly with bounds that admit no whole number', form([element({ type: 'Number', minValue: 1.2, maxValue: 1.8, integerOnly: true })]), 'elements[0].integerOnly'],
-    ['askAllAttendees on a standalone form', form([text({ askAllAttendees: false })]), 'elements[0].askAllAttendees'],
-    ['forEventItems on a standalone form', form([text({ forEventItems: [] })]), 'elements[0].forEventItems'],
   ])('rejects %s', (_name, candidate, path) => {
     expect(paths(candidate)).toContain(path);
   });
