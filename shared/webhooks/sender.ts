@@ -79,7 +79,11 @@ export async function attemptDelivery(message: DeliveryMessage, settings: Sender
   if (!event) return give({ status: 'failed', lastError: 'the event is past its retention' });
 
   const headers = deliveryHeaders(await signingSecrets(message.workspaceId, endpoint, now), event.id, now, event.body);
+  const sentAt = Date.now();
   const result = await postWebhook(endpoint.url, headers, event.body, settings);
+  // The queue counts the backoff from the end of the attempt (the message is released then), which a
+  // slow receiver puts up to the timeout after `now`: the shown next attempt is counted the same way.
+  const finishedAt = now.getTime() + (Date.now() - sentAt);
   const attempts = delivery.attempts + 1;
   const answered = result.statusCode !== undefined;
   const succeeded = answered && (result.statusCode as number) >= 200 && (result.statusCode as number) < 300;
@@ -97,7 +101,7 @@ export async function attemptDelivery(message: DeliveryMessage, settings: Sender
     return recorded ? { done: true, deadLetter: true } : { done: true };
   }
   const retryAfterMs = retryDelayMs(attempts, settings.schedule);
-  const recorded = await recordAttempt(delivery, { ...base, status: 'pending', nextAttemptAt: new Date(now.getTime() + retryAfterMs).toISOString() }, now);
+  const recorded = await recordAttempt(delivery, { ...base, status: 'pending', nextAttemptAt: new Date(finishedAt + retryAfterMs).toISOString() }, now);
   // Another copy of the message recorded this attempt first: that copy owns the retry.
   return recorded ? { done: false, retryAfterMs } : { done: true };
 }

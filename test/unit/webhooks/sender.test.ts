@@ -24,6 +24,8 @@ let server: Server;
 let status = 200;
 /** What the receiver answers in its body; its default is short. */
 let answer: string | undefined;
+/** How long the receiver takes to answer. */
+let delayMs = 0;
 const received: { headers: IncomingHttpHeaders; body: string }[] = [];
 let url: string;
 
@@ -33,7 +35,7 @@ beforeAll(async () => {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       received.push({ headers: request.headers, body: Buffer.concat(chunks).toString() });
-      response.writeHead(status).end(answer ?? (status === 200 ? 'thanks' : 'down'));
+      setTimeout(() => response.writeHead(status).end(answer ?? (status === 200 ? 'thanks' : 'down')), delayMs);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -48,6 +50,7 @@ beforeEach(() => {
   received.length = 0;
   status = 200;
   answer = undefined;
+  delayMs = 0;
 });
 
 async function givenEndpoint(secret: string, overrides: Partial<StoredEndpoint> = {}) {
@@ -114,6 +117,23 @@ describe('webhook sender', () => {
     expect(control.calls).toEqual([['r1', 4_000]]);
     expect(control.deadLettered).toEqual([]);
     expect(Object.values(updates()[0]?.ExpressionAttributeValues ?? {})).toEqual(expect.arrayContaining(['pending', 3, 500, 'the receiver answered HTTP 500']));
+  });
+
+  it('shows the next attempt counted from the end of a slow attempt, as the queue counts its delay', async () => {
+    // Prepare: the receiver takes 400 ms to answer 500
+    status = 500;
+    delayMs = 400;
+    await givenEndpoint(newWebhookSecret());
+    givenDelivery({ attempts: 2 });
+    const control = retries();
+    // Act
+    await createSender(settings, control)({ Records: [record()] });
+    const released = Date.now();
+    // Assess: the message comes back 4 s after its release; the delivery says no earlier than that
+    expect(control.calls).toEqual([['r1', 4_000]]);
+    const shown = Object.values(updates()[0]?.ExpressionAttributeValues ?? {}).find((value) => typeof value === 'string' && /^\d{4}-\d\d-\d\dT/.test(value) && Date.parse(value) > released);
+    expect(Date.parse(shown as string)).toBeGreaterThanOrEqual(released - 50 + 4_000);
+    expect(Date.parse(shown as string)).toBeLessThanOrEqual(released + 4_000);
   });
 
   it('keeps only the first 4 KiB of a long response on the delivery', async () => {
