@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import { entityAttribute, itemKey, type ItemKey } from '../db/table-design.js';
 import { idSchema } from '../model/primitives.js';
-import type { ImageContentType } from './image-format.js';
+import { extensionOf, type ImageContentType } from './image-format.js';
 import { MAX_IMAGE_DIMENSION } from './image-header.js';
 import { lazy } from '../model/lazy-schema.js';
 
@@ -32,6 +33,16 @@ export type ImageAsset = z.infer<typeof imageAssetSchema>;
 
 /** What is stored: the public `url` is derived from `blobKey` when read (it depends on the deployment). */
 export type ImageRecord = Omit<ImageAsset, 'url'> & { blobKey: string };
+
+/**
+ * Where an image's bytes live in the public blob store: `images/<tenant>/<id>.<ext>`. The object's URL
+ * reaches public forms, partner sites and widgets, which never see a workspace id (API.md), so the
+ * tenant folder is a digest of the workspace id, not the id: one folder per workspace all the same.
+ */
+export function imageBlobKey(workspaceId: string, imageId: string, contentType: ImageContentType): string {
+  const tenant = createHash('sha256').update(`boxoffice-image-folder:${workspaceId}`).digest('hex').slice(0, 32);
+  return `images/${tenant}/${imageId}.${extensionOf(contentType)}`;
+}
 
 export const IMAGE_ENTITIES = { image: 'ImageAsset', newestFirst: 'ImageAssetByCreated' } as const;
 

@@ -1,7 +1,7 @@
 import type { PresignedUpload, UploadStore } from '../blob-store/upload-store.js';
 import { InvalidStateError, NotFoundError, ValidationError } from '../errors.js';
 import { newId } from '../ids.js';
-import type { ImageRecord } from './image-model.js';
+import { imageBlobKey, type ImageRecord } from './image-model.js';
 import { extensionOf, inspectImage, type ImageContentType } from './image-format.js';
 import { UPLOAD_INSPECTION_PREFIX_BYTES, UPLOAD_URL_TTL_SECONDS } from './image-limits.js';
 import type { ImageUploadRecord } from './image-upload-model.js';
@@ -57,7 +57,7 @@ export async function completeImageUpload(workspaceId: string, uploadId: string,
   }
   const facts = await inspectStaged(store, upload, staged.sizeBytes);
   const id = newId(now);
-  const blobKey = `images/${workspaceId}/${id}.${extensionOf(facts.contentType)}`;
+  const blobKey = imageBlobKey(workspaceId, id, facts.contentType);
   // Bytes first, as for single-request images: a registered image always downloads.
   await store.promote(upload.stagingKey, blobKey, facts.contentType);
   const image: ImageRecord = {

@@ -2,8 +2,8 @@ import type { BlobStore, BlobUrls } from '../blob-store/blob-store.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { isId, newId } from '../ids.js';
 import { isWebUrl } from '../model/primitives.js';
-import type { ImageAsset, ImageRecord } from './image-model.js';
-import { extensionOf, inspectImage, type ImageContentType } from './image-format.js';
+import { imageBlobKey, type ImageAsset, type ImageRecord } from './image-model.js';
+import { inspectImage, type ImageContentType } from './image-format.js';
 import * as repository from './images-repository.js';
 
 export interface RegisterImageInput {
@@ -38,7 +38,7 @@ export async function registerImage(workspaceId: string, input: RegisterImageInp
   const inspection = inspectImage(input.bytes, input.declaredType);
   if (!inspection.ok) throw new ValidationError(inspection.problems);
   const id = newId(now);
-  const blobKey = `images/${workspaceId}/${id}.${extensionOf(inspection.facts.contentType)}`;
+  const blobKey = imageBlobKey(workspaceId, id, inspection.facts.contentType);
   await store.put(blobKey, input.bytes, inspection.facts.contentType);
   const record: ImageRecord = {
     id,

@@ -70,6 +70,15 @@ describe('GET /partner/events image asset ids', () => {
     // Each event resolves in its own workspace: the same ids on one page, swapped roles.
     expect(events.get('Other host event')?.image).toEqual([otherAsset.url]);
     expect(JSON.stringify(response.body)).not.toContain(NEVER_UPLOADED);
+    // The download URLs name no workspace (partners never see a workspace id).
+    expect(JSON.stringify(response.body)).not.toContain(host.workspaceId);
+    expect(JSON.stringify(response.body)).not.toContain(otherHost.workspaceId);
+  });
+
+  it('serves the image\'s bytes at that URL', async () => {
+    const download = await fetch(hostAsset.url);
+    expect(download.status).toBe(200);
+    expect(Buffer.from(await download.arrayBuffer())).toEqual(hostPng);
   });
 
   it('resolves the same way when the page is read through a metaData filter', async () => {

@@ -24,10 +24,27 @@ describe('registerImage', () => {
     // Act
     const record = await registerImage(WS, { bytes: solidPng(3, 2), declaredType: 'image/png', filename: 'a.png' }, store, new Date(1_800_000_000_123));
     // Assess
-    expect(store.puts).toEqual([`images/${WS}/${record.id}.png`]);
+    expect(store.puts).toEqual([record.blobKey]);
+    expect(record.blobKey).toMatch(new RegExp(`^images/[0-9a-f]{32}/${record.id}\\.png$`));
     const items = ddbMock.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? [];
     expect(items.map((item) => item.Put?.Item?.SK)).toEqual([record.id, `001800000000123#${record.id}`]);
     expect(items.map((item) => item.Put?.Item?.entity)).toEqual(['ImageAsset', 'ImageAssetByCreated']);
+  });
+
+  it('keeps the workspace id out of the public object key: one folder per workspace, named by a digest', async () => {
+    // Prepare
+    ddbMock.on(TransactWriteCommand).resolves({});
+    const store = memoryStore();
+    const image = { bytes: solidPng(1, 1), declaredType: 'image/png' as const, filename: 'a.png' };
+    // Act
+    const first = await registerImage(WS, image, store);
+    const second = await registerImage(WS, image, store);
+    const other = await registerImage('b'.repeat(24), image, store);
+    // Assess
+    const folder = (key: string) => key.split('/')[1];
+    expect(first.blobKey).not.toContain(WS);
+    expect(folder(second.blobKey)).toBe(folder(first.blobKey));
+    expect(folder(other.blobKey)).not.toBe(folder(first.blobKey));
   });
 
   it('stores nothing for bytes that are not the declared image type', async () => {
