@@ -85,7 +85,21 @@ export function fingerprintOf(parts: unknown): string {
 }
 
 const MAX_JSON_BYTES = 1024 * 1024;
-const JSON_TYPE = /^application\/(.+\+)?json(\s*;.*)?$/i;
+const JSON_TYPE = /^application\/(.+\+)?json$/i;
+const UTF8_CHARSET = /^"?utf-8"?$/i;
+
+/**
+ * A JSON media type (`application/json`, `application/*+json`) whose `charset`, if any, is UTF-8:
+ * JSON is UTF-8 (RFC 8259), and a body declared in another charset would be read as UTF-8 and mangled.
+ */
+function isJsonContentType(contentType: string): boolean {
+  const [type = '', ...parameters] = contentType.split(';');
+  if (!JSON_TYPE.test(type.trim())) return false;
+  return parameters.every((parameter) => {
+    const [name = '', value = ''] = parameter.split('=');
+    return name.trim().toLowerCase() !== 'charset' || UTF8_CHARSET.test(value.trim());
+  });
+}
 
 export { formatIssuePath, issuesToDetails };
 
@@ -129,8 +143,8 @@ function jsonBodyGuard(route: RouteDefinition): middy.MiddlewareObj<APIGatewayPr
       if (raw === '' || (event.isBase64Encoded && Buffer.from(raw, 'base64').length === 0)) {
         throw new InvalidJsonError(`The request body is empty: ${route.method} ${route.path} takes a JSON object (send {} to set no field).`);
       }
-      if (contentType !== undefined && !JSON_TYPE.test(contentType)) {
-        throw new UnsupportedMediaTypeError(`${route.method} ${route.path} takes application/json.`);
+      if (contentType !== undefined && !isJsonContentType(contentType)) {
+        throw new UnsupportedMediaTypeError(`${route.method} ${route.path} takes application/json (UTF-8).`);
       }
       const size = event.isBase64Encoded ? Buffer.from(raw, 'base64').length : Buffer.byteLength(raw);
       if (size > MAX_JSON_BYTES) throw new PayloadTooLargeError(`JSON bodies are limited to ${MAX_JSON_BYTES} bytes.`);
@@ -150,7 +164,7 @@ function noBodyGuard(route: RouteDefinition): middy.MiddlewareObj<APIGatewayProx
       const bytes = event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
       if (bytes.length === 0) return;
       const contentType = event.headers?.['content-type'];
-      if (contentType !== undefined && !JSON_TYPE.test(contentType)) {
+      if (contentType !== undefined && !isJsonContentType(contentType)) {
         throw new UnsupportedMediaTypeError(`${route.method} ${route.path} takes no body (or the JSON object {}).`);
       }
       if (bytes.length > MAX_JSON_BYTES) throw new PayloadTooLargeError(`JSON bodies are limited to ${MAX_JSON_BYTES} bytes.`);

@@ -227,6 +227,18 @@ describe('POST /v1/checkouts', () => {
     expect(response.status).toBe(415);
   });
 
+  it('is 415 for JSON declared in a charset other than UTF-8, which it would otherwise read as UTF-8 and mangle', async () => {
+    const latin1 = Buffer.from('{"name":"Caf\u00e9"}', 'latin1');
+    const refused = await api.request('POST', '/v1/checkouts', { key: host.apiKey, raw: latin1, headers: { 'content-type': 'application/json; charset=iso-8859-1' } });
+    expect(refused.status).toBe(415);
+    expect(refused.body.error).toMatchObject({ code: 'unsupported_media_type', message: expect.stringContaining('UTF-8') });
+    for (const contentType of ['application/json; charset=UTF-8', 'application/json;charset="utf-8"', 'application/merge-patch+json']) {
+      const accepted = await api.request('POST', '/v1/checkouts', { key: host.apiKey, raw: JSON.stringify({ name: 'Café' }), headers: { 'content-type': contentType } });
+      expect(accepted.status, contentType).toBe(201);
+      expect(accepted.body.data.name).toBe('Café');
+    }
+  });
+
   it('is 400 invalid_json for a body that is not JSON', async () => {
     const response = await api.request('POST', '/v1/checkouts', { key: host.apiKey, raw: '{"name":', headers: { 'content-type': 'application/json' } });
     expect(response.status).toBe(400);

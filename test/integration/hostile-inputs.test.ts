@@ -101,6 +101,7 @@ function jsonBodyVariants(valid: Json): Hostile[] {
     { name: 'JSON null', raw: 'null', contentType: 'application/json', status: 400, code: 'invalid_json' },
     { name: 'the body as text/plain', raw: text, contentType: 'text/plain', status: 415, code: 'unsupported_media_type' },
     { name: 'a form-encoded body', raw: 'name=x&amount=1', contentType: 'application/x-www-form-urlencoded', status: 415, code: 'unsupported_media_type' },
+    { name: 'JSON declared in another charset', raw: text, contentType: 'application/json; charset=iso-8859-1', status: 415, code: 'unsupported_media_type' },
     { name: 'a multipart body', raw: '--b\r\nContent-Disposition: form-data; name="name"\r\n\r\nx\r\n--b--', contentType: 'multipart/form-data; boundary=b', status: 415, code: 'unsupported_media_type' },
     { name: 'a body over 1 MiB', body: { ...valid, padding: OVER_ONE_MIB }, status: 413, code: 'payload_too_large' },
     { name: 'an unknown field', body: { ...valid, unexpectedField: true }, status: 422, code: 'validation_failed', path: 'unexpectedField' },
