@@ -2735,9 +2735,9 @@ export interface components {
             prompt: string;
             promptHidden?: boolean;
             helperText?: string;
-            /** @description Order forms only: true for ticket-holder (attendee) elements, one instance per ticket. A question with a `contactField` must be a buyer element (false): the contact is built from buyer answers only. */
+            /** @description Order forms only (dropped on a standalone form): true for ticket-holder (attendee) elements, one instance per ticket. A question with a `contactField` must be a buyer element (false): the contact is built from buyer answers only. */
             askAllAttendees?: boolean;
-            /** @description Order forms only: shown only when a referenced item or product is in the cart. */
+            /** @description Order forms only (dropped on a standalone form): shown only when a referenced item or product is in the cart. */
             forEventItems?: components["schemas"]["ForEventItems"];
         };
         /** @example 6740f1a2c3d4e5f601234567 */
