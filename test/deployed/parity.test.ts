@@ -68,7 +68,7 @@ describe('the synthesized app, deployed onto this machine', () => {
     // Assess
     expect(operations).toEqual(expect.arrayContaining([
       expect.stringMatching(/^PUT [^/]*imageuploadsbucket[^/]*\/uploads\/[a-f0-9]{24}\/[a-f0-9]{24}\.png$/),
-      expect.stringMatching(/^PUT [^/]*imagesbucket[^/]*\/images\/[a-f0-9]{24}\/[a-f0-9]{24}\.png from [^ ]*imageuploadsbucket/),
+      expect.stringMatching(/^PUT [^/]*imagesbucket[^/]*\/images\/[a-f0-9]{32}\/[a-f0-9]{24}\.png from [^ ]*imageuploadsbucket/),
       expect.stringMatching(/^DELETE [^/]*imageuploadsbucket/),
     ]));
   });

@@ -180,7 +180,6 @@ describe('POST /v1/forms/{formId}/elements', () => {
     [{ type: 'Select Multiple', prompt: 'Pick', options: ['a'] }, 'minChoices'],
     [{ type: 'Yes/No', prompt: 'Ok?' }, 'dropdown'],
     [{ type: 'File', prompt: 'Upload', accept: [] }, 'accept'],
-    [{ type: 'Text', prompt: 'Hi', askAllAttendees: true }, 'askAllAttendees'],
   ])('rejects %j with 422 naming %s', async (element, path) => {
     const form = await createForm();
     const response = await api.request('POST', `/v1/forms/${form.id}/elements`, { key: workspace.apiKey, body: element });
