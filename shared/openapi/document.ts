@@ -45,7 +45,7 @@ const idempotencyKeyHeader = {
   name: 'Idempotency-Key',
   in: 'header' as const,
   required: false,
-  description: 'Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours.',
+  description: 'Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. A request that failed is not stored: its retry runs again.',
   schema: { type: 'string' as const, minLength: 1, maxLength: 255 },
 };
 
@@ -53,8 +53,8 @@ const ifMatchHeader = {
   name: 'If-Match',
   in: 'header' as const,
   required: false,
-  description: 'The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it, concurrent updates are all applied.',
-  schema: { type: 'string' as const, pattern: '^(W/)?"?[0-9]{1,15}"?$' },
+  description: 'The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it (or with `*`), concurrent updates are all applied.',
+  schema: { type: 'string' as const, pattern: '^(\\*|(W/)?"?[0-9]{1,15}"?)$' },
 };
 
 /** Path parameters as OpenAPI needs them: every `{name}` of the path, typed by the route when it can. */

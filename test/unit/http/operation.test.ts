@@ -119,6 +119,12 @@ describe('operation layer', () => {
     expect(JSON.parse(response.body).data.ifMatch).toBe(version);
   });
 
+  it('takes If-Match: * as any current version (RFC 9110): no version check', async () => {
+    const response = await handler(apiEvent({ route: versionedRoute, path: `/v1/test-things/${thingId}`, body: '{}', headers: { 'content-type': 'application/json', 'if-match': '*' }, workspaceId: ws }), context());
+    expect(response.statusCode).toBe(200);
+    expect(JSON.parse(response.body).data.ifMatch).toBeNull();
+  });
+
   it('answers a malformed If-Match with 422 naming the header', async () => {
     const response = await handler(apiEvent({ route: versionedRoute, path: `/v1/test-things/${thingId}`, body: '{}', headers: { 'content-type': 'application/json', 'if-match': 'yesterday' }, workspaceId: ws }), context());
     expect(response.statusCode).toBe(422);
