@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../shared/ids.js';
+import { solidPng } from '../../shared/images/sample-images.js';
 import { startApi, type TestApi, type TestWorkspace } from './support/api.js';
 
 let api: TestApi;
@@ -46,6 +47,9 @@ describe('GET /forms/{formId}', () => {
     const linked = await addElement(form.id, { type: 'Select One', prompt: 'Tier', propertyId: tier.id, dropdown: true });
     const own = await addElement(form.id, { type: 'Select One', prompt: 'Size', options: ['S', 'M'] });
     await call('POST', `/v1/forms/${form.id}/elements/${own.id}/logic-rules`, { revealedElementId: linked.id, condition: { optionIndices: [1], operator: 'any_of' } });
+    // A banner the host uploaded as an image asset: its URL is on the public form too.
+    const uploaded = await api.request('POST', '/v1/assets/images?filename=banner.png', { key: workspace.apiKey, raw: solidPng(4, 2), headers: { 'content-type': 'image/png' } });
+    await addElement(form.id, { type: 'Static Image', prompt: 'Banner', imageUrl: uploaded.body.data.url });
     // Act
     const response = await api.request('GET', `/forms/${form.id}`);
     // Assess
@@ -54,7 +58,8 @@ describe('GET /forms/{formId}', () => {
     const publicForm = response.body.data;
     expect(Object.keys(publicForm).sort()).toEqual(['attendeeRowsStart', 'elements', 'id', 'name', 'nameHidden', 'rows', 'submitButtonText', 'submitButtonWidth', 'type']);
     expect(publicForm).toMatchObject({ id: form.id, name: 'Signup', nameHidden: true, type: 'standalone', submitButtonText: 'Join', attendeeRowsStart: 0 });
-    expect(publicForm.rows).toHaveLength(3);
+    expect(publicForm.rows).toHaveLength(4);
+    expect(publicForm.elements[3]).toMatchObject({ type: 'Static Image', imageUrl: uploaded.body.data.url });
     expect(publicForm.elements[0]).toEqual({ id: email.id, type: 'Email', prompt: 'Email', required: true, contactField: 'email' });
     expect(publicForm.elements[1]).toEqual({ id: linked.id, type: 'Select One', prompt: 'Tier', dropdown: true, options: ['gold', 'silver'], optionLabels: ['Gold tier', 'Silver tier'] });
     expect(publicForm.elements[2]).toMatchObject({ options: ['S', 'M'], logicGroups: [{ revealedElementIndex: 1, optionIndices: [1], operator: 'any_of' }] });
