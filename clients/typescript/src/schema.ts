@@ -3666,10 +3666,10 @@ export interface components {
         ElementIdPath: components["schemas"]["Id"];
         EndpointIdPath: components["schemas"]["Id"];
         FormIdPath: components["schemas"]["Id"];
-        /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. */
+        /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. A request that failed is not stored: its retry runs again. */
         IdempotencyKeyHeader: string;
         IdPath: components["schemas"]["Id"];
-        /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it, concurrent updates are all applied. */
+        /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it (or with `*`), concurrent updates are all applied. */
         IfMatchHeader: string;
         InvoiceIdPath: components["schemas"]["Id"];
         /** @description Items per page, 1..100. */
@@ -3946,7 +3946,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. */
+                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. A request that failed is not stored: its retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
             };
             path?: never;
@@ -4015,7 +4015,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it, concurrent updates are all applied. */
+                /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it (or with `*`), concurrent updates are all applied. */
                 "If-Match"?: components["parameters"]["IfMatchHeader"];
             };
             path: {
@@ -4055,7 +4055,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it, concurrent updates are all applied. */
+                /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it (or with `*`), concurrent updates are all applied. */
                 "If-Match"?: components["parameters"]["IfMatchHeader"];
             };
             path: {
@@ -4121,7 +4121,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. */
+                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. A request that failed is not stored: its retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
             };
             path: {
@@ -4161,9 +4161,9 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. */
+                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. A request that failed is not stored: its retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
-                /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it, concurrent updates are all applied. */
+                /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it (or with `*`), concurrent updates are all applied. */
                 "If-Match"?: components["parameters"]["IfMatchHeader"];
             };
             path: {
@@ -4228,7 +4228,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it, concurrent updates are all applied. */
+                /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it (or with `*`), concurrent updates are all applied. */
                 "If-Match"?: components["parameters"]["IfMatchHeader"];
             };
             path: {
@@ -4262,7 +4262,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it, concurrent updates are all applied. */
+                /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it (or with `*`), concurrent updates are all applied. */
                 "If-Match"?: components["parameters"]["IfMatchHeader"];
             };
             path: {
@@ -4322,9 +4322,9 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. */
+                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. A request that failed is not stored: its retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
-                /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it, concurrent updates are all applied. */
+                /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it (or with `*`), concurrent updates are all applied. */
                 "If-Match"?: components["parameters"]["IfMatchHeader"];
             };
             path: {
@@ -4384,9 +4384,9 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. */
+                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. A request that failed is not stored: its retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
-                /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it, concurrent updates are all applied. */
+                /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it (or with `*`), concurrent updates are all applied. */
                 "If-Match"?: components["parameters"]["IfMatchHeader"];
             };
             path: {
@@ -4431,9 +4431,9 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. */
+                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. A request that failed is not stored: its retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
-                /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it, concurrent updates are all applied. */
+                /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it (or with `*`), concurrent updates are all applied. */
                 "If-Match"?: components["parameters"]["IfMatchHeader"];
             };
             path: {
@@ -4499,7 +4499,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it, concurrent updates are all applied. */
+                /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it (or with `*`), concurrent updates are all applied. */
                 "If-Match"?: components["parameters"]["IfMatchHeader"];
             };
             path: {
@@ -4621,7 +4621,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. */
+                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. A request that failed is not stored: its retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
             };
             path?: never;
@@ -4700,7 +4700,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it, concurrent updates are all applied. */
+                /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it (or with `*`), concurrent updates are all applied. */
                 "If-Match"?: components["parameters"]["IfMatchHeader"];
             };
             path: {
@@ -4810,7 +4810,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. */
+                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. A request that failed is not stored: its retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
             };
             path?: never;
@@ -4881,7 +4881,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it, concurrent updates are all applied. */
+                /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it (or with `*`), concurrent updates are all applied. */
                 "If-Match"?: components["parameters"]["IfMatchHeader"];
             };
             path: {
@@ -5008,7 +5008,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. */
+                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. A request that failed is not stored: its retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
             };
             path?: never;
@@ -5088,7 +5088,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it, concurrent updates are all applied. */
+                /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it (or with `*`), concurrent updates are all applied. */
                 "If-Match"?: components["parameters"]["IfMatchHeader"];
             };
             path: {
@@ -5286,7 +5286,7 @@ export interface operations {
                 filename: components["schemas"]["Filename"];
             };
             header?: {
-                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. */
+                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. A request that failed is not stored: its retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
             };
             path?: never;
@@ -5323,7 +5323,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. */
+                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. A request that failed is not stored: its retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
             };
             path?: never;
@@ -5397,7 +5397,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. */
+                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. A request that failed is not stored: its retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
             };
             path: {
@@ -5545,7 +5545,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. */
+                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. A request that failed is not stored: its retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
             };
             path?: never;
@@ -5659,7 +5659,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it, concurrent updates are all applied. */
+                /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it (or with `*`), concurrent updates are all applied. */
                 "If-Match"?: components["parameters"]["IfMatchHeader"];
             };
             path: {
@@ -5692,7 +5692,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it, concurrent updates are all applied. */
+                /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it (or with `*`), concurrent updates are all applied. */
                 "If-Match"?: components["parameters"]["IfMatchHeader"];
             };
             path: {
@@ -5843,7 +5843,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. */
+                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. A request that failed is not stored: its retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
             };
             path?: never;
@@ -5906,7 +5906,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it, concurrent updates are all applied. */
+                /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it (or with `*`), concurrent updates are all applied. */
                 "If-Match"?: components["parameters"]["IfMatchHeader"];
             };
             path: {
@@ -5945,9 +5945,9 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. */
+                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. A request that failed is not stored: its retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
-                /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it, concurrent updates are all applied. */
+                /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it (or with `*`), concurrent updates are all applied. */
                 "If-Match"?: components["parameters"]["IfMatchHeader"];
             };
             path: {
@@ -5982,7 +5982,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. */
+                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. A request that failed is not stored: its retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
             };
             path: {
@@ -6017,7 +6017,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. */
+                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. A request that failed is not stored: its retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
             };
             path: {
@@ -6086,7 +6086,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. */
+                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. A request that failed is not stored: its retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
             };
             path: {
@@ -6146,9 +6146,9 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. */
+                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. A request that failed is not stored: its retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
-                /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it, concurrent updates are all applied. */
+                /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it (or with `*`), concurrent updates are all applied. */
                 "If-Match"?: components["parameters"]["IfMatchHeader"];
             };
             path: {
@@ -6316,7 +6316,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. */
+                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. A request that failed is not stored: its retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
             };
             path?: never;
@@ -6585,7 +6585,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. */
+                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. A request that failed is not stored: its retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
             };
             path: {
@@ -6696,7 +6696,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. */
+                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. A request that failed is not stored: its retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
             };
             path?: never;
@@ -6840,7 +6840,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. */
+                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. A request that failed is not stored: its retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
             };
             path: {
@@ -6932,7 +6932,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. */
+                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. A request that failed is not stored: its retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
             };
             path: {
