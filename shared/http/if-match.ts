@@ -9,9 +9,9 @@ const VERSION_TAG = /^(?:W\/)?"?(\d{1,15})"?$/;
  * Anything else is a 422 so that a typo never silently disables the check.
  */
 export function parseIfMatch(headers: Record<string, string | undefined>): number | undefined {
-  const raw = headers['if-match'];
-  if (raw === undefined || raw.trim() === '*') return undefined;
-  const match = VERSION_TAG.exec(raw.trim());
+  const value = headers['if-match']?.trim();
+  if (value === undefined || value === '*') return undefined;
+  const match = VERSION_TAG.exec(value);
   if (!match) throw new ValidationError({ path: 'If-Match', message: 'If-Match must be the integer version of the resource, e.g. If-Match: 3.' });
   return Number(match[1]);
 }
