@@ -7,11 +7,13 @@ describe('parseIfMatch', () => {
     expect(parseIfMatch({ 'if-match': header })).toBe(version);
   });
 
-  it('is undefined without the header', () => {
+  it('is undefined without the header, and for * (any current version, RFC 9110)', () => {
     expect(parseIfMatch({})).toBeUndefined();
+    expect(parseIfMatch({ 'if-match': '*' })).toBeUndefined();
+    expect(parseIfMatch({ 'if-match': ' * ' })).toBeUndefined();
   });
 
-  it.each(['abc', '*', '-1', '1.5', ''])('rejects %j with a ValidationError', (header) => {
+  it.each(['abc', '**', 'W/*', '-1', '1.5', ''])('rejects %j with a ValidationError', (header) => {
     expect(() => parseIfMatch({ 'if-match': header })).toThrow(ValidationError);
   });
 });
