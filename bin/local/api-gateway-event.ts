@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { APIGatewayProxyEvent, APIGatewayRequestAuthorizerEvent, Context } from 'aws-lambda';
 import { BINARY_MEDIA_TYPES } from '../../shared/http/gateway-responses.js';
+import { parseContentType } from '../../shared/http/media-type.js';
 import type { RouteDefinition } from '../../shared/http/route.js';
 import { FUNCTION_TIMEOUT_MS } from '../../shared/db/time-budget.js';
 
@@ -39,8 +40,7 @@ function query(url: URL): { single: Record<string, string> | null; multi: Record
 
 /** Same rule as API Gateway with `binaryMediaTypes`: those content types arrive base64-encoded. */
 export function isBinaryContentType(contentType: string | undefined): boolean {
-  const type = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-  return (BINARY_MEDIA_TYPES as readonly string[]).includes(type);
+  return (BINARY_MEDIA_TYPES as readonly string[]).includes(parseContentType(contentType).type);
 }
 
 function requestTime(now: Date): string {

@@ -11,6 +11,7 @@ import {
 import type { KeyScope } from '../auth/api-keys.js';
 import { toMiddyHttpError } from './error-mapping.js';
 import { parseIfMatch } from './if-match.js';
+import { parseContentType } from './media-type.js';
 import { corsHeaders } from './gateway-responses.js';
 import { SECURITY_HEADERS } from './security-headers.js';
 import type { IdempotentRequest, StoredResponse } from './idempotency.js';
@@ -85,20 +86,15 @@ export function fingerprintOf(parts: unknown): string {
 }
 
 const MAX_JSON_BYTES = 1024 * 1024;
-const JSON_TYPE = /^application\/(.+\+)?json$/i;
-const UTF8_CHARSET = /^"?utf-8"?$/i;
+const JSON_TYPE = /^application\/(.+\+)?json$/;
 
 /**
  * A JSON media type (`application/json`, `application/*+json`) whose `charset`, if any, is UTF-8:
  * JSON is UTF-8 (RFC 8259), and a body declared in another charset would be read as UTF-8 and mangled.
  */
-function isJsonContentType(contentType: string): boolean {
-  const [type = '', ...parameters] = contentType.split(';');
-  if (!JSON_TYPE.test(type.trim())) return false;
-  return parameters.every((parameter) => {
-    const [name = '', value = ''] = parameter.split('=');
-    return name.trim().toLowerCase() !== 'charset' || UTF8_CHARSET.test(value.trim());
-  });
+function isJsonContentType(value: string): boolean {
+  const { type, charset } = parseContentType(value);
+  return JSON_TYPE.test(type) && (charset === undefined || charset === 'utf-8');
 }
 
 export { formatIssuePath, issuesToDetails };
@@ -224,7 +220,7 @@ function buildResponse(route: RouteDefinition, result: unknown): StoredResponse 
 
 function readRawBody(route: RouteDefinition, event: APIGatewayProxyEvent): Buffer {
   const spec = route.rawBody as NonNullable<RouteDefinition['rawBody']>;
-  const contentType = (event.headers?.['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  const contentType = parseContentType(event.headers?.['content-type']).type;
   if (!spec.contentTypes.includes(contentType)) {
     throw new UnsupportedMediaTypeError(`Content-Type must be one of: ${spec.contentTypes.join(', ')}.`);
   }
