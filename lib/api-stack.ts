@@ -5,7 +5,6 @@ import {
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
-import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { ImagesBucketExports } from './data-stack.js';
@@ -42,7 +41,7 @@ export interface ApiStackProps extends StackProps {
   readonly webhookSecretsKey: IKey;
   /** Email for alarm notifications. @default none (a synth/deploy warning says so) */
   readonly alarmEmail?: string;
-  /** Probe `GET /health/` from outside every minute (a Synthetics canary, ~$1.20 a day). @default false */
+  /** Probe `GET /health/` from outside every minute (a Synthetics canary, about $1.70 a day: 1,440 runs). @default false */
   readonly healthCanary?: boolean;
   /**
    * Ceiling of every method of the stage, all clients together (API Gateway applies stage throttling
@@ -177,7 +176,7 @@ export class ApiStack extends Stack {
 
     this.businessMetrics = new BusinessMetrics(this, 'BusinessMetrics', { stage: props.stage, table: props.table });
 
-    const allFunctions = new Map<string, IFunction>([
+    const allFunctions = new Map<string, BoxofficeFunction>([
       ...this.functions, ['authorizer', this.authorizerFunction], ['refund-reconciler', this.refundReconciler.function],
       ['event-end-sweeper', this.eventEndSweeper.function],
       [BUSINESS_METRICS_FUNCTION, this.businessMetrics.function],
@@ -187,6 +186,7 @@ export class ApiStack extends Stack {
       stage: props.stage,
       api: this.api,
       functions: allFunctions,
+      streamConsumers: [BUSINESS_METRICS_FUNCTION],
       tables: [props.table, props.idempotencyTable],
       webhooks: this.webhooks,
       healthUrl,

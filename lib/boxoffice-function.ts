@@ -3,21 +3,49 @@ import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Architecture, Runtime, Tracing, type FunctionProps } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, type BundlingOptions, type ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import { API_VERSION } from '../shared/config.js';
 import { FUNCTION_TIMEOUT_MS } from '../shared/db/time-budget.js';
+import { TABLE_KEYS } from '../shared/db/table-design.js';
+import { partnerKeys } from '../shared/partners/partner-model.js';
+import { workspaceKeys } from '../shared/workspaces/workspace-model.js';
 
-/** Item reads: single, batched (BatchGet), queries, and the condition checks of transactions. */
-export const READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'] as const;
-/** Item writes; TransactWriteItems is authorised per contained Put/Update/Delete/ConditionCheck. */
-export const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'] as const;
+/** Item reads: single, batched (BatchGet) and queries. */
+export const READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'] as const;
+/**
+ * Item writes and the condition checks of transactions (TransactWriteItems is authorised per contained
+ * Put/Update/Delete/ConditionCheck, and only writers transact). No BatchWriteItem: nothing calls it.
+ */
+export const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem'] as const;
 
 /** What active tracing grants every function, on `*` (X-Ray has no resource-level permissions). */
 export const XRAY_ACTIONS = ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'] as const;
 
-/** Table access of a function: read-only groups must not be able to write, whatever their code does. */
-export type TableAccess = 'RO' | 'RW';
+/**
+ * Table access of a function: read-only groups must not be able to write, whatever their code does, and
+ * a function whose code never loads the DynamoDB client gets no item access at all (`NONE`).
+ */
+export type TableAccess = 'RO' | 'RW' | 'NONE';
+
+/**
+ * The partitions only the authorizer (API key items) and the operators' CLI (keys, partners, the
+ * directories of workspaces, partners and keys) use: every other function is denied them.
+ */
+export const OPERATOR_LEADING_KEYS = [
+  workspaceKeys.apiKey('*')[TABLE_KEYS.partitionKey] as string,
+  partnerKeys.partner('*')[TABLE_KEYS.partitionKey] as string,
+  workspaceKeys.workspaceDirectory,
+  workspaceKeys.apiKeyDirectory('*'),
+  partnerKeys.directory,
+] as const;
+
+/** Where a grant applies: the indexes it may query, and (optionally) the only partitions it may touch. */
+export interface TableScope {
+  readonly indexNames?: readonly string[];
+  /** `dynamodb:LeadingKeys` patterns (IAM `StringLike`): the grant holds for these partitions only. */
+  readonly leadingKeys?: readonly string[];
+}
 
 /**
  * The runtime every function uses. cdk-nag AwsSolutions-L1 asks for the latest Node.js runtime that
@@ -164,17 +192,36 @@ export class BoxofficeFunction extends NodejsFunction {
    * `grantReadData`: that adds `Scan` and `<table>/index/*`; here the indexes are named one by one and
    * Scan is absent, so "no Scan on request paths" holds in IAM too.
    */
-  bindTable(table: ITableV2, access: TableAccess, indexNames: readonly string[] = [], environmentVariable = 'TABLE_NAME'): void {
+  bindTable(table: ITableV2, access: TableAccess, scope: TableScope = {}, environmentVariable = 'TABLE_NAME'): void {
+    this.addEnvironment(environmentVariable, table.tableName);
+    if (access === 'NONE') return;
+    const conditions = scope.leadingKeys ? { conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...scope.leadingKeys] } } } : {};
     this.addToRolePolicy(new PolicyStatement({
       actions: access === 'RO' ? [...READ_ACTIONS] : [...READ_ACTIONS, ...WRITE_ACTIONS],
       resources: [table.tableArn],
+      ...conditions,
     }));
+    const indexNames = scope.indexNames ?? [];
     if (indexNames.length > 0) {
       this.addToRolePolicy(new PolicyStatement({
         actions: ['dynamodb:Query'],
         resources: indexNames.map((indexName) => `${table.tableArn}/index/${indexName}`),
+        ...conditions,
       }));
     }
-    this.addEnvironment(environmentVariable, table.tableName);
+  }
+
+  /**
+   * An explicit Deny on the partitions only the authorizer and the operators' CLI use: API key items and
+   * the operators' directories (`OPERATOR_LEADING_KEYS`). Whatever a function's grants, and whatever its
+   * code does (an anonymous route included), it can neither read nor write them.
+   */
+  denyOperatorItems(table: ITableV2, indexNames: readonly string[]): void {
+    this.addToRolePolicy(new PolicyStatement({
+      effect: Effect.DENY,
+      actions: [...READ_ACTIONS, ...WRITE_ACTIONS, 'dynamodb:BatchWriteItem', 'dynamodb:Scan'],
+      resources: [table.tableArn, ...indexNames.map((indexName) => `${table.tableArn}/index/${indexName}`)],
+      conditions: { 'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': [...OPERATOR_LEADING_KEYS] } },
+    }));
   }
 }

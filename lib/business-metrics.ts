@@ -54,6 +54,9 @@ export class BusinessMetrics extends Construct {
       // Fewer, larger batches: a metric a few seconds late costs nothing, an invocation per write does.
       maxBatchingWindow: Duration.seconds(10),
       filters: businessMetricsFilterPatterns().map((pattern) => FilterCriteria.filter(pattern)),
+      // A batch that keeps failing is split until the failing record is alone, so it drops that record's
+      // counts only, not the 499 others' (counting is pure: a record fails only if its image is malformed).
+      bisectBatchOnError: true,
       retryAttempts: 2,
       maxRecordAge: Duration.hours(1),
     }));

@@ -30,7 +30,8 @@ export class EventEndSweeper extends Construct {
       environment: { POWERTOOLS_SERVICE_NAME: 'boxoffice-event-end-sweeper' },
     });
     this.function.bindTable(props.table, 'RW');
-    // The runtime config reads the variable at cold start even where the function never uses the table.
+    this.function.denyOperatorItems(props.table, []);
+    // Never used here; set so that the runtime config holds the real name, not its local fallback.
     this.function.addEnvironment('IDEMPOTENCY_TABLE_NAME', props.idempotencyTable.tableName);
     new Rule(this, 'EveryMinute', {
       description: 'Runs the Boxoffice event end sweeper',

@@ -11,9 +11,9 @@ import { BUNDLED_ASSETS_DIR } from '../functions/docs/docs-assets.js';
 import { OPENAPI_DOCUMENT_FILE } from '../shared/openapi/served-document.js';
 import { BUNDLED_WIDGET_DIR, WIDGET_FILE_NAME } from '../functions/docs/widget-script.js';
 import { widgetCliArgs } from '../widget/build-widget.js';
-import { BoxofficeFunction, type TableAccess } from './boxoffice-function.js';
+import { BoxofficeFunction, type TableAccess, type TableScope } from './boxoffice-function.js';
 import { CURSOR_SEALING_KEY_ITEM } from '../shared/db/cursor.js';
-import { INDEXES, TABLE_KEYS } from '../shared/db/table-design.js';
+import { HEALTH_PROBE_KEY, INDEXES, TABLE_KEYS } from '../shared/db/table-design.js';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { REPO_ROOT, handlerEntry } from './paths.js';
 import { deploymentEnvironment } from './function-environment.js';
@@ -38,17 +38,33 @@ export function webhookSecretsStatement(key: IKey, action: 'kms:Encrypt' | 'kms:
   });
 }
 
-/** Groups whose routes only read get a read-only grant (STYLE: no grantReadWriteData on a reader). */
+const INDEX_NAMES = Object.values(INDEXES).map((index) => index.indexName);
+
+/** The module every DynamoDB call goes through: a group whose code never loads it needs no table access. */
+export const DYNAMODB_CLIENT_MODULE = 'shared/db/client.ts';
+
+/**
+ * Groups whose routes only read get a read-only grant (STYLE: no grantReadWriteData on a reader), and a
+ * group whose code never loads the DynamoDB client (docs: static files and a prebuilt document) none.
+ */
 export function tableAccessOf(group: RouteGroup): TableAccess {
+  if (!reachableModules(handlerEntry(group)).has(DYNAMODB_CLIENT_MODULE)) return 'NONE';
   return routesOfGroup(group).every((route) => route.method === 'GET') ? 'RO' : 'RW';
+}
+
+/** Groups that touch a few partitions only, and which (the health check's one probe item). */
+const LEADING_KEYS: Partial<Record<RouteGroup, readonly string[]>> = { system: [HEALTH_PROBE_KEY[TABLE_KEYS.partitionKey] as string] };
+
+/** The indexes a group may query (every index, or none for a group kept to a few partitions) and its partitions. */
+export function tableScopeOf(group: RouteGroup): TableScope {
+  const leadingKeys = LEADING_KEYS[group];
+  return leadingKeys ? { leadingKeys } : { indexNames: INDEX_NAMES };
 }
 
 /** Only groups with a POST honour `Idempotency-Key`, so only they touch the idempotency table. */
 export function usesIdempotency(group: RouteGroup): boolean {
   return routesOfGroup(group).some(takesIdempotencyKey);
 }
-
-const INDEX_NAMES = Object.values(INDEXES).map((index) => index.indexName);
 
 /** Memory per group where the default does not fit (image uploads parse and hash whole files). */
 const MEMORY_MB: Partial<Record<RouteGroup, number>> = { images: 1024, docs: 256 };
@@ -110,12 +126,13 @@ export function createGroupFunctions(scope: Construct, props: GroupFunctionsProp
       environment: { POWERTOOLS_SERVICE_NAME: `boxoffice-${group}`, ...deploymentEnvironment(entry, settings) },
       ...(group === 'docs' ? { commandHooks: docsAssetsHooks } : {}),
     });
-    fn.bindTable(props.table, tableAccessOf(group), INDEX_NAMES);
+    fn.bindTable(props.table, tableAccessOf(group), tableScopeOf(group));
+    fn.denyOperatorItems(props.table, INDEX_NAMES);
     if (usesIdempotency(group)) {
       // Powertools reads, creates, completes and (on failure) deletes one record per request.
-      fn.bindTable(props.idempotencyTable, 'RW', [], 'IDEMPOTENCY_TABLE_NAME');
+      fn.bindTable(props.idempotencyTable, 'RW', {}, 'IDEMPOTENCY_TABLE_NAME');
     } else {
-      // The runtime config reads the variable at cold start even where the group never uses the table.
+      // Never used by the group; set so that the runtime config holds the real name, not its local fallback.
       fn.addEnvironment('IDEMPOTENCY_TABLE_NAME', props.idempotencyTable.tableName);
     }
     if (group === 'images') {

@@ -45,7 +45,9 @@ export class HealthCanary extends Construct {
       encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,
       lifecycleRules: [{ expiration: Duration.days(14) }],
-      removalPolicy: RemovalPolicy.DESTROY,
+      // Kept on `cdk destroy` (README Deploy, step 8): the canary writes to it every minute, so it is never
+      // empty, and CloudFormation cannot delete a bucket that is not. Its objects expire after 14 days.
+      removalPolicy: RemovalPolicy.RETAIN,
     });
     Validations.of(artifacts).acknowledge({
       id: 'AwsSolutions-S1',

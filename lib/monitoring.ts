@@ -2,7 +2,7 @@ import { Duration } from 'aws-cdk-lib';
 import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
 import { ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Key } from 'aws-cdk-lib/aws-kms';
@@ -16,8 +16,10 @@ import type { BusinessMetricGroup } from './business-metrics.js';
 export interface BoxofficeMonitoringProps {
   readonly stage: string;
   readonly api: RestApi;
-  /** Functions by a short name used in alarm names (group name, `authorizer`). */
-  readonly functions: ReadonlyMap<string, IFunction>;
+  /** Functions by a short name used in alarm names (group name, `authorizer`); each with its timeout. */
+  readonly functions: ReadonlyMap<string, LambdaFunction>;
+  /** Names (in `functions`) of the functions a stream invokes: they get an iterator-age alarm. @default none */
+  readonly streamConsumers?: readonly string[];
   readonly tables: readonly ITableV2[];
   /** Absolute URL of `GET /health/`, probed from outside every minute. */
   readonly healthUrl: string;
@@ -34,10 +36,23 @@ export interface BoxofficeMonitoringProps {
 /** Alarm levels: one, because every alarm here needs a human. */
 const CRITICAL = 'Critical';
 
+/** A stream consumer this far behind the table's writes needs a human (the records expire after 24 h). */
+const MAX_ITERATOR_AGE_MS = 5 * 60 * 1000;
+
+/**
+ * The p99 duration that alarms: half the function's timeout (an API function's 5 s of its 10 s, the
+ * authorizer's 2.5 s of 5 s, a 60 s batch job's 30 s), so the alarm fires while there is still room,
+ * never only at the timeout (which its error alarm catches anyway) and never on a batch job's normal run.
+ */
+export function p99Threshold(fn: LambdaFunction): Duration {
+  const timeout = fn.timeout ?? Duration.seconds(3);
+  return Duration.millis(timeout.toMilliseconds() / 2);
+}
+
 /**
  * Dashboard and alarms through cdk-monitoring-constructs: API 5xx and p99 latency, per-function
- * errors, throttles and p99 duration, DynamoDB throttles and system errors, and the external /health
- * probe. Every alarm notifies one SNS topic.
+ * errors, throttles and p99 duration (above half its timeout), the iterator age of the stream consumers,
+ * DynamoDB throttles and system errors, and the external /health probe. Every alarm notifies one SNS topic.
  */
 export class BoxofficeMonitoring extends Construct {
   readonly alarmTopic: Topic;
@@ -77,12 +92,14 @@ export class BoxofficeMonitoring extends Construct {
     });
 
     for (const [name, fn] of props.functions) {
+      const streamConsumer = props.streamConsumers?.includes(name) ?? false;
       this.facade.monitorLambdaFunction({
         lambdaFunction: fn,
         alarmFriendlyName: `fn-${name}`,
         addFaultCountAlarm: { [CRITICAL]: { maxErrorCount: 5 } },
         addThrottlesCountAlarm: { [CRITICAL]: { maxErrorCount: 1 } },
-        addLatencyP99Alarm: { [CRITICAL]: { maxLatency: Duration.seconds(5) } },
+        addLatencyP99Alarm: { [CRITICAL]: { maxLatency: p99Threshold(fn) } },
+        ...(streamConsumer ? { isIterator: true, addMaxIteratorAgeAlarm: { [CRITICAL]: { maxAgeInMillis: MAX_ITERATOR_AGE_MS } } } : {}),
       });
     }
 
@@ -157,7 +174,7 @@ export class BoxofficeMonitoring extends Construct {
       isIterator: true,
       addFaultCountAlarm: { [CRITICAL]: { maxErrorCount: 5 } },
       addThrottlesCountAlarm: { [CRITICAL]: { maxErrorCount: 1 } },
-      addMaxIteratorAgeAlarm: { [CRITICAL]: { maxAgeInMillis: 5 * 60 * 1000 } },
+      addMaxIteratorAgeAlarm: { [CRITICAL]: { maxAgeInMillis: MAX_ITERATOR_AGE_MS } },
     });
     this.facade.monitorLambdaFunction({
       lambdaFunction: webhooks.sender,

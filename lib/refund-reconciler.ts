@@ -34,7 +34,8 @@ export class RefundReconciler extends Construct {
       environment: { POWERTOOLS_SERVICE_NAME: 'boxoffice-refund-reconciler' },
     });
     // Reads reservations, payments and invoices; writes the completion (invoice, ledger, balance).
-    this.function.bindTable(props.table, 'RW', props.indexNames);
+    this.function.bindTable(props.table, 'RW', { indexNames: props.indexNames });
+    this.function.denyOperatorItems(props.table, props.indexNames);
     this.rule = new Rule(this, 'Schedule', {
       description: 'Runs the refund reconciler',
       schedule: Schedule.rate(props.every ?? Duration.minutes(1)),

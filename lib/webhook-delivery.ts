@@ -115,6 +115,7 @@ export class WebhookDelivery extends Construct {
 
   private grantTable(fn: BoxofficeFunction, table: ITableV2, actions: string[]): void {
     fn.addToRolePolicy(new PolicyStatement({ actions, resources: [table.tableArn] }));
+    fn.denyOperatorItems(table, []);
     fn.addEnvironment('TABLE_NAME', table.tableName);
   }
 }

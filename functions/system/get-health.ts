@@ -1,7 +1,6 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../shared/config.js';
-import { db, tableName } from '../../shared/db/client.js';
-import { TABLE_KEYS } from '../../shared/db/table-design.js';
+import { getItem } from '../../shared/db/conditional.js';
+import { HEALTH_PROBE_KEY } from '../../shared/db/table-design.js';
 import { implement } from '../../shared/http/operation.js';
 import { systemRoutes } from '../../shared/http/routes/system.js';
 import { logger } from '../../shared/logger.js';
@@ -11,10 +10,7 @@ const DB_CHECK_TIMEOUT_MS = 1_000;
 /** One eventually consistent GetItem of an absent key: the cheapest read that proves the table answers. */
 async function databaseAnswers(): Promise<boolean> {
   try {
-    await db.send(
-      new GetCommand({ TableName: tableName(), Key: { [TABLE_KEYS.partitionKey]: 'HEALTH', [TABLE_KEYS.sortKey]: 'HEALTH' } }),
-      { abortSignal: AbortSignal.timeout(DB_CHECK_TIMEOUT_MS) },
-    );
+    await getItem(HEALTH_PROBE_KEY, { abortSignal: AbortSignal.timeout(DB_CHECK_TIMEOUT_MS) });
     return true;
   } catch (error) {
     logger.warn('Health check: DynamoDB did not answer', { error: error as Error });

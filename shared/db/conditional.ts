@@ -36,15 +36,17 @@ async function conditionally<T>(condition: Condition | undefined, write: () => P
 /**
  * One item by key. Eventually consistent by default (half the cost); pass `consistent` only where a
  * decision is taken on what is read (read-modify-write, counters), and say why at the call site.
+ * `abortSignal` ends the call early (the health check's own deadline).
  */
-export async function getItem(key: ItemKey, options: { consistent?: boolean; attributes?: readonly string[] } = {}): Promise<Item | undefined> {
+export async function getItem(key: ItemKey, options: { consistent?: boolean; attributes?: readonly string[]; abortSignal?: AbortSignal } = {}): Promise<Item | undefined> {
   const projection = options.attributes
     ? {
       ProjectionExpression: options.attributes.map((_name, index) => `#a${index}`).join(', '),
       ExpressionAttributeNames: Object.fromEntries(options.attributes.map((name, index) => [`#a${index}`, name])),
     }
     : {};
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: options.consistent ?? false, ...projection }));
+  const command = new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: options.consistent ?? false, ...projection });
+  const { Item } = await db.send(command, options.abortSignal ? { abortSignal: options.abortSignal } : {});
   return Item;
 }
 

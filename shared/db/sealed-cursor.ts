@@ -18,7 +18,7 @@ export const CURSOR_SEALING_KEY_ENTITY = 'CursorSealingKey';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
-class KeyTaken extends Error {}
+class KeyTakenError extends Error {}
 
 async function storedKey(): Promise<Buffer | undefined> {
   // Strongly consistent: a key another process has just created must be the one read.
@@ -32,10 +32,10 @@ async function loadOrCreateKey(): Promise<Buffer> {
   const fresh = randomBytes(32);
   try {
     await putItem({ ...KEY_ITEM, ...entityAttribute(CURSOR_SEALING_KEY_ENTITY), key: fresh.toString('base64'), createdAt: new Date().toISOString() },
-      { ...notExists(), onFailed: () => new KeyTaken() });
+      { ...notExists(), onFailed: () => new KeyTakenError() });
     return fresh;
   } catch (error) {
-    if (!(error instanceof KeyTaken)) throw error;
+    if (!(error instanceof KeyTakenError)) throw error;
     const winner = await storedKey();
     if (!winner) throw new Error('The cursor sealing key was created concurrently but cannot be read.');
     return winner;

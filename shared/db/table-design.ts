@@ -82,6 +82,9 @@ export function itemKey(partition: string, sort: string): ItemKey {
   return { [TABLE_KEYS.partitionKey]: partition, [TABLE_KEYS.sortKey]: sort };
 }
 
+/** The key the health check reads: never written, so the cheapest read that proves the table answers. */
+export const HEALTH_PROBE_KEY: ItemKey = itemKey('HEALTH', 'HEALTH');
+
 /** The attributes that place an item in an index (merged into the item that the index should list). */
 export function indexKey(index: IndexName, partition: string, sort: string): Record<string, string> {
   const design = INDEXES[index];

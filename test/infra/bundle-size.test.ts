@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { handlerEntry, REPO_ROOT } from '../../lib/paths.js';
 import { WEBHOOK_FUNCTIONS } from '../../lib/webhook-delivery.js';
+import { BUSINESS_METRICS_FUNCTION } from '../../lib/business-metrics.js';
 import { build } from 'esbuild';
 import { BUNDLE_BUDGET_KIB, bundleLikeCdk, esbuildOptionsOf } from '../support/lambda-bundle.js';
 
-// Every function (the API groups, the authorizer, webhook delivery and the scheduled ones) bundled exactly as CDK bundles it (bundling.test.ts proves the replica byte-identical):
+// Every function (the API groups, the authorizer, webhook delivery, the scheduled ones and business metrics) bundled exactly as CDK bundles it (bundling.test.ts proves the replica byte-identical):
 // a dependency or an import that drags another group's code in fails here, not in a cold start.
 // The route table's modules load the DynamoDB client, which reads its configuration when loaded.
 process.env.TABLE_NAME ??= 'bundle-size-test';
@@ -15,7 +16,7 @@ const { activeGroups } = await import('../../shared/http/routes.js');
 const outdir = mkdtempSync(join(tmpdir(), 'boxoffice-bundle-size-'));
 afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
-const FUNCTIONS = ['authorizer', ...activeGroups(), ...WEBHOOK_FUNCTIONS, 'refund-reconciler', 'event-end-sweeper'];
+const FUNCTIONS = ['authorizer', ...activeGroups(), ...WEBHOOK_FUNCTIONS, 'refund-reconciler', 'event-end-sweeper', BUSINESS_METRICS_FUNCTION];
 
 /** A function holding only the SDK clients the functions use (DynamoDB's DocumentClient, SQS for webhooks). */
 const SDK_CLIENTS_ONLY = "import { DynamoDBClient } from '@aws-sdk/client-dynamodb';\n"

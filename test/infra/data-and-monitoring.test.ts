@@ -99,6 +99,23 @@ describe('monitoring', () => {
     expect(alarmsOn('AWS/Lambda', 'Duration')).toHaveLength(answering);
   });
 
+  it('alarms on a p99 duration above half of each function\'s timeout, never at or past the timeout', () => {
+    // Prepare
+    const timeouts = Object.values(resourcesOf(app.api, 'AWS::Lambda::Function')).map((fn) => fn.Properties.Timeout as number);
+
+    // Act
+    const thresholds = alarmsOn('AWS/Lambda', 'Duration').map((alarm) => alarm.Properties.Threshold as number);
+
+    // Assess
+    expect(new Set(thresholds)).toEqual(new Set([5_000, 2_500, 30_000, 15_000]));
+    expect(Math.max(...thresholds)).toBeLessThan(Math.max(...timeouts) * 1_000);
+  });
+
+  it('alarms on the iterator age of both stream consumers: the webhook dispatcher and business metrics', () => {
+    // Assess
+    expect(alarmsOn('AWS/Lambda', 'IteratorAge')).toHaveLength(2);
+  });
+
   it('alarms on DynamoDB throttles and system errors of both tables', () => {
     // Assess
     expect(alarmsOn('AWS/DynamoDB', 'ReadThrottleEvents').length).toBeGreaterThanOrEqual(2);

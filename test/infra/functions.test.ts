@@ -1,18 +1,19 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { INDEXES } from '../../shared/db/table-design.js';
+import { HEALTH_PROBE_KEY, INDEXES, TABLE_KEYS } from '../../shared/db/table-design.js';
 import { API_VERSION } from '../../shared/config.js';
 import { activeGroups, routesOfGroup } from '../../shared/http/routes.js';
 import { API_KEY_LEADING_KEYS } from '../../lib/api-stack.js';
-import { READ_ACTIONS, WRITE_ACTIONS, XRAY_ACTIONS } from '../../lib/boxoffice-function.js';
+import { OPERATOR_LEADING_KEYS, READ_ACTIONS, WRITE_ACTIONS, XRAY_ACTIONS } from '../../lib/boxoffice-function.js';
 import { BUSINESS_METRICS_FUNCTION } from '../../lib/business-metrics.js';
 import { businessMetricsFilterPatterns } from '../../shared/observability/business-metrics.js';
 import { handlerEntry } from '../../lib/paths.js';
 import { WEBHOOK_FUNCTIONS } from '../../lib/webhook-delivery.js';
 import { reachableModules } from '../../lib/source-graph.js';
-import { CURSOR_SEALING_KEY_LEADING_KEYS, SEALED_CURSOR_MODULE } from '../../lib/group-functions.js';
+import { CURSOR_SEALING_KEY_LEADING_KEYS, SEALED_CURSOR_MODULE, tableAccessOf } from '../../lib/group-functions.js';
 import { refTarget, resourcesOf, synthesize, type SynthesizedApp } from './support/synth.js';
 
 interface PolicyStatement {
+  Effect: 'Allow' | 'Deny';
   Action: string | string[];
   Resource: unknown;
   Condition?: Record<string, Record<string, unknown>>;
@@ -43,9 +44,13 @@ function collectFunctions(): void {
   }
 }
 
+/** The actions a function is allowed (its Deny statements aside). */
 function actionsOf(fn: SynthFunction | undefined): string[] {
-  return (fn?.statements ?? []).flatMap((statement) => (Array.isArray(statement.Action) ? statement.Action : [statement.Action]));
+  return allowsOf(fn).flatMap((statement) => [statement.Action].flat());
 }
+
+const allowsOf = (fn: SynthFunction | undefined) => (fn?.statements ?? []).filter((statement) => statement.Effect === 'Allow');
+const deniesOf = (fn: SynthFunction | undefined) => (fn?.statements ?? []).filter((statement) => statement.Effect === 'Deny');
 
 const references = (value: unknown, logicalIdPrefix: string) => JSON.stringify(value).includes(logicalIdPrefix);
 
@@ -55,8 +60,9 @@ beforeAll(() => {
 });
 
 const groups = activeGroups();
-const readOnlyGroups = groups.filter((group) => routesOfGroup(group).every((route) => route.method === 'GET'));
-const writingGroups = groups.filter((group) => !readOnlyGroups.includes(group));
+const noTableGroups = groups.filter((group) => tableAccessOf(group) === 'NONE');
+const readOnlyGroups = groups.filter((group) => routesOfGroup(group).every((route) => route.method === 'GET') && !noTableGroups.includes(group));
+const writingGroups = groups.filter((group) => !readOnlyGroups.includes(group) && !noTableGroups.includes(group));
 const postGroups = groups.filter((group) => routesOfGroup(group).some((route) => route.method === 'POST' && route.idempotent !== false));
 
 describe('group functions', () => {
@@ -128,8 +134,8 @@ describe('least privilege', () => {
     // Act
     const sealingKey = (statement: PolicyStatement) => JSON.stringify(statement.Condition ?? {}).includes(CURSOR_SEALING_KEY_LEADING_KEYS);
     const actions = actionsOf(functions.get(group));
-    const unconditional = (functions.get(group)?.statements ?? []).filter((statement) => !sealingKey(statement))
-      .flatMap((statement) => (Array.isArray(statement.Action) ? statement.Action : [statement.Action]));
+    const unconditional = allowsOf(functions.get(group)).filter((statement) => !sealingKey(statement))
+      .flatMap((statement) => [statement.Action].flat());
 
     // Assess
     expect(actions).toEqual(expect.arrayContaining([...READ_ACTIONS]));
@@ -169,13 +175,49 @@ describe('least privilege', () => {
     expect(withIdempotency.sort()).toEqual([...postGroups].sort());
   });
 
-  it('never allows Scan or a wildcard action to any function', () => {
+  it('never allows Scan, BatchWriteItem (nothing calls it) or a wildcard action to any function', () => {
     // Act
     const actions = [...functions.values()].flatMap((fn) => actionsOf(fn));
 
     // Assess
     expect(actions).not.toContain('dynamodb:Scan');
+    expect(actions).not.toContain('dynamodb:BatchWriteItem');
     expect(actions.filter((action) => action.endsWith('*'))).toEqual([]);
+  });
+
+  it('gives the groups whose code never loads the DynamoDB client (docs) no table access at all', () => {
+    // Assess
+    expect(noTableGroups).toEqual(groups.includes('docs') ? ['docs'] : []);
+    for (const group of noTableGroups) {
+      expect(actionsOf(functions.get(group)).filter((action) => action.startsWith('dynamodb:'))).toEqual([]);
+    }
+  });
+
+  it('keeps the system group (health, API info) to reads of the health probe\'s partition, no index', () => {
+    // Act
+    const tableStatements = allowsOf(functions.get('system')).filter((statement) => statement.Resource !== '*');
+
+    // Assess
+    expect(tableStatements).toHaveLength(1);
+    expect(tableStatements[0]?.Action).toEqual([...READ_ACTIONS]);
+    expect(tableStatements[0]?.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [HEALTH_PROBE_KEY[TABLE_KEYS.partitionKey]] } });
+    expect(JSON.stringify(tableStatements[0]?.Resource)).not.toContain('/index/');
+  });
+
+  it('denies every function that reaches the table, but the authorizer, the API key items and the operators\' partitions', () => {
+    // Prepare
+    const reachingTable = [...functions.entries()].filter(([name, fn]) => name !== 'authorizer' && actionsOf(fn).some((action) => READ_ACTIONS.includes(action as (typeof READ_ACTIONS)[number])));
+
+    // Assess
+    expect(reachingTable.length).toBeGreaterThanOrEqual(groups.length);
+    expect(OPERATOR_LEADING_KEYS).toEqual(expect.arrayContaining(['APIKEY#*', 'PARTNER#*', 'DIRECTORY#WORKSPACES', 'DIRECTORY#PARTNERS', 'WS#*#DIRECTORY#APIKEYS']));
+    for (const [name, fn] of reachingTable) {
+      const [deny] = deniesOf(fn);
+      expect(deny, name).toBeDefined();
+      expect(deny?.Action).toEqual(expect.arrayContaining([...READ_ACTIONS, ...WRITE_ACTIONS, 'dynamodb:Scan']));
+      expect(deny?.Condition).toEqual({ 'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': [...OPERATOR_LEADING_KEYS] } });
+    }
+    expect(deniesOf(functions.get('authorizer'))).toEqual([]);
   });
 
   it('names the table\'s indexes one by one instead of index/*', () => {
@@ -223,6 +265,8 @@ describe('business metrics', () => {
 
     // Assess
     expect(mappings).toHaveLength(1);
+    // A record that keeps failing is isolated (bisected) rather than dropping its whole batch's counts.
+    expect(mappings[0]?.Properties).toMatchObject({ BisectBatchOnError: true, MaximumRetryAttempts: 2 });
     expect(filters.map((filter) => JSON.parse(filter.Pattern) as unknown)).toEqual(businessMetricsFilterPatterns());
     expect(actionsOf(fn).filter((action) => !XRAY_ACTIONS.includes(action as (typeof XRAY_ACTIONS)[number])).sort())
       .toEqual(['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:ListStreams']);

@@ -70,7 +70,8 @@ describe('refund reconciler', () => {
     const roleId = refTarget(resourcesOf(app.api, 'AWS::Lambda::Function')[reconciler?.logicalId ?? '']?.Properties.Role);
     const statements = Object.values(resourcesOf(app.api, 'AWS::IAM::Policy'))
       .filter((policy) => (policy.Properties.Roles as unknown[]).some((role) => refTarget(role) === roleId))
-      .flatMap((policy) => (policy.Properties.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] }).Statement);
+      .flatMap((policy) => (policy.Properties.PolicyDocument as { Statement: { Effect: string; Action: string | string[]; Resource: unknown }[] }).Statement)
+      .filter((statement) => statement.Effect === 'Allow');
     const actions = statements.flatMap((statement) => (Array.isArray(statement.Action) ? statement.Action : [statement.Action]));
 
     // Assess

@@ -7,6 +7,7 @@ import { refTarget, resourcesOf, synthesize, type SynthesizedApp } from './suppo
 let app: SynthesizedApp;
 
 interface Statement {
+  Effect: string;
   Action: string | string[];
   Resource: unknown;
   Condition?: Record<string, Record<string, unknown>>;
@@ -22,11 +23,11 @@ function fn(name: string): { logicalId: string; properties: Record<string, unkno
     .find(([, candidate]) => JSON.stringify(candidate.Properties.Environment ?? {}).includes(`"boxoffice-${name}"`)) ?? [];
   if (!logicalId || !resource) throw new Error(`no function ${name}`);
   const roleId = refTarget(resource.Properties.Role);
-  // X-Ray's grant on * is on every function and checked in functions.test.ts.
+  // X-Ray's grant on * and the Deny of the operators' partitions are on every function and checked in functions.test.ts.
   const statements = Object.values(resourcesOf(app.api, 'AWS::IAM::Policy'))
     .filter((policy) => (policy.Properties.Roles as unknown[]).some((role) => refTarget(role) === roleId))
     .flatMap((policy) => (policy.Properties.PolicyDocument as { Statement: Statement[] }).Statement)
-    .filter((statement) => statement.Resource !== '*');
+    .filter((statement) => statement.Resource !== '*' && statement.Effect === 'Allow');
   return { logicalId, properties: resource.Properties, statements };
 }
 
