@@ -266,7 +266,7 @@ describe('business metrics', () => {
     // Assess
     expect(mappings).toHaveLength(1);
     // A record that keeps failing is isolated (bisected) rather than dropping its whole batch's counts.
-    expect(mappings[0]?.Properties).toMatchObject({ BisectBatchOnError: true, MaximumRetryAttempts: 2 });
+    expect(mappings[0]?.Properties).toMatchObject({ BisectBatchOnFunctionError: true, MaximumRetryAttempts: 2 });
     expect(filters.map((filter) => JSON.parse(filter.Pattern) as unknown)).toEqual(businessMetricsFilterPatterns());
     expect(actionsOf(fn).filter((action) => !XRAY_ACTIONS.includes(action as (typeof XRAY_ACTIONS)[number])).sort())
       .toEqual(['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:ListStreams']);
