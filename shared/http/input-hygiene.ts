@@ -4,9 +4,17 @@ import { formatIssuePath } from '../model/issues.js';
 /**
  * Input hygiene, once, at the edge (API.md "Round trips and references"): every JSON body and every
  * query string is checked here before any route schema sees it, so no route can forget it. Text holding
- * NUL or a lone surrogate, an own `__proto__` key, a number DynamoDB cannot store and nesting deeper
- * than any model needs are refused with the path of the offending value.
+ * NUL or a lone surrogate, an own `__proto__` or `constructor` key, a number DynamoDB cannot store and
+ * nesting deeper than any model needs are refused with the path of the offending value.
  */
+
+/**
+ * Object keys no body may hold, at any depth. `__proto__`: zod's records drop it without a word. `constructor`:
+ * the DynamoDB marshaller tells a plain object by its `constructor`, so an object whose own `constructor` is
+ * data (`{"metaData": {"constructor": "x"}}`, in a free-form field) could not be stored (a 500), or was read
+ * as a Set, a Map or bytes. No model has a field by either name.
+ */
+const RESERVED_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor']);
 
 /** Deepest nesting a JSON body may have; the deepest model (a form's logic conditions) needs 6. */
 export const MAX_JSON_DEPTH = 32;
@@ -74,7 +82,7 @@ export function jsonInputProblems(root: unknown): ErrorDetail[] {
       const keys = Object.keys(value);
       for (let index = keys.length - 1; index >= 0; index -= 1) {
         const key = keys[index] as string;
-        const keyProblem = key === '__proto__' ? 'the key "__proto__" is not allowed' : textProblem(key);
+        const keyProblem = RESERVED_KEYS.has(key) ? `the key "${key}" is not allowed` : textProblem(key);
         if (keyProblem) report([...path, printable(key)], keyProblem.startsWith('must') ? `field name ${keyProblem}` : keyProblem);
         else stack.push({ value: (value as Record<string, unknown>)[key], path: [...path, key] });
       }

@@ -31,7 +31,7 @@ const API_DESCRIPTION = [
   '- Money is always an integer amount in minor units (cents).',
   '- An operation with query parameters answers one given twice with 400 `invalid_query`.',
   '- An operation that takes a JSON body answers an empty body with 400 `invalid_json` (send `{}` to set no field); one that takes no body accepts none or `{}`. JSON is UTF-8: another declared `charset` is 415.',
-  '- Text holding NUL (`\\u0000`) or a lone surrogate, an own `__proto__` key, a number outside DynamoDB\'s range and nesting deeper than 32 levels are 422 with the path of the value.',
+  '- Text holding NUL (`\\u0000`) or a lone surrogate, an own `__proto__` or `constructor` key, a number outside DynamoDB\'s range and nesting deeper than 32 levels are 422 with the path of the value.',
   '- References are checked before balances and states: an unknown `referral_code`, invoice line `eventId` or payout `eventId` is 422 on its path.',
   '- Date-times are ISO 8601 with a time zone; an offset (`2027-06-01T18:00:00+02:00`) is converted, and responses carry UTC (`2027-06-01T16:00:00Z`).',
   '- Every POST accepts an `Idempotency-Key` header: a retry with the same key and body replays the first response; the same key with a different body is 409 `idempotency_key_reused`.',

@@ -103,6 +103,22 @@ describe('POST /v1/events', () => {
     expect(response.body.error.details).toContainEqual(expect.objectContaining({ path: `${field}.__proto__` }));
   });
 
+  it.each([
+    ['metaData', '{"constructor": "x"}', 'metaData.constructor'],
+    ['location', '{"venue": {"constructor": {"name": "Set"}}}', 'location.venue.constructor'],
+    ['customTerms', '{"constructor": {}}', 'customTerms.constructor'],
+    ['contentBlocks', '[{"constructor": "x"}]', 'contentBlocks[0].constructor'],
+  ])('is 422, not a failure to store, for a %s key "constructor" (the DynamoDB marshaller reads it as the type)', async (field, value, path) => {
+    // Prepare
+    const raw = `{"name": "Ctor", "start": "2030-06-01T18:00:00Z", "end": "2030-06-01T23:00:00Z", "${field}": ${value}}`;
+    // Act
+    const response = await api.request('POST', '/v1/events', { key: workspace.apiKey, raw, headers: { 'content-type': 'application/json' } });
+    // Assess
+    expect(response.status).toBe(422);
+    expect(response.body.error.code).toBe('validation_failed');
+    expect(response.body.error.details).toContainEqual({ path, message: 'the key "constructor" is not allowed' });
+  });
+
   it('is 422 when end is before start', async () => {
     const response = await api.request('POST', '/v1/events', {
       key: workspace.apiKey,

@@ -200,6 +200,7 @@ describe('input hygiene at the edge', () => {
     ['a lone low surrogate in an array', '{"name": "A", "items": [{"amount": 1}, "\\udc00"]}', 'items[1]', /lone surrogate/],
     ['a NUL in a field name', '{"name": "A", "items": [{"am\\u0000ount": 1}]}', 'items[0].am\\u0000ount', /field name must not contain the NUL/],
     ['an own __proto__ key', '{"name": "A", "items": [{"__proto__": {"admin": true}}]}', 'items[0].__proto__', /__proto__/],
+    ['an own constructor key, which the DynamoDB marshaller reads as the object\'s type', '{"name": "A", "items": [{"constructor": "x"}]}', 'items[0].constructor', /the key "constructor" is not allowed/],
     ['a number DynamoDB cannot store', '{"name": "A", "items": [{"amount": 1e200}]}', 'items[0].amount', /finite number/],
     ['a number beyond Number.MAX_SAFE_INTEGER, which the DynamoDB client refuses', '{"name": "A", "items": [{"amount": -9007199254740992}]}', 'items[0].amount', /magnitude at most 9007199254740991/],
     ['a number that overflows to Infinity', '{"name": "A", "items": [{"amount": 1e400}]}', 'items[0].amount', /finite number/],
