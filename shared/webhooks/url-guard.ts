@@ -30,8 +30,11 @@ const blockLists = once(() => {
     ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24],
     ['224.0.0.0', 4], ['240.0.0.0', 4],
   ] as const) forbidden.addSubnet(network, prefix, 'ipv4');
+  // `::/96` (IPv4-compatible, `::127.0.0.1`, and the unspecified `::`), `::ffff:0:0:0/96` (IPv4-translated,
+  // `::ffff:0:a9fe:a9fe`) and `fec0::/10` (site-local) are deprecated forms that embed or reach private
+  // networks; IPv4-mapped addresses (`::ffff:10.0.0.1`) the BlockList checks against the IPv4 ranges itself.
   for (const [network, prefix] of [
-    ['::', 128], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001::', 23], ['2001:db8::', 32], ['2002::', 16], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8],
+    ['::', 96], ['::ffff:0:0:0', 96], ['fec0::', 10], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001::', 23], ['2001:db8::', 32], ['2002::', 16], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8],
   ] as const) forbidden.addSubnet(network, prefix, 'ipv6');
   loopback.addSubnet('127.0.0.0', 8, 'ipv4');
   loopback.addAddress('::1', 'ipv6');

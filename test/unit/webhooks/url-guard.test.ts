@@ -7,6 +7,8 @@ describe('addressProblem', () => {
   it.each([
     '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '100.64.0.1', '0.0.0.0', '192.0.2.10', '198.18.0.1', '224.0.0.1', '255.255.255.255',
     'fc00::1', 'fd00:ec2::254', '::', '::ffff:10.0.0.1', '64:ff9b::a00:1', '2001:db8::1', '2002:a00:1::', 'ff02::1',
+    // IPv4-compatible, IPv4-translated and site-local forms that embed or reach private networks
+    '::127.0.0.1', '::a9fe:a9fe', '::ffff:0:a9fe:a9fe', '::ffff:0:127.0.0.1', 'fec0::1',
   ])('refuses the private or reserved address %s', (address) => {
     expect(addressProblem(address, 'deployed')).toMatch(/private or reserved/);
   });
