@@ -5,13 +5,17 @@ import { S3BlobStore } from './s3-blob-store.js';
 
 export type { BlobStore, BlobUrls } from './blob-store.js';
 
-/** Picks the adapter from the environment: `IMAGES_BUCKET` set means AWS (S3 + CloudFront). */
+/**
+ * Picks the adapter from the environment: `IMAGES_BUCKET` set means AWS (S3 + CloudFront). In Lambda the
+ * bucket is required: a function deployed without it fails its cold start instead of writing to local disk.
+ */
 export function createBlobStore(env: NodeJS.ProcessEnv = process.env): BlobStore {
-  if (env.IMAGES_BUCKET) {
+  if (env.IMAGES_BUCKET || env.AWS_LAMBDA_FUNCTION_NAME) {
+    const bucket = env.IMAGES_BUCKET || requireEnv('IMAGES_BUCKET');
     const baseUrl = env.IMAGES_BASE_URL || requireEnv('IMAGES_BASE_URL');
     // S3_ENDPOINT (path-style) is set only by the deployed-artifact tier, for its S3 stand-in; never in AWS.
     const endpoint = env.S3_ENDPOINT ? { endpoint: env.S3_ENDPOINT } : {};
-    return new S3BlobStore({ bucket: env.IMAGES_BUCKET, region: env.AWS_REGION || requireEnv('AWS_REGION'), ...endpoint }, baseUrl);
+    return new S3BlobStore({ bucket, region: env.AWS_REGION || requireEnv('AWS_REGION'), ...endpoint }, baseUrl);
   }
   return new LocalBlobStore(localBlobDir(env));
 }

@@ -6,14 +6,18 @@ import type { UploadStore } from './upload-store.js';
 
 export type { UploadStore } from './upload-store.js';
 
-/** Picks the adapter from the environment: `IMAGE_UPLOADS_BUCKET` set means AWS (S3 staging bucket). */
+/**
+ * Picks the adapter from the environment: `IMAGE_UPLOADS_BUCKET` set means AWS (S3 staging bucket). In Lambda
+ * the bucket is required: a function deployed without it fails instead of staging uploads on local disk.
+ */
 export function createUploadStore(env: NodeJS.ProcessEnv = process.env): UploadStore {
-  if (env.IMAGE_UPLOADS_BUCKET) {
+  if (env.IMAGE_UPLOADS_BUCKET || env.AWS_LAMBDA_FUNCTION_NAME) {
+    const uploadsBucket = env.IMAGE_UPLOADS_BUCKET || requireEnv('IMAGE_UPLOADS_BUCKET');
     const region = env.AWS_REGION || requireEnv('AWS_REGION');
     // S3_ENDPOINT (path-style) is set only by the deployed-artifact tier, for its S3 stand-in.
     const endpoint = env.S3_ENDPOINT ? { endpoint: env.S3_ENDPOINT } : {};
     return new S3UploadStore(
-      { bucket: env.IMAGE_UPLOADS_BUCKET, region, ...endpoint },
+      { bucket: uploadsBucket, region, ...endpoint },
       { bucket: env.IMAGES_BUCKET || requireEnv('IMAGES_BUCKET'), region, ...endpoint },
     );
   }

@@ -5,6 +5,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBlobStore, createBlobUrls } from '../../../shared/blob-store/index.js';
+import { createUploadStore } from '../../../shared/blob-store/uploads.js';
+import { LocalUploadStore } from '../../../shared/blob-store/local-upload-store.js';
 import { InvalidBlobKeyError } from '../../../shared/blob-store/blob-store.js';
 import { LocalBlobStore, localBlobDir } from '../../../shared/blob-store/local-blob-store.js';
 import { S3BlobStore } from '../../../shared/blob-store/s3-blob-store.js';
@@ -26,6 +28,20 @@ describe('createBlobStore', () => {
     const store = createBlobStore({});
     expect(store).toBeInstanceOf(LocalBlobStore);
     expect(store.publicUrl('images/ws/abc.png', 'http://127.0.0.1:3000')).toBe('http://127.0.0.1:3000/_local/blobs/images/ws/abc.png');
+  });
+
+  it('fails loudly in Lambda without IMAGES_BUCKET, never falling back to local disk', () => {
+    expect(() => createBlobStore({ AWS_LAMBDA_FUNCTION_NAME: 'boxoffice-images' })).toThrow('Missing required environment variable IMAGES_BUCKET');
+  });
+});
+
+describe('createUploadStore', () => {
+  it('fails loudly in Lambda without IMAGE_UPLOADS_BUCKET, never staging uploads on local disk', () => {
+    expect(() => createUploadStore({ AWS_LAMBDA_FUNCTION_NAME: 'boxoffice-images', IMAGES_BUCKET: 'bucket' })).toThrow('Missing required environment variable IMAGE_UPLOADS_BUCKET');
+  });
+
+  it('stages on local disk outside Lambda', () => {
+    expect(createUploadStore({ LOCAL_DATA_DIR: tmpdir() })).toBeInstanceOf(LocalUploadStore);
   });
 });
 
