@@ -17,6 +17,8 @@ Commands:
   key create --workspace ID [--read-only] [--json] mint another key for a workspace
   key revoke --key KEY [--json]                    revoke a key (requests with it get 401 at once: the
                                                    API's authorizer cache is flushed)
+  key revoke --workspace ID --key-id KEY_ID [--json]
+                                                   the same by the key's id (key list), without the key
   partner create --code CODE [--first-name ..] [--last-name ..] [--company-name ..] [--email ..] [--json]
   workspace list [--limit N] [--cursor C] [--json] the platform's workspaces, newest first
   key list --workspace ID [--limit N] [--cursor C] [--json]
@@ -203,14 +205,24 @@ async function run(argv: string[]): Promise<void> {
       return;
     }
     case 'key revoke': {
-      const usage = 'Usage: npm run admin -- key revoke --key KEY [--json]';
-      const values = parse(rest, { key: { type: 'string' } }, usage);
-      const key = required(values, 'key', usage);
-      const { API_KEY_PATTERN } = await import('../shared/auth/api-keys.js');
-      if (!API_KEY_PATTERN.test(key)) throw new UsageError('--key is not a Boxoffice API key (bo_live_...).');
+      const usage = 'Usage: npm run admin -- key revoke --key KEY [--json], or key revoke --workspace ID --key-id KEY_ID [--json]';
+      const values = parse(rest, { key: { type: 'string' }, workspace: { type: 'string' }, 'key-id': { type: 'string' } }, usage);
+      const byId = values['key-id'] !== undefined || values.workspace !== undefined;
+      if (byId && values.key !== undefined) throw new UsageError(`Give --key, or --workspace with --key-id, not both. ${usage}`);
+      const { revokeApiKey, revokeApiKeyById } = await import('../shared/workspaces/workspaces-repository.js');
+      let revoke: () => ReturnType<typeof revokeApiKey>;
+      if (byId) {
+        const workspaceId = required(values, 'workspace', usage);
+        const keyId = required(values, 'key-id', usage);
+        revoke = () => revokeApiKeyById(workspaceId, keyId);
+      } else {
+        const key = required(values, 'key', usage);
+        const { API_KEY_PATTERN } = await import('../shared/auth/api-keys.js');
+        if (!API_KEY_PATTERN.test(key)) throw new UsageError('--key is not a Boxoffice API key (bo_live_...).');
+        revoke = () => revokeApiKey(key);
+      }
       env();
-      const { revokeApiKey } = await import('../shared/workspaces/workspaces-repository.js');
-      const record = await revokeApiKey(key);
+      const record = await revoke();
       // Cached authorizer answers would let the key work for up to 300 s more: flush them.
       const { flushAuthorizerCache, localApiUrl } = await import('./admin/authorizer-cache.js');
       const { stageTargetFromEnv } = await import('./admin/usage-plans.js');

@@ -1,6 +1,6 @@
 import { getItem, putItem, updateItem } from '../db/conditional.js';
-import { queryPage, type Page, type PageRequest } from '../db/query.js';
-import { LIST_ORDER_INDEXES, exists, notExists } from '../db/table-design.js';
+import { queryAll, queryPage, type Page, type PageRequest } from '../db/query.js';
+import { LIST_ORDER_INDEXES, exists, keyOfItem, notExists, type ItemKey } from '../db/table-design.js';
 import { newId } from '../ids.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import { generateApiKey, hashApiKey, type KeyScope } from '../auth/api-keys.js';
@@ -85,8 +85,25 @@ export async function findApiKey(apiKey: string): Promise<ApiKeyRecord | undefin
 
 /** Revokes a key; later requests with it are 401. Unknown keys are a NotFoundError. */
 export async function revokeApiKey(apiKey: string): Promise<ApiKeyRecord> {
+  return revokeKeyItem(workspaceKeys.apiKey(hashApiKey(apiKey)));
+}
+
+/**
+ * Revokes a key by its id, for an operator who no longer holds the key itself (a leaked key whose copy
+ * was lost): the workspace's keys are found in its directory partition (the key items carry their own
+ * table key there), so the key is never needed. An admin path, not a request path: a workspace has a
+ * handful of keys, read in one or two Queries. Unknown ids (or another workspace's) are a NotFoundError.
+ */
+export async function revokeApiKeyById(workspaceId: string, keyId: string): Promise<ApiKeyRecord> {
+  const items = await queryAll({ index: LIST_ORDER_INDEXES.directory, partition: workspaceKeys.apiKeyDirectory(workspaceId) });
+  const item = items.find((candidate) => fromApiKeyItem(candidate).keyId === keyId);
+  if (!item) throw new NotFoundError('API key');
+  return revokeKeyItem(keyOfItem(item));
+}
+
+async function revokeKeyItem(key: ItemKey): Promise<ApiKeyRecord> {
   const item = await updateItem({
-    key: workspaceKeys.apiKey(hashApiKey(apiKey)),
+    key,
     update: 'SET revokedAt = if_not_exists(revokedAt, :now)',
     values: { ':now': new Date().toISOString() },
     condition: { ...exists(), onFailed: () => new NotFoundError('API key') },

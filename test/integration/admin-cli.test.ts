@@ -50,6 +50,42 @@ describe('npm run admin', () => {
     }
   });
 
+  it('revokes a key by its id from key list, without the key: that key gets 401 at once, the workspace\'s other key still works', async () => {
+    // Prepare
+    const { workspaceId, apiKey } = await api.newWorkspace();
+    const other = JSON.parse((await admin('key', 'create', '--workspace', workspaceId, '--json')).stdout) as { keyId: string; apiKey: string };
+    const listed = JSON.parse((await admin('key', 'list', '--workspace', workspaceId, '--json')).stdout) as { data: { keyId: string }[] };
+    const leaked = listed.data.map((key) => key.keyId).find((keyId) => keyId !== other.keyId) as string;
+    expect((await api.request('GET', '/v1/', { key: apiKey })).status).toBe(200);
+
+    // Act
+    const revoked = await admin('key', 'revoke', '--workspace', workspaceId, '--key-id', leaked, '--json');
+
+    // Assess
+    expect(revoked.code, revoked.stderr).toBe(0);
+    expect(JSON.parse(revoked.stdout)).toMatchObject({ keyId: leaked, workspaceId, revokedAt: expect.any(String) });
+    expect((await api.request('GET', '/v1/', { key: apiKey })).status).toBe(401);
+    expect((await api.request('GET', '/v1/', { key: other.apiKey })).status).toBe(200);
+  });
+
+  it('refuses to revoke a key id of another workspace, or an unknown one, as not found', async () => {
+    // Prepare
+    const mine = await api.newWorkspace();
+    const theirs = await api.newWorkspace();
+    const theirKeyId = (JSON.parse((await admin('key', 'list', '--workspace', theirs.workspaceId, '--json')).stdout) as { data: { keyId: string }[] }).data[0]?.keyId as string;
+
+    // Act
+    const crossed = await admin('key', 'revoke', '--workspace', mine.workspaceId, '--key-id', theirKeyId, '--json');
+    const both = await admin('key', 'revoke', '--key', theirs.apiKey, '--key-id', theirKeyId);
+
+    // Assess
+    expect(crossed.code).toBe(1);
+    expect(JSON.parse(crossed.stderr.trim().split('\n').at(-1) as string)).toMatchObject({ error: { code: 'not_found' } });
+    expect(both.code).toBe(1);
+    expect(both.stderr).toContain('not both');
+    expect((await api.request('GET', '/v1/', { key: theirs.apiKey })).status).toBe(200);
+  });
+
   it('creates a read-only key for an existing workspace', async () => {
     const { workspaceId } = await api.newWorkspace();
     const created = await admin('key', 'create', '--workspace', workspaceId, '--read-only', '--json');
