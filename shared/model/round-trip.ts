@@ -38,6 +38,19 @@ export interface RoundTrip {
 type Shape = Record<string, z.ZodType>;
 
 /**
+ * What the OpenAPI document says of each kind of echoed field, by the name its shared schemas take
+ * there (`ReadOnlyDateTime`, `IgnoredId`, `LinkedText`): the note, not the field, is what they share.
+ */
+export const ECHOED_FIELD_NOTES = {
+  ReadOnly: 'Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422.',
+  Ignored: 'Read-only, set by the server: ignored (a copy gets its own).',
+  Computed: 'Computed by the server: the value read is accepted back; another is 422.',
+  IgnoredComputed: 'Computed by the server: ignored.',
+  Linked: 'Read from the linked resource: ignored.',
+  Immutable: 'Immutable: the stored value is accepted back; another value is 422.',
+} as const;
+
+/**
  * The fields a body schema adds so that it takes a GET body: typed as the GET returns them, optional,
  * and described for the OpenAPI document. `update` bodies also take `version` (the version read) and
  * the immutable fields; spread the result into the body's `strictObject` after its own fields.
@@ -49,19 +62,15 @@ export function echoedFields(getShape: Shape, spec: RoundTrip, mode: 'update' | 
     return [name, schema.optional().meta({ description })];
   };
   const fields: [string, z.ZodType][] = [];
-  for (const name of Object.keys(spec.readOnly)) {
-    fields.push(field(name, mode === 'update'
-      ? 'Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422.'
-      : 'Read-only, set by the server: ignored (a copy gets its own).'));
-  }
+  for (const name of Object.keys(spec.readOnly)) fields.push(field(name, mode === 'update' ? ECHOED_FIELD_NOTES.ReadOnly : ECHOED_FIELD_NOTES.Ignored));
   for (const name of spec.derived ?? []) {
     // `updatedAt` tells a copy's age (checkEchoed): another one is a newer write.
-    const stale = name === 'updatedAt' ? '409 `conflict`' : '422';
-    fields.push(field(name, mode === 'update' ? `Computed by the server: the value read is accepted back; another is ${stale}.` : 'Computed by the server: ignored.'));
+    const computed = name === 'updatedAt' ? 'Computed by the server: the value read is accepted back; another is 409 `conflict`.' : ECHOED_FIELD_NOTES.Computed;
+    fields.push(field(name, mode === 'update' ? computed : ECHOED_FIELD_NOTES.IgnoredComputed));
   }
-  for (const name of spec.linked ?? []) fields.push(field(name, 'Read from the linked resource: ignored.'));
+  for (const name of spec.linked ?? []) fields.push(field(name, ECHOED_FIELD_NOTES.Linked));
   if (mode === 'update') {
-    for (const name of spec.immutable ?? []) fields.push(field(name, 'Immutable: the stored value is accepted back; another value is 422.'));
+    for (const name of spec.immutable ?? []) fields.push(field(name, ECHOED_FIELD_NOTES.Immutable));
     if ('version' in getShape) fields.push(['version', z.number().int().optional().meta({ description: 'The version read: accepted when it is the current one; another is 409 `conflict`, as with `If-Match`.' })]);
   } else if ('version' in getShape) {
     fields.push(field('version', 'Ignored: a copy starts at version 1.'));

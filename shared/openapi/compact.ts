@@ -19,24 +19,26 @@ interface Slot {
   readonly get: () => Json;
   readonly set: (schema: Json) => void;
   readonly hint: string | undefined;
+  /** The component schema it sits in, if any: names a shape whose field name is taken (`PropertyStatus`). */
+  readonly owner?: string | undefined;
 }
 
 /** Every subschema slot of `schema` (not `schema` itself), outermost first. */
-function subschemaSlots(schema: Json, hint: string | undefined, out: Slot[]): void {
+function subschemaSlots(schema: Json, hint: string | undefined, out: Slot[], owner?: string): void {
   for (const keyword of SCHEMA_KEYWORDS) {
     const child = schema[keyword];
     if (!isObject(child)) continue;
     const childHint = keyword === 'items' && hint ? `${hint}Item` : hint;
-    out.push({ get: () => schema[keyword] as Json, set: (value) => { schema[keyword] = value; }, hint: childHint });
-    subschemaSlots(child, childHint, out);
+    out.push({ get: () => schema[keyword] as Json, set: (value) => { schema[keyword] = value; }, hint: childHint, owner });
+    subschemaSlots(child, childHint, out, owner);
   }
   for (const keyword of SCHEMA_MAP_KEYWORDS) {
     const map = schema[keyword];
     if (!isObject(map)) continue;
     for (const [name, child] of Object.entries(map)) {
       if (!isObject(child)) continue;
-      out.push({ get: () => map[name] as Json, set: (value) => { map[name] = value; }, hint: keyword === 'properties' ? name : undefined });
-      subschemaSlots(child, keyword === 'properties' ? name : undefined, out);
+      out.push({ get: () => map[name] as Json, set: (value) => { map[name] = value; }, hint: keyword === 'properties' ? name : undefined, owner });
+      subschemaSlots(child, keyword === 'properties' ? name : undefined, out, owner);
     }
   }
   for (const keyword of SCHEMA_LIST_KEYWORDS) {
@@ -44,8 +46,8 @@ function subschemaSlots(schema: Json, hint: string | undefined, out: Slot[]): vo
     if (!Array.isArray(list)) continue;
     list.forEach((child, index) => {
       if (!isObject(child)) return;
-      out.push({ get: () => list[index] as Json, set: (value) => { list[index] = value; }, hint });
-      subschemaSlots(child, hint, out);
+      out.push({ get: () => list[index] as Json, set: (value) => { list[index] = value; }, hint, owner });
+      subschemaSlots(child, hint, out, owner);
     });
   }
 }
@@ -87,7 +89,7 @@ function schemaSlots(document: Json): Slot[] {
     if (isObject(response)) visitMedia(response.content, undefined);
   }
   for (const [name, schema] of Object.entries((components.schemas ?? {}) as Json)) {
-    if (isObject(schema)) subschemaSlots(schema, name, out);
+    if (isObject(schema)) subschemaSlots(schema, name, out, name);
   }
   return out;
 }
@@ -103,12 +105,65 @@ const pascal = (text: string) => text.replace(/[^A-Za-z0-9]+(.)?/g, (_match, nex
 /** Names for shapes every API user meets; anything else is named after the field it describes. */
 function knownName(core: Json): string | undefined {
   if (core.type === 'string' && core.format === 'date-time' && Object.keys(core).every((key) => ['type', 'format', 'pattern'].includes(key))) {
-    return String(core.pattern).includes('[+-]') ? 'DateTimeWithOffset' : 'DateTime';
+    return String(core.pattern).includes('[+-]') ? 'DateTimeWithOffset' : 'UtcDateTime';
   }
   if (core.type === 'string' && core.format === 'date' && Object.keys(core).every((key) => ['type', 'format', 'pattern'].includes(key))) return 'Date';
   if (core.type === 'string' && core.pattern === '^[a-f0-9]{24}$' && Object.keys(core).every((key) => ['type', 'pattern', 'example'].includes(key))) return 'Id';
   return undefined;
 }
+
+const componentName = (ref: unknown): string | undefined => (typeof ref === 'string' && ref.startsWith(SCHEMA_REF) ? ref.slice(SCHEMA_REF.length) : undefined);
+const SCHEMA_REF = '#/components/schemas/';
+
+/** A plain type's name: `Text`, `Integer`, ... */
+const TYPE_NAMES: Readonly<Record<string, string>> = { string: 'Text', integer: 'Integer', number: 'Number', boolean: 'Boolean' };
+
+/**
+ * A name that says what a shape is, for a shape that fields of different names share (`Text200`, `Url`,
+ * `NullableText200`, `DateTimeList`, a reference's own name), or undefined when the shape says too little
+ * for a name (an object, a union): then the field it describes most often names it.
+ */
+function shapeName(core: Json): string | undefined {
+  const keys = Object.keys(core);
+  const only = (...allowed: string[]) => keys.every((key) => allowed.includes(key));
+  const known = knownName(core);
+  if (known) return known;
+  if (typeof core.$ref === 'string' && only('$ref')) return componentName(core.$ref);
+  if (Array.isArray(core.type) && core.type.length === 2 && core.type[1] === 'null') {
+    const inner = shapeName({ ...core, type: core.type[0] });
+    return inner && `Nullable${inner}`;
+  }
+  if (core.type === 'string' && core.format === 'uri' && only('type', 'format', 'minLength', 'maxLength')) return 'Uri';
+  if (core.type === 'object' && only('type', 'propertyNames', 'additionalProperties') && isObject(core.additionalProperties) && Object.keys(core.additionalProperties).length === 0) return 'JsonObject';
+  if (typeof core.type === 'string' && TYPE_NAMES[core.type] && only('type', 'minLength', 'maxLength')) return `${TYPE_NAMES[core.type]}${typeof core.maxLength === 'number' ? core.maxLength : ''}`;
+  const [value, nothing, ...more] = Array.isArray(core.anyOf) ? core.anyOf as unknown[] : [];
+  if (only('anyOf') && more.length === 0 && isObject(value) && isObject(nothing) && nothing.type === 'null' && Object.keys(nothing).length === 1) {
+    const inner = shapeName(value);
+    return inner && `Nullable${inner}`;
+  }
+  if (core.type === 'array' && isObject(core.items) && only('type', 'items', 'minItems', 'maxItems')) {
+    const inner = shapeName(core.items);
+    return inner && `${inner}List`;
+  }
+  return undefined;
+}
+
+/** `{data: X}`, the answer envelope of one `X`: named `XEnvelope`. */
+function envelopeName(core: Json): string | undefined {
+  const properties = core.properties;
+  if (core.type !== 'object' || !isObject(properties) || Object.keys(properties).length !== 1 || !isObject(properties.data)) return undefined;
+  const name = Object.keys(properties.data).length === 1 ? componentName(properties.data.$ref) : undefined;
+  return name && `${name}Envelope`;
+}
+
+/** A branch of a union told apart by its `type` (`{type: {const: 'Yes/No'}}` in `FormElement`): `YesNoFormElement`. */
+function variantName(core: Json, hint: string | undefined): string | undefined {
+  const type = isObject(core.properties) && isObject(core.properties.type) ? core.properties.type.const : undefined;
+  return typeof type === 'string' && hint ? `${pascal(type)}${pascal(hint)}` : undefined;
+}
+
+/** The resource a component schema describes: `UpdateProperty`, `CreateProperty` and `Property` are all `Property`. */
+const resourceOf = (component: string | undefined) => component?.replace(/^(Create|Update|Edit|Revise|Duplicate|Record|Submit|Submitted|Public)(?=[A-Z])/, '').replace(/(Output|Patch|List|Settings|WithSecret)$/, '');
 
 /** Below this many bytes a `$ref` saves too little to be worth a name. */
 const MIN_SHARED_BYTES = 40;
@@ -118,10 +173,16 @@ const refLength = (name: string) => `{"$ref":"#/components/schemas/${name}"}`.le
  * Moves every schema shape that appears more than once (ignoring `description`) into
  * `components.schemas` and refers to it, largest saving first, until nothing repeated is worth a
  * name. A use that had its own description keeps it next to the `$ref` (allowed in OpenAPI 3.1).
+ *
+ * Names say what the component is: a well-known shape (`DateTime`, `Id`), an answer envelope
+ * (`FormEnvelope`), a union branch by its `type` (`YesNoFormElement`), the field it describes when
+ * every use is a field of that name, else the shape (`Text200`, `NullableUrl`). `notes` names the
+ * described shapes whose description is a note many fields carry (`ReadOnly` for the round-trip
+ * note of server-set fields: `ReadOnlyDateTime`).
  */
-export function shareRepeatedSchemas(document: Json): void {
-  shareSchemas(document, false);
-  shareSchemas(document, true);
+export function shareRepeatedSchemas(document: Json, notes: Readonly<Record<string, string>> = {}): void {
+  shareSchemas(document, false, notes);
+  shareSchemas(document, true, notes);
 }
 
 /** The schema with its top-level keys sorted, so that key order does not tell two uses apart. */
@@ -132,7 +193,7 @@ const sortedKeys = (schema: Json): Json => Object.fromEntries(Object.entries(sch
  * uses that repeat a shape and its description alike (a `$ref` with the same description on many
  * fields, `Read-only, set by the server...`) become one described component.
  */
-function shareSchemas(document: Json, withDescriptions: boolean): void {
+function shareSchemas(document: Json, withDescriptions: boolean, notes: Readonly<Record<string, string>>): void {
   const components = (document.components ??= {}) as Json;
   const schemas = (components.schemas ??= {}) as Json;
   for (;;) {
@@ -157,9 +218,18 @@ function shareSchemas(document: Json, withDescriptions: boolean): void {
     }
     if (!best) return;
     const group = groups.get(best.key)!;
-    const hint = [...group.hints].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0];
-    const base = (withDescriptions ? undefined : knownName(group.core)) ?? pascal(hint ?? 'Shared');
-    let name = base;
+    const hints = [...group.hints].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+    const hint = hints[0]?.[0];
+    const oneField = new Set(hints.map(([field]) => field.toLowerCase())).size <= 1;
+    const note = withDescriptions ? notes[String(group.core.description)] : undefined;
+    const base = note
+      ? `${note}${shapeName(coreOf(group.core)) ?? pascal(hint ?? '')}`
+      : (withDescriptions ? undefined : knownName(group.core) ?? envelopeName(group.core) ?? variantName(group.core, hint) ?? (oneField ? undefined : shapeName(group.core))) ?? pascal(hint ?? 'Shared');
+    // A name taken by another shape: the resource its uses belong to tells them apart (`PropertyStatus`).
+    const owners = new Set(group.slots.flatMap((slot) => resourceOf(slot.owner) ?? []));
+    const [owner] = owners;
+    const owned = owners.size === 1 && owner && !base.startsWith(owner) ? `${owner}${base}` : undefined;
+    let name = base in schemas && owned ? owned : base;
     for (let suffix = 2; name in schemas; suffix += 1) name = `${base}${suffix}`;
     // One description for every use goes into the component; differing ones stay next to each `$ref`.
     const descriptions = new Set(group.slots.map((slot) => slot.get().description));
@@ -405,4 +475,40 @@ export function dropSafeIntegerBounds(node: unknown): void {
   if (integer && node.minimum === Number.MIN_SAFE_INTEGER) delete node.minimum;
   if (integer && node.maximum === Number.MAX_SAFE_INTEGER) delete node.maximum;
   for (const value of Object.values(node)) dropSafeIntegerBounds(value);
+}
+
+/** Keywords that make a branch more than one plain type with its bounds: such a branch keeps its `anyOf`. */
+const COMPOSING_KEYWORDS = ['$ref', 'anyOf', 'oneOf', 'allOf', 'not', 'const', 'if'];
+
+/**
+ * Writes unions of plain types the short way JSON Schema 2020-12 allows, meaning the same:
+ * `anyOf: [{type: 'string', maxLength: 200}, {type: 'null'}]` becomes `type: ['string', 'null'], maxLength: 200`
+ * (an `enum` takes `null` as one more value), and `anyOf` of `{type: 'number', const: 8}`, `{..., const: 9}`
+ * becomes `type: 'number', enum: [8, 9]`. zod writes the long form for `.nullable()` and `z.union` of literals.
+ */
+export function shortenPlainUnions(document: Json): void {
+  for (const slot of schemaSlots(document)) shortenUnion(slot.get());
+  for (const schema of Object.values(((document.components as Json | undefined)?.schemas ?? {}) as Json)) if (isObject(schema)) shortenUnion(schema);
+}
+
+function shortenUnion(schema: Json): void {
+  const branches = schema.anyOf;
+  if (!Array.isArray(branches) || !branches.every(isObject)) return;
+  const { anyOf: _anyOf, ...rest } = schema;
+  const collides = (branch: Json) => Object.keys(branch).some((key) => key in rest);
+  const plain = (branch: Json) => typeof branch.type === 'string' && branch.type !== 'null' && !COMPOSING_KEYWORDS.some((key) => key in branch);
+  const isNull = (branch: Json) => branch.type === 'null' && Object.keys(branch).length === 1;
+  const [first, second] = branches as Json[];
+  if (branches.length === 2 && first && second && (isNull(first) || isNull(second))) {
+    const value = isNull(first) ? second : first;
+    if (!plain(value) || collides(value)) return;
+    delete schema.anyOf;
+    Object.assign(schema, value, { type: [value.type, 'null'] }, Array.isArray(value.enum) ? { enum: [...value.enum, null] } : {});
+    return;
+  }
+  const type = (branches[0] as Json).type;
+  const literals = branches.every((branch) => Object.keys(branch).length === 2 && branch.type === type && 'const' in branch);
+  if (typeof type !== 'string' || !literals || 'type' in rest || 'enum' in rest) return;
+  delete schema.anyOf;
+  Object.assign(schema, { type, enum: (branches as Json[]).map((branch) => branch.const) });
 }

@@ -9,9 +9,10 @@ import { routeTable } from '../http/routes.js';
 import { withServer } from './served-document.js';
 import { errorResponseKeysOf, errorSchemaOf, flatErrorSchema, pathParameterNames } from './error-responses.js';
 import { ERROR_CODES, FLAT_CODE_BODIES, FLAT_ERROR_CODES, errorCodesOf, errorResponseName } from './error-codes.js';
-import { dropRepeatedParameterDescriptions, dropSafeIntegerBounds, mergeTwinSchemas, shareCommonBranchProperties, shareRepeatedExamples, shareRepeatedParameters, shareRepeatedSchemas } from './compact.js';
+import { dropRepeatedParameterDescriptions, dropSafeIntegerBounds, mergeTwinSchemas, shareCommonBranchProperties, shareRepeatedExamples, shareRepeatedParameters, shareRepeatedSchemas, shortenPlainUnions } from './compact.js';
 import { addExamples } from './examples.js';
 import { errorEnvelopeSchema } from '../http/schemas.js';
+import { ECHOED_FIELD_NOTES } from '../model/round-trip.js';
 
 export type OpenApiDocument = oas31.OpenAPIObject;
 
@@ -272,7 +273,8 @@ function finish(document: JsonObject, errorResponses: Map<string, JsonObject>): 
   };
   shareRepeatedParameters(document);
   shareCommonBranchProperties(document);
-  shareRepeatedSchemas(document);
+  shareRepeatedSchemas(document, Object.fromEntries(Object.entries(ECHOED_FIELD_NOTES).map(([name, note]) => [note, name])));
+  shortenPlainUnions(document);
   shareRepeatedExamples(document);
   return document;
 }

@@ -1028,10 +1028,10 @@ export interface components {
          *     }
          */
         CreateForm: {
-            id?: components["schemas"]["Id3"];
-            ownerId?: components["schemas"]["OwnerId2"];
-            createdAt?: components["schemas"]["CreatedAt2"];
-            updatedAt?: components["schemas"]["UpdatedAt2"];
+            id?: components["schemas"]["IgnoredId"];
+            ownerId?: components["schemas"]["IgnoredText"];
+            createdAt?: components["schemas"]["IgnoredDateTime"];
+            updatedAt?: components["schemas"]["IgnoredComputedDateTime"];
             version?: components["schemas"]["Version2"];
             /** @description Follows `type` (true exactly for `order`); another value is 422. */
             isEventForm?: boolean;
@@ -1041,7 +1041,7 @@ export interface components {
             rows?: components["schemas"]["Rows2"];
             /** @description With `rows`: the first row of the attendee section (order forms). */
             attendeeRowsStart?: number;
-            name: components["schemas"]["Name"];
+            name: components["schemas"]["Text200"];
             /** @enum {string} */
             type: "standalone" | "order";
             nameHidden?: boolean;
@@ -1078,10 +1078,10 @@ export interface components {
          *       "required": true
          *     }
          */
-        FormElement: components["schemas"]["FormElement9"] | components["schemas"]["FormElement14"] | components["schemas"]["FormElement7"] | components["schemas"]["FormElement4"] | components["schemas"]["FormElement2"] | components["schemas"]["FormElement5"] | components["schemas"]["FormElement3"] | components["schemas"]["FormElement6"] | components["schemas"]["FormElement12"] | components["schemas"]["FormElement8"] | components["schemas"]["FormElement10"] | components["schemas"]["FormElement11"] | components["schemas"]["FormElement13"] | ({
+        FormElement: components["schemas"]["TextFormElement"] | components["schemas"]["MultiLineTextFormElement"] | components["schemas"]["NumberFormElement"] | components["schemas"]["SelectOneFormElement"] | components["schemas"]["SelectOneOrOtherFormElement"] | components["schemas"]["SelectMultipleFormElement"] | components["schemas"]["SelectMultipleWithOtherFormElement"] | components["schemas"]["YesNoFormElement"] | components["schemas"]["DateFormElement"] | components["schemas"]["FileFormElement"] | components["schemas"]["EmailFormElement"] | components["schemas"]["PhoneFormElement"] | components["schemas"]["StaticTextFormElement"] | ({
             /** @constant */
             type: "Static Image";
-            imageUrl: components["schemas"]["RedirectUrl"];
+            imageUrl: components["schemas"]["Uri"];
             imageWidth?: components["schemas"]["ImageWidth"];
         } & components["schemas"]["FormElementBase"]);
         EventItemReference: {
@@ -1136,9 +1136,9 @@ export interface components {
             }[];
         };
         EditFormSettings: {
-            id?: components["schemas"]["Id2"];
-            ownerId?: components["schemas"]["OwnerId"];
-            createdAt?: components["schemas"]["CreatedAt"];
+            id?: components["schemas"]["ReadOnlyId"];
+            ownerId?: components["schemas"]["ReadOnlyText"];
+            createdAt?: components["schemas"]["ReadOnlyDateTime"];
             /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
             elements?: components["schemas"]["FormElement"][];
             /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
@@ -1154,13 +1154,14 @@ export interface components {
             /** @description Immutable: the stored value is accepted back; another value is 422. */
             isEventForm?: boolean;
             version?: components["schemas"]["Version"];
-            name?: components["schemas"]["Name"];
+            name?: components["schemas"]["Text200"];
             nameHidden?: boolean | null;
-            status?: components["schemas"]["Status2"];
-            submitButtonText?: components["schemas"]["SubmitButtonText"];
+            status?: components["schemas"]["FormStatus"];
+            submitButtonText?: components["schemas"]["Text100"];
             /** @enum {string} */
             submitButtonWidth?: "auto" | "fill";
-            submitButtonAlign?: ("left" | "center") | null;
+            /** @enum {string|null} */
+            submitButtonAlign?: "left" | "center" | null;
         };
         /**
          * @example {
@@ -1194,8 +1195,8 @@ export interface components {
             attendeeRowsStart: number;
         };
         DuplicateForm: {
-            name?: components["schemas"]["Name"];
-            status?: components["schemas"]["Status2"];
+            name?: components["schemas"]["Text200"];
+            status?: components["schemas"]["FormStatus"];
         };
         FormElementPatch: {
             /** @description Read-only: the element's own id is accepted back (so an element as a GET returns it can be sent as is); another is 422. */
@@ -1209,16 +1210,17 @@ export interface components {
             type?: "Text" | "Multi-line Text" | "Number" | "Select One" | "Select One or \"Other\"" | "Select Multiple" | "Select Multiple with \"Other\"" | "Yes/No" | "Date" | "File" | "Email" | "Phone" | "Static Text" | "Static Image";
             prompt?: string;
             promptHidden?: boolean | null;
-            helperText?: components["schemas"]["Description"];
+            helperText?: components["schemas"]["NullableText5000"];
             /** @description Text, Multi-line Text, Number, Email, Phone and Select One types (on Select One it has effect only when `dropdown` is true). */
             placeholder?: string | null;
             required?: boolean | null;
             propertyId?: components["schemas"]["Id"] | null;
-            contactField?: ("firstName" | "lastName" | "status" | "email" | "phone") | null;
+            /** @enum {string|null} */
+            contactField?: "firstName" | "lastName" | "status" | "email" | "phone" | null;
             options?: components["schemas"]["Options"] | null;
             dropdown?: boolean | null;
             yesRequired?: boolean | null;
-            otherPrompt?: components["schemas"]["OtherPrompt"];
+            otherPrompt?: components["schemas"]["Text500"];
             minChoices?: number;
             maxChoices?: number | null;
             min?: components["schemas"]["Date"] | null;
@@ -1229,7 +1231,7 @@ export interface components {
             accept?: components["schemas"]["Accept"];
             logicGroups?: (components["schemas"]["SelectionLogicGroup"] | components["schemas"]["YesNoLogicGroup"])[] | null;
             content?: string;
-            imageUrl?: components["schemas"]["RedirectUrl"];
+            imageUrl?: components["schemas"]["Uri"];
             imageWidth?: number;
             forEventItems?: components["schemas"]["ForEventItems"] | null;
             askAllAttendees?: boolean;
@@ -1237,7 +1239,7 @@ export interface components {
         ToggleOther: {
             /** @constant */
             enabled: true;
-            otherPrompt: components["schemas"]["OtherPrompt"];
+            otherPrompt: components["schemas"]["Text500"];
         } | {
             /** @constant */
             enabled: false;
@@ -1289,15 +1291,15 @@ export interface components {
          *     }
          */
         CreateProperty: {
-            id?: components["schemas"]["Id3"];
-            createdAt?: components["schemas"]["CreatedAt2"];
-            updatedAt?: components["schemas"]["UpdatedAt2"];
+            id?: components["schemas"]["IgnoredId"];
+            createdAt?: components["schemas"]["IgnoredDateTime"];
+            updatedAt?: components["schemas"]["IgnoredComputedDateTime"];
             version?: components["schemas"]["Version2"];
             type: components["schemas"]["PropertyType"];
-            name: components["schemas"]["Name2"];
+            name: components["schemas"]["Name"];
             objectType: components["schemas"]["PropertyObjectType"];
             description?: string;
-            options?: components["schemas"]["Options2"];
+            options?: components["schemas"]["PropertyOptions"];
             /**
              * @description Default `active`.
              * @enum {string}
@@ -1316,9 +1318,9 @@ export interface components {
         PropertyObjectType: "event" | "order" | "ticket" | "contact";
         PropertyOption: {
             /** @description Stored identity of the option; unique within the property. */
-            value: components["schemas"]["Name"];
+            value: components["schemas"]["Text200"];
             /** @description Display text. Rename an option by changing its label only. */
-            label: components["schemas"]["Name"];
+            label: components["schemas"]["Text200"];
         };
         /**
          * @example {
@@ -1327,17 +1329,17 @@ export interface components {
          *     }
          */
         UpdateProperty: {
-            id?: components["schemas"]["Id2"];
-            createdAt?: components["schemas"]["CreatedAt"];
+            id?: components["schemas"]["ReadOnlyId"];
+            createdAt?: components["schemas"]["ReadOnlyDateTime"];
             updatedAt?: components["schemas"]["UpdatedAt"];
             /** @description Immutable: the stored value is accepted back; another value is 422. */
             type?: components["schemas"]["PropertyType"];
             /** @description Immutable: the stored value is accepted back; another value is 422. */
             objectType?: components["schemas"]["PropertyObjectType"];
             version?: components["schemas"]["Version"];
-            name?: components["schemas"]["Name2"];
-            status?: components["schemas"]["Status3"];
-            options?: components["schemas"]["Options2"];
+            name?: components["schemas"]["Name"];
+            status?: components["schemas"]["PropertyStatus"];
+            options?: components["schemas"]["PropertyOptions"];
             /** @description `null` removes the description. */
             description?: string | null;
         };
@@ -1351,15 +1353,15 @@ export interface components {
          *     }
          */
         CreateContact: {
-            id?: components["schemas"]["Id3"];
-            createdAt?: components["schemas"]["CreatedAt2"];
-            updatedAt?: components["schemas"]["UpdatedAt2"];
+            id?: components["schemas"]["IgnoredId"];
+            createdAt?: components["schemas"]["IgnoredDateTime"];
+            updatedAt?: components["schemas"]["IgnoredComputedDateTime"];
             version?: components["schemas"]["Version2"];
             email: components["schemas"]["Email"];
-            firstName?: components["schemas"]["Name"];
-            lastName?: components["schemas"]["Name"];
-            phone?: components["schemas"]["PayButtonLabel"];
-            status?: components["schemas"]["Status4"];
+            firstName?: components["schemas"]["Text200"];
+            lastName?: components["schemas"]["Text200"];
+            phone?: components["schemas"]["Text50"];
+            status?: components["schemas"]["ContactStatus"];
             defaultPaymentMethod?: components["schemas"]["DefaultPaymentMethod"];
             /** @description Values of contact CRM properties keyed by property id; each is validated against the property's type and options. */
             properties?: components["schemas"]["Properties"];
@@ -1372,27 +1374,27 @@ export interface components {
          *     }
          */
         UpdateContact: {
-            id?: components["schemas"]["Id2"];
-            createdAt?: components["schemas"]["CreatedAt"];
+            id?: components["schemas"]["ReadOnlyId"];
+            createdAt?: components["schemas"]["ReadOnlyDateTime"];
             updatedAt?: components["schemas"]["UpdatedAt"];
             version?: components["schemas"]["Version"];
             email?: components["schemas"]["Email"];
-            firstName?: components["schemas"]["Name"] | null;
-            lastName?: components["schemas"]["Name"] | null;
-            phone?: components["schemas"]["PayButtonLabel"] | null;
-            status?: components["schemas"]["Status4"] | null;
+            firstName?: components["schemas"]["Text200"] | null;
+            lastName?: components["schemas"]["Text200"] | null;
+            phone?: components["schemas"]["Text50"] | null;
+            status?: components["schemas"]["ContactStatus"] | null;
             defaultPaymentMethod?: components["schemas"]["DefaultPaymentMethod"] | null;
             /** @description Merged into the stored values key by key; a `null` value removes that property's value. */
             properties?: components["schemas"]["Properties"];
         };
         CreateEvent: {
-            id?: components["schemas"]["Id3"];
-            createdAt?: components["schemas"]["CreatedAt2"];
-            minPrice?: components["schemas"]["AmountDue2"];
-            maxPrice?: components["schemas"]["AmountDue2"];
-            updatedAt?: components["schemas"]["UpdatedAt2"];
+            id?: components["schemas"]["IgnoredId"];
+            createdAt?: components["schemas"]["IgnoredDateTime"];
+            minPrice?: components["schemas"]["IgnoredComputedInteger"];
+            maxPrice?: components["schemas"]["IgnoredComputedInteger"];
+            updatedAt?: components["schemas"]["IgnoredComputedDateTime"];
             version?: components["schemas"]["Version4"];
-            name: components["schemas"]["Name"];
+            name: components["schemas"]["Text200"];
             start: components["schemas"]["DateTime"];
             end: components["schemas"]["DateTime"];
             /**
@@ -1415,29 +1417,29 @@ export interface components {
             descriptionBlocks?: components["schemas"]["RichTextRequest"];
             /** @default [] */
             products?: {
-                name: components["schemas"]["Name"];
+                name: components["schemas"]["Text200"];
                 /** @description Price in cents. */
                 price: number;
                 required?: components["schemas"]["Required"];
-                currency?: components["schemas"]["Currency2"];
+                currency?: components["schemas"]["EventCurrency"];
                 /** @description Ignored on create (a copy's products get new ids). */
                 id?: components["schemas"]["Id"];
             }[];
-            multiDayStartTimes?: components["schemas"]["MultiDayEndTimes2"];
-            multiDayEndTimes?: components["schemas"]["MultiDayEndTimes2"];
-            location?: components["schemas"]["ContentBlocksItem"];
+            multiDayStartTimes?: components["schemas"]["DateTimeList"];
+            multiDayEndTimes?: components["schemas"]["DateTimeList"];
+            location?: components["schemas"]["JsonObject"];
             locationPlaceholder?: string;
-            virtualEventLink?: components["schemas"]["RedirectUrl"];
+            virtualEventLink?: components["schemas"]["Uri"];
             description?: string;
-            image?: components["schemas"]["Image3"];
-            images?: components["schemas"]["Image3"];
-            tags?: components["schemas"]["CustomTags"];
+            image?: components["schemas"]["Image2"];
+            images?: components["schemas"]["Image2"];
+            tags?: components["schemas"]["Text100List"];
             /** @enum {string} */
             currency?: "USD" | "CAD";
-            redirectUrl?: components["schemas"]["RedirectUrl"];
-            customTerms?: components["schemas"]["ContentBlocksItem"];
+            redirectUrl?: components["schemas"]["Uri"];
+            customTerms?: components["schemas"]["JsonObject"];
             refundPolicy?: string;
-            customTags?: components["schemas"]["CustomTags"];
+            customTags?: components["schemas"]["Text100List"];
             contentBlocks?: components["schemas"]["ContentBlocks"];
             language?: string;
             isCancelled?: boolean;
@@ -1447,7 +1449,7 @@ export interface components {
         RichTextRequest: (components["schemas"]["RichTextParagraphRequest"] | {
             /** @constant */
             type: "bulletList";
-            content: components["schemas"]["Content2"];
+            content: components["schemas"]["RichTextRequestContent"];
         } | {
             /** @constant */
             type: "orderedList";
@@ -1460,7 +1462,7 @@ export interface components {
                 /** @default 1 */
                 start?: number;
             };
-            content: components["schemas"]["Content2"];
+            content: components["schemas"]["RichTextRequestContent"];
         })[];
         RichTextParagraphRequest: {
             /** @constant */
@@ -1503,19 +1505,22 @@ export interface components {
             /** @constant */
             type: "textStyle";
             attrs: {
-                /** @description One of 8, 9, 10, 11, 12, 14, 18, 24, 30, 36, 48, 60, 72, 96. */
+                /**
+                 * @description One of 8, 9, 10, 11, 12, 14, 18, 24, 30, 36, 48, 60, 72, 96.
+                 * @enum {number}
+                 */
                 fontSize: 8 | 9 | 10 | 11 | 12 | 14 | 18 | 24 | 30 | 36 | 48 | 60 | 72 | 96;
             };
         };
         /** @description Only the fields sent change; `null` removes an optional field. */
         UpdateEvent: {
-            id?: components["schemas"]["Id2"];
-            createdAt?: components["schemas"]["CreatedAt"];
-            minPrice?: components["schemas"]["AmountDue"];
-            maxPrice?: components["schemas"]["AmountDue"];
+            id?: components["schemas"]["ReadOnlyId"];
+            createdAt?: components["schemas"]["ReadOnlyDateTime"];
+            minPrice?: components["schemas"]["ComputedInteger"];
+            maxPrice?: components["schemas"]["ComputedInteger"];
             updatedAt?: components["schemas"]["UpdatedAt"];
             version?: components["schemas"]["Version"];
-            name?: components["schemas"]["Name"];
+            name?: components["schemas"]["Text200"];
             start?: components["schemas"]["DateTime"];
             end?: components["schemas"]["DateTime"];
             type?: components["schemas"]["Type"];
@@ -1529,46 +1534,46 @@ export interface components {
             descriptionBlocks?: components["schemas"]["RichTextRequest"] | null;
             /** @description Replaces the product list; entries with an existing `id` keep it. */
             products?: {
-                name: components["schemas"]["Name"];
+                name: components["schemas"]["Text200"];
                 /** @description Price in cents. */
                 price: number;
                 required?: components["schemas"]["Required"];
-                currency?: components["schemas"]["Currency2"];
+                currency?: components["schemas"]["EventCurrency"];
                 /** @description Keep this existing product id; omit to mint a new product. */
                 id?: components["schemas"]["Id"];
             }[];
-            multiDayStartTimes?: components["schemas"]["MultiDayEndTimes3"];
-            multiDayEndTimes?: components["schemas"]["MultiDayEndTimes3"];
-            location?: components["schemas"]["CustomTerms"];
-            locationPlaceholder?: components["schemas"]["CustomerFirstName"];
-            virtualEventLink?: components["schemas"]["RedirectUrl2"];
+            multiDayStartTimes?: components["schemas"]["DateTimeList"] | null;
+            multiDayEndTimes?: components["schemas"]["DateTimeList"] | null;
+            location?: components["schemas"]["JsonObject"] | null;
+            locationPlaceholder?: components["schemas"]["NullableText200"];
+            virtualEventLink?: components["schemas"]["NullableUri"];
             description?: string | null;
-            image?: components["schemas"]["Image2"];
-            images?: components["schemas"]["Image2"];
-            tags?: components["schemas"]["CustomTags"] | null;
+            image?: components["schemas"]["EventImage"];
+            images?: components["schemas"]["EventImage"];
+            tags?: components["schemas"]["Text100List"] | null;
             currency?: components["schemas"]["Currency"];
-            redirectUrl?: components["schemas"]["RedirectUrl2"];
-            customTerms?: components["schemas"]["CustomTerms"];
+            redirectUrl?: components["schemas"]["NullableUri"];
+            customTerms?: components["schemas"]["JsonObject"] | null;
             refundPolicy?: string | null;
-            customTags?: components["schemas"]["CustomTags"] | null;
+            customTags?: components["schemas"]["Text100List"] | null;
             contentBlocks?: components["schemas"]["ContentBlocks"] | null;
             language?: string | null;
             isCancelled?: boolean | null;
             metaData?: components["schemas"]["MetaData"] | null;
         };
         CreateCheckout: {
-            id?: components["schemas"]["Id3"];
-            ownerId?: components["schemas"]["OwnerId2"];
-            createdAt?: components["schemas"]["CreatedAt2"];
-            updatedAt?: components["schemas"]["UpdatedAt2"];
-            productsCount?: components["schemas"]["AmountDue2"];
+            id?: components["schemas"]["IgnoredId"];
+            ownerId?: components["schemas"]["IgnoredText"];
+            createdAt?: components["schemas"]["IgnoredDateTime"];
+            updatedAt?: components["schemas"]["IgnoredComputedDateTime"];
+            productsCount?: components["schemas"]["IgnoredComputedInteger"];
             /** @description Computed by the server: ignored. */
             isEventSet?: boolean;
-            eventName?: components["schemas"]["EventImage"];
-            eventImage?: components["schemas"]["EventImage"];
-            formName?: components["schemas"]["EventImage"];
+            eventName?: components["schemas"]["LinkedText"];
+            eventImage?: components["schemas"]["LinkedText"];
+            formName?: components["schemas"]["LinkedText"];
             version?: components["schemas"]["Version4"];
-            name: components["schemas"]["Name"];
+            name: components["schemas"]["Text200"];
             /**
              * @default open
              * @enum {string}
@@ -1587,10 +1592,10 @@ export interface components {
             eventId?: components["schemas"]["EventId"];
             timeslotId?: components["schemas"]["TimeslotId"];
             orderFormId?: components["schemas"]["OrderFormId"];
-            redirectUrl?: components["schemas"]["RedirectUrl"];
+            redirectUrl?: components["schemas"]["Uri"];
             payByInvoice?: components["schemas"]["PayByInvoice"];
             paymentMethods?: components["schemas"]["PaymentMethods"];
-            payButtonLabel?: components["schemas"]["PayButtonLabel"];
+            payButtonLabel?: components["schemas"]["Text50"];
             disableConfirmationEmail?: boolean;
             availableFrom?: components["schemas"]["DateTime"];
             availableTo?: components["schemas"]["DateTime"];
@@ -1598,59 +1603,59 @@ export interface components {
         };
         /** @description Partial update: absent fields are kept, `null` removes an optional field. */
         UpdateCheckout: {
-            id?: components["schemas"]["Id2"];
-            ownerId?: components["schemas"]["OwnerId"];
-            createdAt?: components["schemas"]["CreatedAt"];
+            id?: components["schemas"]["ReadOnlyId"];
+            ownerId?: components["schemas"]["ReadOnlyText"];
+            createdAt?: components["schemas"]["ReadOnlyDateTime"];
             updatedAt?: components["schemas"]["UpdatedAt"];
-            productsCount?: components["schemas"]["AmountDue"];
+            productsCount?: components["schemas"]["ComputedInteger"];
             /** @description Computed by the server: the value read is accepted back; another is 422. */
             isEventSet?: boolean;
-            eventName?: components["schemas"]["EventImage"];
-            eventImage?: components["schemas"]["EventImage"];
-            formName?: components["schemas"]["EventImage"];
+            eventName?: components["schemas"]["LinkedText"];
+            eventImage?: components["schemas"]["LinkedText"];
+            formName?: components["schemas"]["LinkedText"];
             version?: components["schemas"]["Version"];
-            name?: components["schemas"]["Name"];
+            name?: components["schemas"]["Text200"];
             /** @enum {string} */
             status?: "open" | "closed";
             /** @enum {string} */
             visibility?: "private" | "public";
             /** @description Replaces the whole product list. */
             products?: components["schemas"]["ProductsItem"][];
-            description?: components["schemas"]["Description"];
-            maxTicketsPerSet?: components["schemas"]["MaxTicketsPerOrder2"];
-            maxTicketsPerOrder?: components["schemas"]["MaxTicketsPerOrder2"];
+            description?: components["schemas"]["NullableText5000"];
+            maxTicketsPerSet?: components["schemas"]["NullableMaxTicketsPerOrder"];
+            maxTicketsPerOrder?: components["schemas"]["NullableMaxTicketsPerOrder"];
             eventId?: components["schemas"]["EventId"] | null;
             timeslotId?: components["schemas"]["TimeslotId"] | null;
             orderFormId?: components["schemas"]["OrderFormId"] | null;
-            redirectUrl?: components["schemas"]["RedirectUrl2"];
+            redirectUrl?: components["schemas"]["NullableUri"];
             payByInvoice?: components["schemas"]["PayByInvoice"] | null;
             paymentMethods?: components["schemas"]["PaymentMethods"] | null;
-            payButtonLabel?: components["schemas"]["PayButtonLabel"] | null;
+            payButtonLabel?: components["schemas"]["Text50"] | null;
             disableConfirmationEmail?: boolean | null;
-            availableFrom?: components["schemas"]["AvailableFrom"];
-            availableTo?: components["schemas"]["AvailableFrom"];
+            availableFrom?: components["schemas"]["NullableDateTime"];
+            availableTo?: components["schemas"]["NullableDateTime"];
             availabilityTimezone?: components["schemas"]["AvailabilityTimezone"] | null;
         };
         CreateInvoice: {
-            id?: components["schemas"]["Id3"];
-            hostId?: components["schemas"]["OwnerId2"];
-            createdAt?: components["schemas"]["CreatedAt2"];
+            id?: components["schemas"]["IgnoredId"];
+            hostId?: components["schemas"]["IgnoredText"];
+            createdAt?: components["schemas"]["IgnoredDateTime"];
             /** @description Read-only, set by the server: ignored (a copy gets its own). */
             number?: string | null;
             /** @description Read-only, set by the server: ignored (a copy gets its own). */
             status?: components["schemas"]["Status"];
             /** @description Read-only, set by the server: ignored (a copy gets its own). */
             payments?: components["schemas"]["Payment"][];
-            issuedAt?: components["schemas"]["CreatedAt2"];
-            paidAt?: components["schemas"]["CreatedAt2"];
-            voidedAt?: components["schemas"]["CreatedAt2"];
-            subtotal?: components["schemas"]["AmountDue2"];
-            taxTotal?: components["schemas"]["AmountDue2"];
-            total?: components["schemas"]["AmountDue2"];
-            amountPaid?: components["schemas"]["AmountDue2"];
-            amountRefunded?: components["schemas"]["AmountDue2"];
-            amountDue?: components["schemas"]["AmountDue2"];
-            updatedAt?: components["schemas"]["UpdatedAt2"];
+            issuedAt?: components["schemas"]["IgnoredDateTime"];
+            paidAt?: components["schemas"]["IgnoredDateTime"];
+            voidedAt?: components["schemas"]["IgnoredDateTime"];
+            subtotal?: components["schemas"]["IgnoredComputedInteger"];
+            taxTotal?: components["schemas"]["IgnoredComputedInteger"];
+            total?: components["schemas"]["IgnoredComputedInteger"];
+            amountPaid?: components["schemas"]["IgnoredComputedInteger"];
+            amountRefunded?: components["schemas"]["IgnoredComputedInteger"];
+            amountDue?: components["schemas"]["IgnoredComputedInteger"];
+            updatedAt?: components["schemas"]["IgnoredComputedDateTime"];
             version?: components["schemas"]["Version2"];
             customerId: components["schemas"]["CustomerId"];
             customerEmail?: string;
@@ -1703,7 +1708,7 @@ export interface components {
             taxAmount?: components["schemas"]["TaxAmount"];
             productId?: string;
             priceId?: string;
-            eventId?: components["schemas"]["EventId2"];
+            eventId?: components["schemas"]["InvoiceLineItemEventId"];
             productName?: string;
             productImageUrl?: string;
             eventName?: string;
@@ -1711,7 +1716,7 @@ export interface components {
             eventLocation?: string;
             /** @example America/New_York */
             eventTimezone?: string;
-            productType?: components["schemas"]["ProductType2"];
+            productType?: components["schemas"]["InvoiceLineItemProductType"];
             /** @description Only when `productType` is `bundle`. */
             components?: components["schemas"]["BundleComponent"][];
             disableQrCode?: boolean;
@@ -1723,8 +1728,8 @@ export interface components {
             inventoryConsumedAt?: components["schemas"]["DateTime"];
         };
         BundleComponent: {
-            productId: components["schemas"]["Name"];
-            productName: components["schemas"]["OtherPrompt"];
+            productId: components["schemas"]["Text200"];
+            productName: components["schemas"]["Text500"];
             productType?: components["schemas"]["ProductType"];
             productImageUrl?: string;
             eventId?: string;
@@ -1749,44 +1754,44 @@ export interface components {
             priceLevelId?: string;
         };
         TaxId: {
-            type: components["schemas"]["SubmitButtonText"];
-            value: components["schemas"]["Name"];
+            type: components["schemas"]["Text100"];
+            value: components["schemas"]["Text200"];
         };
         /** @description Only the fields sent change; `null` removes an optional field. */
         ReviseInvoice: {
-            id?: components["schemas"]["Id2"];
-            hostId?: components["schemas"]["OwnerId"];
-            createdAt?: components["schemas"]["CreatedAt"];
+            id?: components["schemas"]["ReadOnlyId"];
+            hostId?: components["schemas"]["ReadOnlyText"];
+            createdAt?: components["schemas"]["ReadOnlyDateTime"];
             /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
             number?: string | null;
             /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
             status?: components["schemas"]["Status"];
             /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
             payments?: components["schemas"]["Payment"][];
-            issuedAt?: components["schemas"]["CreatedAt"];
-            paidAt?: components["schemas"]["CreatedAt"];
-            voidedAt?: components["schemas"]["CreatedAt"];
-            subtotal?: components["schemas"]["AmountDue"];
-            taxTotal?: components["schemas"]["AmountDue"];
-            total?: components["schemas"]["AmountDue"];
-            amountPaid?: components["schemas"]["AmountDue"];
-            amountRefunded?: components["schemas"]["AmountDue"];
-            amountDue?: components["schemas"]["AmountDue"];
+            issuedAt?: components["schemas"]["ReadOnlyDateTime"];
+            paidAt?: components["schemas"]["ReadOnlyDateTime"];
+            voidedAt?: components["schemas"]["ReadOnlyDateTime"];
+            subtotal?: components["schemas"]["ComputedInteger"];
+            taxTotal?: components["schemas"]["ComputedInteger"];
+            total?: components["schemas"]["ComputedInteger"];
+            amountPaid?: components["schemas"]["ComputedInteger"];
+            amountRefunded?: components["schemas"]["ComputedInteger"];
+            amountDue?: components["schemas"]["ComputedInteger"];
             updatedAt?: components["schemas"]["UpdatedAt"];
             version?: components["schemas"]["Version"];
             customerId?: components["schemas"]["CustomerId"];
             customerEmail?: string | null;
-            customerFirstName?: components["schemas"]["CustomerFirstName"];
-            customerLastName?: components["schemas"]["CustomerFirstName"];
+            customerFirstName?: components["schemas"]["NullableText200"];
+            customerLastName?: components["schemas"]["NullableText200"];
             customerPhone?: string | null;
             /** @enum {string} */
             currency?: "USD" | "CAD";
             lineItems?: components["schemas"]["LineItems"];
-            notes?: components["schemas"]["Description"];
+            notes?: components["schemas"]["NullableText5000"];
             taxIds?: components["schemas"]["TaxId"][];
-            dueAt?: components["schemas"]["AvailableFrom"];
-            subscriptionId?: components["schemas"]["CustomerFirstName"];
-            quoteId?: components["schemas"]["CustomerFirstName"];
+            dueAt?: components["schemas"]["NullableDateTime"];
+            subscriptionId?: components["schemas"]["NullableText200"];
+            quoteId?: components["schemas"]["NullableText200"];
             autoCharge?: boolean;
         };
         RecordPayment: {
@@ -1805,19 +1810,19 @@ export interface components {
             idempotencyKey: string;
         };
         CreatePayout: {
-            id?: components["schemas"]["Id3"];
+            id?: components["schemas"]["IgnoredId"];
             /**
              * @description Read-only, set by the server: ignored (a copy gets its own).
              * @enum {string}
              */
             status?: "paid";
-            ledgerEntryId?: components["schemas"]["Id3"];
-            createdAt?: components["schemas"]["CreatedAt2"];
+            ledgerEntryId?: components["schemas"]["IgnoredId"];
+            createdAt?: components["schemas"]["IgnoredDateTime"];
             /** @enum {string} */
             currency: "USD" | "CAD";
             amount: number;
             /** @description Event id as carried by invoice line items. */
-            eventId?: components["schemas"]["Name"];
+            eventId?: components["schemas"]["Text200"];
         };
         /**
          * @example {
@@ -1829,17 +1834,17 @@ export interface components {
          */
         SubmitFormResponse: {
             /** @description Buyer answers (standalone forms: all answers). */
-            answers: components["schemas"]["ContentBlocksItem"];
+            answers: components["schemas"]["JsonObject"];
             /** @description Order forms: one answer map per attendee (ticket holder) for the `askAllAttendees` elements; required (>= 1) when the form has any. Forbidden on standalone forms. */
-            attendees?: components["schemas"]["ContentBlocksItem"][];
+            attendees?: components["schemas"]["JsonObject"][];
         };
         CreateWebhookEndpoint: {
-            id?: components["schemas"]["Id3"];
-            createdAt?: components["schemas"]["CreatedAt2"];
-            updatedAt?: components["schemas"]["UpdatedAt2"];
+            id?: components["schemas"]["IgnoredId"];
+            createdAt?: components["schemas"]["IgnoredDateTime"];
+            updatedAt?: components["schemas"]["IgnoredComputedDateTime"];
             url: components["schemas"]["Url"];
             events: components["schemas"]["Events"];
-            description?: components["schemas"]["Description2"];
+            description?: components["schemas"]["Description"];
             /**
              * @description Default `enabled`.
              * @enum {string}
@@ -1847,13 +1852,13 @@ export interface components {
             status?: "enabled" | "disabled";
         };
         UpdateWebhookEndpoint: {
-            id?: components["schemas"]["Id2"];
-            createdAt?: components["schemas"]["CreatedAt"];
+            id?: components["schemas"]["ReadOnlyId"];
+            createdAt?: components["schemas"]["ReadOnlyDateTime"];
             updatedAt?: components["schemas"]["UpdatedAt"];
             url?: components["schemas"]["Url"];
             events?: components["schemas"]["Events"];
             /** @description `null` removes it. */
-            description?: components["schemas"]["Description2"] | null;
+            description?: components["schemas"]["Description"] | null;
             /** @enum {string} */
             status?: "enabled" | "disabled";
         };
@@ -1861,7 +1866,7 @@ export interface components {
             /** @enum {string} */
             status: "ok" | "degraded";
             version: string;
-            timestamp: components["schemas"]["DateTime2"];
+            timestamp: components["schemas"]["UtcDateTime"];
             /** @enum {string} */
             db: "connected" | "disconnected";
         };
@@ -1882,16 +1887,16 @@ export interface components {
             } & {
                 [key: string]: unknown;
             };
-            paths: components["schemas"]["ContentBlocksItem"];
+            paths: components["schemas"]["JsonObject"];
         } & {
             [key: string]: unknown;
         };
         Form: {
             id: components["schemas"]["Id"];
-            name: components["schemas"]["Name"];
+            name: components["schemas"]["Text200"];
             nameHidden?: boolean;
-            status: components["schemas"]["Status2"];
-            submitButtonText: components["schemas"]["SubmitButtonText"];
+            status: components["schemas"]["FormStatus"];
+            submitButtonText: components["schemas"]["Text100"];
             /** @enum {string} */
             submitButtonWidth: "auto" | "fill";
             /** @enum {string} */
@@ -1916,7 +1921,7 @@ export interface components {
             type: components["schemas"]["PropertyType"];
             name: string;
             description?: string;
-            status: components["schemas"]["Status3"];
+            status: components["schemas"]["PropertyStatus"];
             objectType: components["schemas"]["PropertyObjectType"];
             /** @description Present only for `Select One` and `Select Multiple`. */
             options?: components["schemas"]["PropertyOption"][];
@@ -1931,9 +1936,9 @@ export interface components {
             firstName?: string;
             lastName?: string;
             phone?: string;
-            status?: components["schemas"]["Status4"];
+            status?: components["schemas"]["ContactStatus"];
             defaultPaymentMethod?: string;
-            properties: components["schemas"]["ContentBlocksItem"];
+            properties: components["schemas"]["JsonObject"];
             version: components["schemas"]["Version3"];
             createdAt: components["schemas"]["DateTimeOutput"];
             updatedAt: components["schemas"]["DateTimeOutput"];
@@ -1953,21 +1958,21 @@ export interface components {
             products: components["schemas"]["Product"][];
             minPrice: components["schemas"]["MinPrice"];
             maxPrice: components["schemas"]["MaxPrice"];
-            multiDayStartTimes?: components["schemas"]["MultiDayEndTimes"];
-            multiDayEndTimes?: components["schemas"]["MultiDayEndTimes"];
-            location?: components["schemas"]["ContentBlocksItem"];
+            multiDayStartTimes?: components["schemas"]["DateTimeOutputList"];
+            multiDayEndTimes?: components["schemas"]["DateTimeOutputList"];
+            location?: components["schemas"]["JsonObject"];
             locationPlaceholder?: string;
-            virtualEventLink?: components["schemas"]["RedirectUrl"];
+            virtualEventLink?: components["schemas"]["Uri"];
             description?: string;
-            image?: components["schemas"]["Image3"];
-            images?: components["schemas"]["Image3"];
-            tags?: components["schemas"]["CustomTags"];
+            image?: components["schemas"]["Image2"];
+            images?: components["schemas"]["Image2"];
+            tags?: components["schemas"]["Text100List"];
             /** @enum {string} */
             currency?: "USD" | "CAD";
-            redirectUrl?: components["schemas"]["RedirectUrl"];
-            customTerms?: components["schemas"]["ContentBlocksItem"];
+            redirectUrl?: components["schemas"]["Uri"];
+            customTerms?: components["schemas"]["JsonObject"];
             refundPolicy?: string;
-            customTags?: components["schemas"]["CustomTags"];
+            customTags?: components["schemas"]["Text100List"];
             contentBlocks?: components["schemas"]["ContentBlocks"];
             language?: string;
             isCancelled?: boolean;
@@ -2008,6 +2013,7 @@ export interface components {
         };
         PartnerEventList: {
             data: components["schemas"]["PartnerEvent"][];
+            /** @enum {number} */
             status: 200 | 404;
             /**
              * @description Only on the 404 without events.
@@ -2038,21 +2044,21 @@ export interface components {
             products: components["schemas"]["Product"][];
             minPrice: components["schemas"]["MinPrice"];
             maxPrice: components["schemas"]["MaxPrice"];
-            multiDayStartTimes?: components["schemas"]["MultiDayEndTimes"];
-            multiDayEndTimes?: components["schemas"]["MultiDayEndTimes"];
-            location?: components["schemas"]["ContentBlocksItem"];
+            multiDayStartTimes?: components["schemas"]["DateTimeOutputList"];
+            multiDayEndTimes?: components["schemas"]["DateTimeOutputList"];
+            location?: components["schemas"]["JsonObject"];
             locationPlaceholder?: string;
-            virtualEventLink?: components["schemas"]["RedirectUrl"];
+            virtualEventLink?: components["schemas"]["Uri"];
             description?: string;
-            image?: components["schemas"]["Image4"];
-            images?: components["schemas"]["Image4"];
-            tags?: components["schemas"]["CustomTags"];
+            image?: components["schemas"]["PartnerEventImage"];
+            images?: components["schemas"]["PartnerEventImage"];
+            tags?: components["schemas"]["Text100List"];
             /** @enum {string} */
             currency?: "USD" | "CAD";
-            redirectUrl?: components["schemas"]["RedirectUrl"];
-            customTerms?: components["schemas"]["ContentBlocksItem"];
+            redirectUrl?: components["schemas"]["Uri"];
+            customTerms?: components["schemas"]["JsonObject"];
             refundPolicy?: string;
-            customTags?: components["schemas"]["CustomTags"];
+            customTags?: components["schemas"]["Text100List"];
             contentBlocks?: components["schemas"]["ContentBlocks"];
             language?: string;
             isCancelled?: boolean;
@@ -2126,9 +2132,9 @@ export interface components {
                     [key: string]: string;
                 };
             };
-            expiresAt: components["schemas"]["DateTime2"];
+            expiresAt: components["schemas"]["UtcDateTime"];
             imageId: components["schemas"]["Id"] | null;
-            createdAt: components["schemas"]["DateTime2"];
+            createdAt: components["schemas"]["UtcDateTime"];
         };
         /** @description A standalone checkout. */
         Checkout: {
@@ -2154,8 +2160,8 @@ export interface components {
                     pwycMin?: components["schemas"]["PwycMin"];
                     includeOrgTaxes?: boolean;
                     customFees: {
-                        id: components["schemas"]["Id4"];
-                        name: components["schemas"]["SubmitButtonText"];
+                        id: components["schemas"]["Id2"];
+                        name: components["schemas"]["Text100"];
                         rate: components["schemas"]["Rate"];
                         isCustomFee?: boolean;
                         isFixedValue?: boolean;
@@ -2171,10 +2177,10 @@ export interface components {
             eventId?: components["schemas"]["EventId"];
             timeslotId?: components["schemas"]["TimeslotId"];
             orderFormId?: components["schemas"]["OrderFormId"];
-            redirectUrl?: components["schemas"]["RedirectUrl"];
+            redirectUrl?: components["schemas"]["Uri"];
             payByInvoice?: components["schemas"]["PayByInvoice"];
             paymentMethods?: components["schemas"]["PaymentMethods"];
-            payButtonLabel?: components["schemas"]["PayButtonLabel"];
+            payButtonLabel?: components["schemas"]["Text50"];
             disableConfirmationEmail?: boolean;
             availableFrom?: components["schemas"]["DateTimeOutput"];
             availableTo?: components["schemas"]["DateTimeOutput"];
@@ -2403,11 +2409,11 @@ export interface components {
          */
         PublicForm: {
             id: components["schemas"]["Id"];
-            name: components["schemas"]["Name"];
+            name: components["schemas"]["Text200"];
             nameHidden?: boolean;
             /** @enum {string} */
             type: "standalone" | "order";
-            submitButtonText: components["schemas"]["SubmitButtonText"];
+            submitButtonText: components["schemas"]["Text100"];
             /** @enum {string} */
             submitButtonWidth: "auto" | "fill";
             /** @enum {string} */
@@ -2441,7 +2447,7 @@ export interface components {
             /** @constant */
             type: "Select One";
             required?: boolean;
-            options?: components["schemas"]["Options3"];
+            options?: components["schemas"]["Options2"];
             dropdown?: components["schemas"]["Dropdown"];
             placeholder?: components["schemas"]["Placeholder"];
             logicGroups?: components["schemas"]["LogicGroups"];
@@ -2450,16 +2456,16 @@ export interface components {
             /** @constant */
             type: "Select One or \"Other\"";
             required?: boolean;
-            options?: components["schemas"]["Options3"];
+            options?: components["schemas"]["Options2"];
             dropdown?: components["schemas"]["Dropdown"];
             placeholder?: components["schemas"]["Placeholder"];
-            otherPrompt: components["schemas"]["OtherPrompt2"];
+            otherPrompt: components["schemas"]["OtherPrompt"];
             logicGroups?: components["schemas"]["LogicGroups"];
             optionLabels?: components["schemas"]["OptionLabels"];
         } & components["schemas"]["FormElementBase"]) | ({
             /** @constant */
             type: "Select Multiple";
-            options?: components["schemas"]["Options3"];
+            options?: components["schemas"]["Options2"];
             dropdown?: components["schemas"]["Dropdown2"];
             minChoices: number;
             maxChoices?: number;
@@ -2468,11 +2474,11 @@ export interface components {
         } & components["schemas"]["FormElementBase"]) | ({
             /** @constant */
             type: "Select Multiple with \"Other\"";
-            options?: components["schemas"]["Options3"];
+            options?: components["schemas"]["Options2"];
             dropdown?: components["schemas"]["Dropdown2"];
             minChoices: number;
             maxChoices?: number;
-            otherPrompt: components["schemas"]["OtherPrompt2"];
+            otherPrompt: components["schemas"]["OtherPrompt"];
             logicGroups?: components["schemas"]["LogicGroups"];
             optionLabels?: components["schemas"]["OptionLabels"];
         } & components["schemas"]["FormElementBase"]) | ({
@@ -2512,7 +2518,7 @@ export interface components {
             placeholder?: string;
             /** @constant */
             contactField?: "phone";
-        } & components["schemas"]["FormElementBase"]) | components["schemas"]["FormElement13"] | components["schemas"]["FormElementOutput2"];
+        } & components["schemas"]["FormElementBase"]) | components["schemas"]["StaticTextFormElement"] | components["schemas"]["StaticImageFormElementOutput"];
         FormResponseList: {
             data: components["schemas"]["FormResponse"][];
             page: components["schemas"]["Page2"];
@@ -2539,9 +2545,9 @@ export interface components {
             /** @description The contact the submission created or updated (from its Email question with `contactField: email`). */
             contactId?: components["schemas"]["Id"];
             /** @description Buyer answers as submitted, keyed by element id. */
-            answers: components["schemas"]["ContentBlocksItem"];
+            answers: components["schemas"]["JsonObject"];
             /** @description Order forms: one answer map per attendee, as submitted. */
-            attendees?: components["schemas"]["ContentBlocksItem"][];
+            attendees?: components["schemas"]["JsonObject"][];
             createdAt: components["schemas"]["DateTimeOutput"];
         };
         SubmittedFormResponse: {
@@ -2555,7 +2561,7 @@ export interface components {
             url: string;
             events: components["schemas"]["EventsItem"][];
             description?: string;
-            status: components["schemas"]["Status5"];
+            status: components["schemas"]["WebhookEndpointStatus"];
             createdAt: components["schemas"]["DateTimeOutput"];
             updatedAt: components["schemas"]["DateTimeOutput"];
             /**
@@ -2577,7 +2583,7 @@ export interface components {
             url: string;
             events: components["schemas"]["EventsItem"][];
             description?: string;
-            status: components["schemas"]["Status5"];
+            status: components["schemas"]["WebhookEndpointStatus"];
             createdAt: components["schemas"]["DateTimeOutput"];
             updatedAt: components["schemas"]["DateTimeOutput"];
         };
@@ -2623,7 +2629,7 @@ export interface components {
          *       "required": true
          *     }
          */
-        FormElementOutput: components["schemas"]["FormElement9"] | components["schemas"]["FormElement14"] | components["schemas"]["FormElement7"] | components["schemas"]["FormElement4"] | components["schemas"]["FormElement2"] | components["schemas"]["FormElement5"] | components["schemas"]["FormElement3"] | components["schemas"]["FormElement6"] | components["schemas"]["FormElement12"] | components["schemas"]["FormElement8"] | components["schemas"]["FormElement10"] | components["schemas"]["FormElement11"] | components["schemas"]["FormElement13"] | components["schemas"]["FormElementOutput2"];
+        FormElementOutput: components["schemas"]["TextFormElement"] | components["schemas"]["MultiLineTextFormElement"] | components["schemas"]["NumberFormElement"] | components["schemas"]["SelectOneFormElement"] | components["schemas"]["SelectOneOrOtherFormElement"] | components["schemas"]["SelectMultipleFormElement"] | components["schemas"]["SelectMultipleWithOtherFormElement"] | components["schemas"]["YesNoFormElement"] | components["schemas"]["DateFormElement"] | components["schemas"]["FileFormElement"] | components["schemas"]["EmailFormElement"] | components["schemas"]["PhoneFormElement"] | components["schemas"]["StaticTextFormElement"] | components["schemas"]["StaticImageFormElementOutput"];
         /**
          * Format: date-time
          * @description ISO 8601 date-time, e.g. `2027-06-01T18:00:00Z`. Requests may give an offset (`2027-06-01T18:00:00+02:00`); it is converted, and every response carries UTC (`Z`).
@@ -2637,7 +2643,7 @@ export interface components {
             taxAmount?: components["schemas"]["TaxAmount"];
             productId?: string;
             priceId?: string;
-            eventId?: components["schemas"]["EventId2"];
+            eventId?: components["schemas"]["InvoiceLineItemEventId"];
             productName?: string;
             productImageUrl?: string;
             eventName?: string;
@@ -2645,7 +2651,7 @@ export interface components {
             eventLocation?: string;
             /** @example America/New_York */
             eventTimezone?: string;
-            productType?: components["schemas"]["ProductType2"];
+            productType?: components["schemas"]["InvoiceLineItemProductType"];
             /** @description Only when `productType` is `bundle`. */
             components?: components["schemas"]["BundleComponentOutput"][];
             disableQrCode?: boolean;
@@ -2657,8 +2663,8 @@ export interface components {
             inventoryConsumedAt?: components["schemas"]["DateTimeOutput"];
         };
         BundleComponentOutput: {
-            productId: components["schemas"]["Name"];
-            productName: components["schemas"]["OtherPrompt"];
+            productId: components["schemas"]["Text200"];
+            productName: components["schemas"]["Text500"];
             productType?: components["schemas"]["ProductType"];
             productImageUrl?: string;
             eventId?: string;
@@ -2762,8 +2768,8 @@ export interface components {
                 includeOrgTaxes?: boolean;
                 /** @default [] */
                 customFees?: {
-                    id?: components["schemas"]["Id4"];
-                    name: components["schemas"]["SubmitButtonText"];
+                    id?: components["schemas"]["Id2"];
+                    name: components["schemas"]["Text100"];
                     rate: components["schemas"]["Rate"];
                     isCustomFee?: boolean;
                     isFixedValue?: boolean;
@@ -2775,37 +2781,37 @@ export interface components {
         };
         /** Format: date */
         Date: string;
-        FormElement2: {
+        SelectOneOrOtherFormElement: {
             propertyId?: components["schemas"]["PropertyId"];
             propertyData?: components["schemas"]["PropertyData"];
             /** @constant */
             type: "Select One or \"Other\"";
             required?: boolean;
-            options?: components["schemas"]["Options3"];
+            options?: components["schemas"]["Options2"];
             dropdown?: components["schemas"]["Dropdown"];
             placeholder?: components["schemas"]["Placeholder"];
-            otherPrompt: components["schemas"]["OtherPrompt2"];
+            otherPrompt: components["schemas"]["OtherPrompt"];
             logicGroups?: components["schemas"]["LogicGroups"];
         } & components["schemas"]["FormElementBase"];
-        FormElement3: {
+        SelectMultipleWithOtherFormElement: {
             propertyId?: components["schemas"]["PropertyId"];
             propertyData?: components["schemas"]["PropertyData"];
             /** @constant */
             type: "Select Multiple with \"Other\"";
-            options?: components["schemas"]["Options3"];
+            options?: components["schemas"]["Options2"];
             dropdown?: components["schemas"]["Dropdown2"];
             minChoices: number;
             maxChoices?: number;
-            otherPrompt: components["schemas"]["OtherPrompt2"];
+            otherPrompt: components["schemas"]["OtherPrompt"];
             logicGroups?: components["schemas"]["LogicGroups"];
         } & components["schemas"]["FormElementBase"];
-        FormElement4: {
+        SelectOneFormElement: {
             propertyId?: components["schemas"]["PropertyId"];
             propertyData?: components["schemas"]["PropertyData"];
             /** @constant */
             type: "Select One";
             required?: boolean;
-            options?: components["schemas"]["Options3"];
+            options?: components["schemas"]["Options2"];
             dropdown?: components["schemas"]["Dropdown"];
             placeholder?: components["schemas"]["Placeholder"];
             logicGroups?: components["schemas"]["LogicGroups"];
@@ -2824,7 +2830,7 @@ export interface components {
             type: "smartValue";
             attrs: {
                 /** @description Context key, e.g. `event.name`. */
-                key: components["schemas"]["Name"];
+                key: components["schemas"]["Text200"];
             };
             marks?: components["schemas"]["Marks"];
         };
@@ -2832,23 +2838,23 @@ export interface components {
             enabled: boolean;
             memo?: string;
             taxIds?: {
-                type: components["schemas"]["PayButtonLabel"];
-                value: components["schemas"]["SubmitButtonText"];
+                type: components["schemas"]["Text50"];
+                value: components["schemas"]["Text100"];
             }[];
             dueInDays?: number;
         };
-        FormElement5: {
+        SelectMultipleFormElement: {
             propertyId?: components["schemas"]["PropertyId"];
             propertyData?: components["schemas"]["PropertyData"];
             /** @constant */
             type: "Select Multiple";
-            options?: components["schemas"]["Options3"];
+            options?: components["schemas"]["Options2"];
             dropdown?: components["schemas"]["Dropdown2"];
             minChoices: number;
             maxChoices?: number;
             logicGroups?: components["schemas"]["LogicGroups"];
         } & components["schemas"]["FormElementBase"];
-        FormElement6: {
+        YesNoFormElement: {
             propertyId?: components["schemas"]["PropertyId"];
             propertyData?: components["schemas"]["PropertyData"];
             /** @constant */
@@ -2864,12 +2870,12 @@ export interface components {
             logicGroups?: components["schemas"]["LogicGroups2"];
         } & components["schemas"]["FormElementBase"];
         Image: string[];
-        ContentBlocksItem: {
+        JsonObject: {
             [key: string]: unknown;
         };
         /** Format: date-time */
-        DateTime2: string;
-        FormElement7: {
+        UtcDateTime: string;
+        NumberFormElement: {
             propertyId?: components["schemas"]["PropertyId"];
             propertyData?: components["schemas"]["PropertyData"];
             /** @constant */
@@ -2880,8 +2886,8 @@ export interface components {
             maxValue?: number;
             integerOnly?: boolean;
         } & components["schemas"]["FormElementBase"];
-        Options: components["schemas"]["OtherPrompt"][];
-        FormElement8: {
+        Options: components["schemas"]["Text500"][];
+        FileFormElement: {
             propertyId?: components["schemas"]["PropertyId"];
             propertyData?: components["schemas"]["PropertyData"];
             /** @constant */
@@ -2891,7 +2897,7 @@ export interface components {
         } & components["schemas"]["FormElementBase"];
         /** @enum {string} */
         EventsItem: "invoice.finalized" | "invoice.paid" | "invoice.payment_failed" | "invoice.voided" | "refund.created" | "payout.created" | "form_response.created" | "contact.created" | "event.published" | "*";
-        FormElement9: {
+        TextFormElement: {
             propertyId?: components["schemas"]["PropertyId"];
             propertyData?: components["schemas"]["PropertyData"];
             /** @constant */
@@ -2901,7 +2907,7 @@ export interface components {
             /** @enum {string} */
             contactField?: "firstName" | "lastName";
         } & components["schemas"]["FormElementBase"];
-        FormElement10: {
+        EmailFormElement: {
             propertyId?: components["schemas"]["PropertyId"];
             propertyData?: components["schemas"]["PropertyData"];
             /** @constant */
@@ -2911,7 +2917,7 @@ export interface components {
             /** @constant */
             contactField?: "email";
         } & components["schemas"]["FormElementBase"];
-        FormElement11: {
+        PhoneFormElement: {
             propertyId?: components["schemas"]["PropertyId"];
             propertyData?: components["schemas"]["PropertyData"];
             /** @constant */
@@ -2921,7 +2927,7 @@ export interface components {
             /** @constant */
             contactField?: "phone";
         } & components["schemas"]["FormElementBase"];
-        FormElement12: {
+        DateFormElement: {
             propertyId?: components["schemas"]["PropertyId"];
             propertyData?: components["schemas"]["PropertyData"];
             /** @constant */
@@ -2930,18 +2936,18 @@ export interface components {
             min?: components["schemas"]["Date"];
             max?: components["schemas"]["Date"];
         } & components["schemas"]["FormElementBase"];
-        Shared: {
+        InvoiceEnvelope: {
             data: components["schemas"]["Invoice"];
         };
-        FormElement13: {
+        StaticTextFormElement: {
             /** @constant */
             type: "Static Text";
             content: string;
         } & components["schemas"]["FormElementBase"];
-        Shared2: {
+        FormEnvelope: {
             data: components["schemas"]["Form"];
         };
-        FormElement14: {
+        MultiLineTextFormElement: {
             propertyId?: components["schemas"]["PropertyId"];
             propertyData?: components["schemas"]["PropertyData"];
             /** @constant */
@@ -2949,17 +2955,17 @@ export interface components {
             required?: boolean;
             placeholder?: string;
         } & components["schemas"]["FormElementBase"];
-        Shared3: {
+        FormElementOutputEnvelope: {
             data: components["schemas"]["FormElementOutput"];
         };
         LogicGroups: components["schemas"]["SelectionLogicGroup"][];
-        FormElementOutput2: {
+        StaticImageFormElementOutput: {
             /** @constant */
             type: "Static Image";
-            imageUrl: components["schemas"]["RedirectUrl"];
+            imageUrl: components["schemas"]["Uri"];
             imageWidth: components["schemas"]["ImageWidth"];
         } & components["schemas"]["FormElementBase"];
-        CustomTags: components["schemas"]["SubmitButtonText"][];
+        Text100List: components["schemas"]["Text100"][];
         /** @description String key/value pairs attached through onboarding; the partner listing filters on them. */
         MetaData: {
             [key: string]: string;
@@ -2969,35 +2975,35 @@ export interface components {
             type: "listItem";
             content: components["schemas"]["RichTextParagraphResponse"][];
         }[];
-        Content2: {
+        RichTextRequestContent: {
             /** @constant */
             type: "listItem";
             content: components["schemas"]["RichTextParagraphRequest"][];
         }[];
-        Name: string;
-        Shared4: {
+        Text200: string;
+        ImageAssetEnvelope: {
             data: components["schemas"]["ImageAsset"];
         };
-        Shared5: {
+        PropertyEnvelope: {
             data: components["schemas"]["Property"];
         };
-        Shared6: {
+        ContactEnvelope: {
             data: components["schemas"]["Contact"];
         };
-        Shared7: {
+        EventEnvelope: {
             data: components["schemas"]["Event"];
         };
-        ContentBlocks: components["schemas"]["ContentBlocksItem"][];
         PaymentMethods: ("card" | "pay_by_invoice" | "pay_later")[];
         /** Format: uri */
-        RedirectUrl: string;
-        MultiDayEndTimes: components["schemas"]["DateTimeOutput"][];
+        Uri: string;
+        DateTimeOutputList: components["schemas"]["DateTimeOutput"][];
         Accept: ("images" | "documents" | "data" | "audio" | "video")[];
+        ContentBlocks: components["schemas"]["JsonObject"][];
         /** @enum {string} */
         ProductType: "product" | "add-on" | "bundle" | "donation" | "event-ticket";
-        MultiDayEndTimes2: components["schemas"]["DateTime"][];
-        SubmitButtonText: string;
-        Shared8: {
+        DateTimeList: components["schemas"]["DateTime"][];
+        Text100: string;
+        WebhookEndpointWithSecretEnvelope: {
             data: components["schemas"]["WebhookEndpointWithSecret"];
         };
         /** @enum {string} */
@@ -3010,18 +3016,18 @@ export interface components {
          *     ]
          */
         Events: components["schemas"]["EventsItem"][];
-        Shared9: {
+        WebhookEndpointEnvelope: {
             data: components["schemas"]["WebhookEndpoint"];
         };
-        CustomerFirstName: string | null;
-        Shared10: {
+        NullableText200: string | null;
+        CheckoutEnvelope: {
             data: components["schemas"]["Checkout"];
         };
         Marks: components["schemas"]["RichTextMark"][];
-        Shared11: {
+        PayoutEnvelope: {
             data: components["schemas"]["Payout"];
         };
-        Image2: components["schemas"]["Image3"] | null;
+        EventImage: components["schemas"]["Image2"] | null;
         /**
          * @example {
          *       "6740f1a2c3d4e5f601234567": "m"
@@ -3034,50 +3040,49 @@ export interface components {
         Reason: "duplicate" | "fraudulent" | "requested_by_customer";
         /** @example poster.png */
         Filename: string;
-        OtherPrompt: string;
-        RedirectUrl2: components["schemas"]["RedirectUrl"] | null;
+        Text500: string;
         LineItems: components["schemas"]["InvoiceLineItem"][];
-        AvailableFrom: components["schemas"]["DateTime"] | null;
+        NullableDateTime: components["schemas"]["DateTime"] | null;
         /** @enum {string} */
         Type: "event" | "booking" | "recurring" | "multiple";
-        Currency: ("USD" | "CAD") | null;
+        /** @enum {string|null} */
+        Currency: "USD" | "CAD" | null;
         MaxTicketsPerOrder: number;
         ForEventItems: components["schemas"]["EventItemReference"][];
         Rows: components["schemas"]["FormRow"][];
+        NullableUri: components["schemas"]["Uri"] | null;
         /** @default 0 */
         Page: number;
         LogicGroups2: components["schemas"]["YesNoLogicGroup"][];
-        Description: string | null;
+        NullableText5000: string | null;
         /** @description Required (at least one, unique `value`) for `Select One` and `Select Multiple`; forbidden for every other type. */
-        Options2: components["schemas"]["PropertyOption"][];
+        PropertyOptions: components["schemas"]["PropertyOption"][];
         /** @enum {string} */
-        Status2: "draft" | "active" | "archived";
+        FormStatus: "draft" | "active" | "archived";
         /**
          * @description Where deliveries are POSTed: `https` (the local server also takes `http://127.0.0.1` and `http://localhost`). Hosts resolving to private, loopback, link-local or metadata addresses are refused, here and again at every send.
          * @example https://hooks.example.com/boxoffice
          */
         Url: string;
         Rows2: components["schemas"]["FormRow"][];
-        MaxTicketsPerOrder2: components["schemas"]["MaxTicketsPerOrder"] | null;
-        PayButtonLabel: string;
-        CustomTerms: components["schemas"]["ContentBlocksItem"] | null;
-        MultiDayEndTimes3: components["schemas"]["MultiDayEndTimes2"] | null;
+        NullableMaxTicketsPerOrder: components["schemas"]["MaxTicketsPerOrder"] | null;
+        Text50: string;
         /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
-        CreatedAt: components["schemas"]["DateTime"];
+        ReadOnlyDateTime: components["schemas"]["DateTime"];
         /** @description Pass as `cursor` to read the next page (the same cost whatever the depth); `null` on the last page. */
         NextCursor: string | null;
         /** @description CRM property set by the answer; its type must match the question type. */
         PropertyId: components["schemas"]["Id"];
         /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
-        Id2: components["schemas"]["Id"];
+        ReadOnlyId: components["schemas"]["Id"];
         /** @description Read-only, set by the server: ignored (a copy gets its own). */
-        CreatedAt2: components["schemas"]["DateTime"];
+        IgnoredDateTime: components["schemas"]["DateTime"];
         /** @description Computed by the server: the value read is accepted back; another is 409 `conflict`. */
         UpdatedAt: components["schemas"]["DateTime"];
         /** @description Read-only, set by the server: ignored (a copy gets its own). */
-        Id3: components["schemas"]["Id"];
+        IgnoredId: components["schemas"]["Id"];
         /** @description Computed by the server: the value read is accepted back; another is 422. */
-        AmountDue: number;
+        ComputedInteger: number;
         /** @description The version read: accepted when it is the current one; another is 409 `conflict`, as with `If-Match`. */
         Version: number;
         /** @description Questions linked to a select property: the display text of each entry of `options` (which then holds the property's option values). */
@@ -3085,35 +3090,35 @@ export interface components {
         /** @description The page number asked for (0 when reading by cursor). */
         Page2: number;
         /** @description Only when not linked to a property. */
-        Options3: components["schemas"]["Options"];
+        Options2: components["schemas"]["Options"];
         /** @description The dropdown's empty choice: has effect only when `dropdown` is true, and is kept (not refused) otherwise. */
         Placeholder: string;
         /** @description Computed by the server: ignored. */
-        UpdatedAt2: components["schemas"]["DateTime"];
+        IgnoredComputedDateTime: components["schemas"]["DateTime"];
         /**
          * @description `archived` properties stay valid where referenced but should not be used in new forms; they can be restored to `active`.
          * @enum {string}
          */
-        Status3: "active" | "archived";
+        PropertyStatus: "active" | "archived";
         /** @description Absolute https/http URLs or image asset ids. */
-        Image3: components["schemas"]["Image"];
+        Image2: components["schemas"]["Image"];
         /** @description Computed by the server: ignored. */
-        AmountDue2: number;
+        IgnoredComputedInteger: number;
         /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
-        OwnerId: string;
+        ReadOnlyText: string;
         /**
          * @description Token of the saved card at the payment processor. Sandbox tokens: `pm_card_visa` (succeeds), `pm_card_chargeDeclined`, `pm_card_authenticationRequired`.
          * @example pm_card_visa
          */
         DefaultPaymentMethod: string;
-        /** @description Opaque timeslot reference (timeslots are not modelled by this API). */
-        TimeslotId: components["schemas"]["SubmitButtonText"];
         /** @description Number of items in `data`. */
         Total: number;
         /** @description Read from the linked resource: ignored. */
-        EventImage: string;
+        LinkedText: string;
         /** @description Pay-what-you-can minimum, cents. Takes effect only with `priceMode` `pwyc`; with another mode it is accepted and kept (stored and returned as sent), never refused. */
         PwycMin: number;
+        /** @description Opaque timeslot reference (timeslots are not modelled by this API). */
+        TimeslotId: components["schemas"]["Text100"];
         /** @description An event of the workspace; `isEventSet` is true exactly when it is set. */
         EventId: components["schemas"]["Id"];
         /**
@@ -3121,28 +3126,28 @@ export interface components {
          * @enum {string}
          */
         PriceMode: "free" | "paid" | "pwyc";
-        /** @description Label of the Other option. */
-        OtherPrompt2: components["schemas"]["OtherPrompt"];
         /** @description True renders a dropdown, otherwise radio buttons. */
         Dropdown: boolean;
+        /** @description Label of the Other option. */
+        OtherPrompt: components["schemas"]["Text500"];
         /** @description IANA time zone, e.g. `Europe/Paris`. */
         AvailabilityTimezone: string;
         /**
          * @description Unique among the properties of the same objectType, case-insensitively.
          * @example T-shirt size
          */
-        Name2: string;
+        Name: string;
         /**
          * @description Reserved; must not be true.
          * @constant
          */
         Dropdown2: false;
         /** @description Read-only, set by the server: ignored (a copy gets its own). */
-        OwnerId2: string;
+        IgnoredText: string;
         /** @description Event the line sells; ledger entries of this invoice are attributed to the first line that has one. */
-        EventId2: string;
+        InvoiceLineItemEventId: string;
         /** @description Image URLs: an asset id of the event's workspace becomes its URL; other ids are dropped. */
-        Image4: components["schemas"]["Image"];
+        PartnerEventImage: components["schemas"]["Image"];
         /** @description Ignored: a copy starts at version 1. */
         Version2: number;
         /**
@@ -3154,13 +3159,11 @@ export interface components {
          * @description Marketing consent.
          * @enum {string}
          */
-        Status4: "opted-in" | "unsubscribed";
+        ContactStatus: "opted-in" | "unsubscribed";
         /** @description Cents. With `priceMode` `free` it has no effect: accepted and kept, never refused. */
         Price: number;
         /** @description Percent (0..100) of the price, or with `isFixedValue` an amount in cents (integer). */
         Rate: number;
-        /** @description Minted (24-hex) when omitted; unique within its dependent. */
-        Id4: components["schemas"]["SubmitButtonText"];
         /** @description Highest price among required products, in cents, fees excluded; 0 when none is required. */
         MaxPrice: number;
         /** @description Lowest price among required products, in cents, fees excluded; 0 when none is required. */
@@ -3172,6 +3175,8 @@ export interface components {
          * @example ada@example.com
          */
         Email: string;
+        /** @description Minted (24-hex) when omitted; unique within its dependent. */
+        Id2: components["schemas"]["Text100"];
         /** @description A form of the workspace. */
         OrderFormId: components["schemas"]["Id"];
         /**
@@ -3180,12 +3185,12 @@ export interface components {
          */
         ImageWidth: number;
         /** @description Snapshot that drives fulfillment after payment. */
-        ProductType2: components["schemas"]["ProductType"];
+        InvoiceLineItemProductType: components["schemas"]["ProductType"];
         /**
          * @description `disabled` endpoints get no new deliveries.
          * @enum {string}
          */
-        Status5: "enabled" | "disabled";
+        WebhookEndpointStatus: "enabled" | "disabled";
         /** @description Processor refund id; absent for refunds of manually recorded payments. */
         ExternalRefundId: string;
         /**
@@ -3203,7 +3208,7 @@ export interface components {
          * @description Defaults to the event's currency, else USD.
          * @enum {string}
          */
-        Currency2: "USD" | "CAD";
+        EventCurrency: "USD" | "CAD";
         /** @description A product of one of the workspace's events. */
         ProductId: components["schemas"]["Id"];
         /**
@@ -3220,7 +3225,7 @@ export interface components {
         /** @description Processor charge id (`ch_...`); refunds key off it. */
         ChargeId: string;
         /** @description Free text for your own reference. */
-        Description2: string;
+        Description: string;
         /** @description Ignored: a copy starts at version 1. */
         Version4: number;
     };
@@ -3865,7 +3870,7 @@ export interface operations {
                 sort?: "name" | "createdAt" | "updatedAt";
                 /** @description Sort direction; default `asc`. */
                 direction?: components["parameters"]["DirectionQuery"];
-                status?: components["schemas"]["Status2"];
+                status?: components["schemas"]["FormStatus"];
             };
             header?: never;
             path?: never;
@@ -3971,7 +3976,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Shared2"];
+                    "application/json": components["schemas"]["FormEnvelope"];
                 };
             };
             400: components["responses"]["InvalidJson"];
@@ -4002,7 +4007,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Shared2"];
+                    "application/json": components["schemas"]["FormEnvelope"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -4036,7 +4041,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Shared2"];
+                    "application/json": components["schemas"]["FormEnvelope"];
                 };
             };
             400: components["responses"]["InvalidJson"];
@@ -4102,7 +4107,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Shared2"];
+                    "application/json": components["schemas"]["FormEnvelope"];
                 };
             };
             400: components["responses"]["InvalidJson"];
@@ -4142,7 +4147,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Shared2"];
+                    "application/json": components["schemas"]["FormEnvelope"];
                 };
             };
             400: components["responses"]["InvalidJson"];
@@ -4209,7 +4214,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Shared3"];
+                    "application/json": components["schemas"]["FormElementOutputEnvelope"];
                 };
             };
             400: components["responses"]["InvalidJson"];
@@ -4303,7 +4308,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Shared3"];
+                    "application/json": components["schemas"]["FormElementOutputEnvelope"];
                 };
             };
             400: components["responses"]["InvalidJson"];
@@ -4365,7 +4370,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Shared3"];
+                    "application/json": components["schemas"]["FormElementOutputEnvelope"];
                 };
             };
             400: components["responses"]["InvalidJson"];
@@ -4412,7 +4417,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Shared2"];
+                    "application/json": components["schemas"]["FormEnvelope"];
                 };
             };
             400: components["responses"]["InvalidJson"];
@@ -4480,7 +4485,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Shared3"];
+                    "application/json": components["schemas"]["FormElementOutputEnvelope"];
                 };
             };
             400: components["responses"]["InvalidJson"];
@@ -4531,7 +4536,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Shared3"];
+                    "application/json": components["schemas"]["FormElementOutputEnvelope"];
                 };
             };
             400: components["responses"]["InvalidJson"];
@@ -4559,7 +4564,7 @@ export interface operations {
                 /** @description Sort direction; default `asc`. */
                 direction?: components["parameters"]["DirectionQuery"];
                 objectType?: components["schemas"]["PropertyObjectType"];
-                status?: components["schemas"]["Status3"];
+                status?: components["schemas"]["PropertyStatus"];
             };
             header?: never;
             path?: never;
@@ -4656,7 +4661,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Shared5"];
+                    "application/json": components["schemas"]["PropertyEnvelope"];
                 };
             };
             400: components["responses"]["InvalidJson"];
@@ -4687,7 +4692,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Shared5"];
+                    "application/json": components["schemas"]["PropertyEnvelope"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -4726,7 +4731,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Shared5"];
+                    "application/json": components["schemas"]["PropertyEnvelope"];
                 };
             };
             400: components["responses"]["InvalidJson"];
@@ -4837,7 +4842,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Shared6"];
+                    "application/json": components["schemas"]["ContactEnvelope"];
                 };
             };
             400: components["responses"]["InvalidJson"];
@@ -4868,7 +4873,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Shared6"];
+                    "application/json": components["schemas"]["ContactEnvelope"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -4907,7 +4912,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Shared6"];
+                    "application/json": components["schemas"]["ContactEnvelope"];
                 };
             };
             400: components["responses"]["InvalidJson"];
@@ -5043,7 +5048,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Shared7"];
+                    "application/json": components["schemas"]["EventEnvelope"];
                 };
             };
             400: components["responses"]["InvalidJson"];
@@ -5074,7 +5079,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Shared7"];
+                    "application/json": components["schemas"]["EventEnvelope"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -5124,7 +5129,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Shared7"];
+                    "application/json": components["schemas"]["EventEnvelope"];
                 };
             };
             400: components["responses"]["InvalidJson"];
@@ -5306,7 +5311,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Shared4"];
+                    "application/json": components["schemas"]["ImageAssetEnvelope"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -5413,7 +5418,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Shared4"];
+                    "application/json": components["schemas"]["ImageAssetEnvelope"];
                 };
             };
             400: components["responses"]["InvalidJson"];
@@ -5445,7 +5450,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Shared4"];
+                    "application/json": components["schemas"]["ImageAssetEnvelope"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -5575,7 +5580,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Shared10"];
+                    "application/json": components["schemas"]["CheckoutEnvelope"];
                 };
             };
             400: components["responses"]["InvalidJson"];
@@ -5723,7 +5728,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Shared10"];
+                    "application/json": components["schemas"]["CheckoutEnvelope"];
                 };
             };
             400: components["responses"]["InvalidJson"];
@@ -5861,7 +5866,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Shared"];
+                    "application/json": components["schemas"]["InvoiceEnvelope"];
                 };
             };
             400: components["responses"]["InvalidJson"];
@@ -5892,7 +5897,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Shared"];
+                    "application/json": components["schemas"]["InvoiceEnvelope"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -5926,7 +5931,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Shared"];
+                    "application/json": components["schemas"]["InvoiceEnvelope"];
                 };
             };
             400: components["responses"]["InvalidJson"];
@@ -5963,7 +5968,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Shared"];
+                    "application/json": components["schemas"]["InvoiceEnvelope"];
                 };
             };
             400: components["responses"]["InvalidJson"];
@@ -5998,7 +6003,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Shared"];
+                    "application/json": components["schemas"]["InvoiceEnvelope"];
                 };
             };
             400: components["responses"]["InvalidJson"];
@@ -6164,7 +6169,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Shared"];
+                    "application/json": components["schemas"]["InvoiceEnvelope"];
                 };
             };
             400: components["responses"]["InvalidJson"];
@@ -6340,7 +6345,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Shared11"];
+                    "application/json": components["schemas"]["PayoutEnvelope"];
                 };
             };
             400: components["responses"]["InvalidJson"];
@@ -6371,7 +6376,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Shared11"];
+                    "application/json": components["schemas"]["PayoutEnvelope"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -6724,7 +6729,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Shared8"];
+                    "application/json": components["schemas"]["WebhookEndpointWithSecretEnvelope"];
                 };
             };
             400: components["responses"]["InvalidJson"];
@@ -6755,7 +6760,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Shared9"];
+                    "application/json": components["schemas"]["WebhookEndpointEnvelope"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -6821,7 +6826,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Shared9"];
+                    "application/json": components["schemas"]["WebhookEndpointEnvelope"];
                 };
             };
             400: components["responses"]["InvalidJson"];
@@ -6856,7 +6861,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Shared8"];
+                    "application/json": components["schemas"]["WebhookEndpointWithSecretEnvelope"];
                 };
             };
             400: components["responses"]["InvalidJson"];

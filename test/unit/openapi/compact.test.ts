@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dropSafeIntegerBounds, mergeTwinSchemas, shareCommonBranchProperties, shareRepeatedExamples, shareRepeatedParameters, shareRepeatedSchemas } from '../../../shared/openapi/compact.js';
+import { dropSafeIntegerBounds, mergeTwinSchemas, shareCommonBranchProperties, shareRepeatedExamples, shareRepeatedParameters, shareRepeatedSchemas, shortenPlainUnions } from '../../../shared/openapi/compact.js';
 
 type Json = Record<string, unknown>;
 
@@ -29,10 +29,104 @@ describe('shareRepeatedSchemas', () => {
 
     // Assess
     const schemas = (document.components as { schemas: Json }).schemas;
-    expect(schemas.DateTime).toEqual(when);
+    expect(schemas.UtcDateTime).toEqual(when);
     const text = JSON.stringify(document.paths);
     expect(text).not.toContain('date-time');
-    expect(text).toContain('{"$ref":"#/components/schemas/DateTime","description":"When it starts."}');
+    expect(text).toContain('{"$ref":"#/components/schemas/UtcDateTime","description":"When it starts."}');
+  });
+
+  it('names a shape by what it is: an envelope, a union branch by its type, a field\'s name when every use has it, else the shape', () => {
+    // Prepare
+    const text200 = () => ({ type: 'string', minLength: 1, maxLength: 200 });
+    const slug = () => ({ type: 'string', maxLength: 80, pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' });
+    const yesNo = () => ({ type: 'object', properties: { type: { type: 'string', const: 'Yes/No' }, yesRequired: { type: 'boolean' } }, required: ['type'] });
+    const envelope = () => ({ type: 'object', properties: { data: { $ref: '#/components/schemas/Thing' } }, required: ['data'] });
+    const answer = () => ({ 200: { description: 'OK', content: { 'application/json': { schema: envelope() } } } });
+    const document: Json = {
+      paths: { '/a': { get: { operationId: 'getThing', responses: answer() }, patch: { operationId: 'updateThing', responses: answer() } } },
+      components: {
+        schemas: {
+          Thing: { type: 'object', properties: { name: text200(), label: text200(), slug: slug() } },
+          Fee: { type: 'object', properties: { name: text200(), title: text200(), slug: slug() } },
+          Event: { type: 'object', properties: { title: text200(), subtitle: text200(), slug: slug() } },
+          Element: { oneOf: [yesNo(), { type: 'object', properties: { type: { type: 'string', const: 'Text' } } }] },
+          ElementOutput: { oneOf: [yesNo(), { type: 'object', properties: { type: { type: 'string', const: 'Email' } } }] },
+        },
+      },
+    };
+
+    // Act
+    shareRepeatedSchemas(document);
+
+    // Assess
+    const schemas = (document.components as { schemas: Json }).schemas;
+    expect(schemas.ThingEnvelope).toEqual(envelope());
+    expect(schemas.YesNoElement).toEqual(yesNo());
+    // Fields named name, label, title and subtitle share a shape: the shape names it. Every use of the other is a `slug`.
+    expect(schemas.Text200).toEqual(text200());
+    expect(schemas.Slug).toEqual(slug());
+    expect(Object.keys(schemas).sort()).toEqual(['Element', 'ElementOutput', 'Event', 'Fee', 'Slug', 'Text200', 'Thing', 'ThingEnvelope', 'YesNoElement']);
+  });
+
+  it('names the shapes a note describes after the note, and a taken name after the resource of its uses', () => {
+    // Prepare
+    const note = 'Read-only, set by the server: ignored on create.';
+    const readOnly = () => ({ description: note, $ref: '#/components/schemas/Id' });
+    const status = (values: string[]) => ({ type: 'string', enum: values });
+    const formStatus = () => status(['draft', 'active', 'archived', 'deleted']);
+    const hookStatus = () => status(['enabled', 'disabled', 'paused', 'retired']);
+    const document: Json = {
+      paths: {},
+      components: {
+        schemas: {
+          CreateForm: { type: 'object', properties: { id: readOnly(), status: formStatus(), ownerId: readOnly() } },
+          Form: { type: 'object', properties: { status: formStatus(), previousStatus: formStatus() } },
+          CreateWebhook: { type: 'object', properties: { status: hookStatus(), id: readOnly() } },
+          Webhook: { type: 'object', properties: { status: hookStatus(), previousStatus: hookStatus() } },
+          Id: { type: 'string', pattern: '^[a-f0-9]{24}$' },
+        },
+      },
+    };
+
+    // Act
+    shareRepeatedSchemas(document, { [note]: 'ReadOnly' });
+
+    // Assess
+    const schemas = (document.components as { schemas: Json }).schemas;
+    expect(schemas.ReadOnlyId).toEqual(readOnly());
+    // The first shape shared takes `Status`; the other is named after the resource its uses belong to.
+    const named = [schemas.Status, schemas.FormStatus ?? schemas.WebhookStatus];
+    expect(named).toEqual(expect.arrayContaining([formStatus(), hookStatus()]));
+    expect(Object.keys(schemas).filter((name) => name.endsWith('Status')).sort()).toEqual(schemas.FormStatus ? ['FormStatus', 'Status'] : ['Status', 'WebhookStatus']);
+  });
+});
+
+describe('shortenPlainUnions', () => {
+  it('writes a nullable plain type as a type list and a union of literals as an enum, and leaves references and mixed unions alone', () => {
+    // Prepare
+    const schema: Json = {
+      type: 'object',
+      properties: {
+        note: { description: 'Free text.', anyOf: [{ type: 'string', maxLength: 200 }, { type: 'null' }] },
+        currency: { anyOf: [{ type: 'null' }, { type: 'string', enum: ['USD', 'CAD'] }] },
+        size: { anyOf: [{ type: 'number', const: 8 }, { type: 'number', const: 9 }] },
+        when: { anyOf: [{ $ref: '#/components/schemas/DateTime' }, { type: 'null' }] },
+        either: { anyOf: [{ type: 'string' }, { type: 'integer' }] },
+      },
+    };
+    const document: Json = { paths: {}, components: { schemas: { Thing: schema } } };
+
+    // Act
+    shortenPlainUnions(document);
+
+    // Assess
+    expect(schema.properties).toEqual({
+      note: { description: 'Free text.', type: ['string', 'null'], maxLength: 200 },
+      currency: { type: ['string', 'null'], enum: ['USD', 'CAD', null] },
+      size: { type: 'number', enum: [8, 9] },
+      when: { anyOf: [{ $ref: '#/components/schemas/DateTime' }, { type: 'null' }] },
+      either: { anyOf: [{ type: 'string' }, { type: 'integer' }] },
+    });
   });
 });
 

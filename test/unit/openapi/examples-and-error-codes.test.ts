@@ -236,7 +236,10 @@ describe('OpenAPI error codes', () => {
 // +112: order-form fields dropped (not refused) on standalone forms, and JSON's UTF-8 charset (415 otherwise).
 // +79: `If-Match: *` in the header's pattern and description; a failed request is not stored for replay.
 // +17: `constructor` keys refused like `__proto__` (the input hygiene line).
-const DOCUMENT_BUDGET_BYTES = 225_246;
+// +678: components named by what they are (`FormEnvelope`, `YesNoFormElement`, `Text200`, `ReadOnlyDateTime`,
+// `PropertyStatus`) instead of `Shared2`, `FormElement9`, `SubmitButtonText` on a fee's name, `Status3`; nullable
+// plain types as `type: [T, "null"]` rather than `anyOf`.
+const DOCUMENT_BUDGET_BYTES = 225_924;
 
 describe('OpenAPI document size', () => {
   it(`stays within ${DOCUMENT_BUDGET_BYTES} bytes`, () => {
