@@ -127,7 +127,7 @@ export interface paths {
         };
         /**
          * List forms
-         * @description Generic list with cursors (`page` or `cursor`, `limit`, `sort` = `name` | `createdAt` | `updatedAt`, `direction`), filter `status`. Every sort, with or without `status`, reads one partition made for it: a page costs one Query (plus one batch read of the page with `status`, and one of the linked properties), whatever the workspace holds.
+         * @description Generic list. Every sort and filter is served by an index: a page costs the same at any depth.
          */
         get: operations["listForms"];
         put?: never;
@@ -161,7 +161,7 @@ export interface paths {
         head?: never;
         /**
          * Edit form settings
-         * @description Only the fields provided change (`null` clears `nameHidden`/`submitButtonAlign`); `type` or `isEventForm` other than the stored value is 422. Send `If-Match: <version>` to fail with 409 `conflict` if the form changed since you read it; without it the change is applied to the latest version (concurrent edits are never lost).
+         * @description Only the fields provided change (`null` clears `nameHidden`/`submitButtonAlign`); `type` or `isEventForm` other than the stored value is 422.
          */
         patch: operations["editFormSettings"];
         trace?: never;
@@ -176,7 +176,7 @@ export interface paths {
         get?: never;
         /**
          * Replace the layout
-         * @description Every element in exactly one column, fractions in (0, 1] summing to 1 per row (within 1e-9); on order forms `askAllAttendees` elements at or after `attendeeRowsStart`, the others before it. Send `If-Match: <version>` to fail with 409 `conflict` if the form changed since you read it; without it the change is applied to the latest version (concurrent edits are never lost).
+         * @description Every element in exactly one column, fractions in (0, 1] summing to 1 per row (within 1e-9); on order forms `askAllAttendees` elements at or after `attendeeRowsStart`, the others before it.
          */
         put: operations["replaceFormLayout"];
         post?: never;
@@ -245,7 +245,7 @@ export interface paths {
         head?: never;
         /**
          * Update an element
-         * @description Only the fields provided change; `null` removes an optional field. The type cannot change. The result is validated as a whole: a 422 names this element's fields by their path in the body, others as `elements[i]`. Send `If-Match: <version>` to fail with 409 `conflict` if the form changed since you read it; without it the change is applied to the latest version (concurrent edits are never lost).
+         * @description Only the fields provided change; `null` removes an optional field. The type cannot change. The result is validated as a whole: a 422 names this element's fields by their path in the body, others as `elements[i]`.
          */
         patch: operations["updateFormElement"];
         trace?: never;
@@ -339,7 +339,7 @@ export interface paths {
         };
         /**
          * List CRM properties
-         * @description Generic list with cursors. `sort=createdAt` (default), `sort=name` (case-insensitive; ties across objectTypes in objectType order) and `sort=updatedAt`, each with the filters `objectType` and `status` in any combination, read one partition made for that order and filter: a page costs one Query (plus one batch read of the page when filtered), whatever the workspace holds.
+         * @description Generic list. `sort=name` is case-insensitive (ties across objectTypes in objectType order). Every sort and filter is served by an index: a page costs the same at any depth.
          */
         get: operations["listProperties"];
         put?: never;
@@ -370,7 +370,7 @@ export interface paths {
         head?: never;
         /**
          * Update a CRM property
-         * @description Only the fields sent change. `type` and `objectType` are immutable (422). Archive with `status: "archived"`, restore with `status: "active"`. A rename frees the old name. Send `If-Match: <version>` to update only the version you read (409 `conflict` when stale); without it, concurrent updates are applied one after the other and none is lost.
+         * @description Only the fields sent change. `type` and `objectType` are immutable (422). Archive with `status: "archived"`, restore with `status: "active"`. A rename frees the old name.
          */
         patch: operations["updateProperty"];
         trace?: never;
@@ -384,7 +384,7 @@ export interface paths {
         };
         /**
          * List contacts
-         * @description Generic list with cursors, `sort` `createdAt` (default) or `email` (case-insensitive); a page costs one Query (plus one batch read of the page by email), whatever the workspace holds. `email` filters to the one contact with that email.
+         * @description Generic list; `sort=email` is case-insensitive, and `email` filters to the one contact with that email. Every sort and filter is served by an index: a page costs the same at any depth.
          */
         get: operations["listContacts"];
         put?: never;
@@ -415,7 +415,7 @@ export interface paths {
         head?: never;
         /**
          * Update a contact
-         * @description Only the fields sent change; `null` removes an optional field; `properties` is merged. An email change frees the old email. Send `If-Match: <version>` to update only the version you read (409 `conflict` when stale); without it concurrent updates are all kept.
+         * @description Only the fields sent change; `null` removes an optional field; `properties` is merged. An email change frees the old email.
          */
         patch: operations["updateContact"];
         trace?: never;
@@ -429,7 +429,7 @@ export interface paths {
         };
         /**
          * List events
-         * @description Generic list: `page` or `cursor`, `limit` (1..100), `sort` (start|end|createdAt|name), `direction`. `total` is the number of items on this page. Every sort with the filters `status` and `visibility` (or both) is read from partitions that hold exactly the matching events, so a page costs the same whatever the workspace holds.
+         * @description Generic list; `total` is the number of items on this page. Every sort and filter is served by an index: a page costs the same at any depth.
          */
         get: operations["listEvents"];
         put?: never;
@@ -460,7 +460,7 @@ export interface paths {
         head?: never;
         /**
          * Update an event
-         * @description Partial update. Update: send `If-Match: <version>` to fail with 409 when the event changed since you read it.
+         * @description Partial update.
          */
         patch: operations["updateEvent"];
         trace?: never;
@@ -494,7 +494,7 @@ export interface paths {
         };
         /**
          * List images
-         * @description Most recently registered first. Out-of-range `page`/`pageSize`, an unknown parameter, `cursor` together with `page`, a page 10,000 items deep or a cursor this list did not issue is 422 `validation_failed`. A cursor page is one Query of `pageSize + 1` items whatever its depth; a page number reads `(page + 1) * pageSize + 1`.
+         * @description Most recently registered first. Out-of-range `page`/`pageSize`, an unknown parameter, `cursor` together with `page`, a page 10,000 items deep or a cursor this list did not issue is 422 `validation_failed`. A cursor page costs the same at any depth; a page number reads every item before it.
          */
         get: operations["listImages"];
         put?: never;
@@ -575,7 +575,7 @@ export interface paths {
         };
         /**
          * List checkouts
-         * @description Filters, search and sort apply before paging; every answer carries `nextCursor`. Any malformed, out-of-range or unknown parameter, or a cursor this list did not issue, is 400 `invalid_query`. Cost: every sort and filter is a key read, so a page reads about its own items at any depth; `search` and conditions the keys cannot serve examine at most 1000 checkouts per request (a short page with `hasMore: true`: follow `nextCursor`).
+         * @description Filters, search and sort apply before paging; every answer carries `nextCursor`. Any malformed, out-of-range or unknown parameter, or a cursor this list did not issue, is 400 `invalid_query`. Sorts and filters are served by indexes (a page costs the same at any depth); `search` and conditions no index serves examine at most 1000 checkouts per request (a short page with `hasMore: true`: follow `nextCursor`).
          */
         get: operations["listCheckouts"];
         put?: never;
@@ -606,14 +606,14 @@ export interface paths {
         post?: never;
         /**
          * Delete a checkout
-         * @description Soft delete: the record is kept aside, but GET answers 404 and lists omit it. Send `If-Match: <version>` to fail with 409 `conflict` if the checkout changed since you read it.
+         * @description Soft delete: the record is kept aside, but GET answers 404 and lists omit it.
          */
         delete: operations["deleteCheckout"];
         options?: never;
         head?: never;
         /**
          * Update a checkout
-         * @description Partial update; references it adds follow the create rules, products it already lists stay (unless `eventId` moves to another event). Send `If-Match: <version>` to fail with 409 `conflict` if the checkout changed since you read it.
+         * @description Partial update; references it adds follow the create rules, products it already lists stay (unless `eventId` moves to another event).
          */
         patch: operations["updateCheckout"];
         trace?: never;
@@ -627,7 +627,7 @@ export interface paths {
         };
         /**
          * List invoices
-         * @description Generic list, in creation order, with `cursor`/`nextCursor`. Every combination of the filters `status` and `customerId` is read from a partition that holds exactly the matching invoices, so a page costs the same whatever the workspace holds.
+         * @description Generic list, in creation order. Every sort and filter is served by an index: a page costs the same at any depth.
          */
         get: operations["listInvoices"];
         put?: never;
@@ -658,7 +658,7 @@ export interface paths {
         head?: never;
         /**
          * Revise a draft invoice
-         * @description Any create field; `draft` only (409 `invalid_state` otherwise); totals are recomputed. Send `If-Match: <version>` to fail with 409 `conflict` when the invoice changed since you read it.
+         * @description Any create field; `draft` only (409 `invalid_state` otherwise); totals are recomputed.
          */
         patch: operations["reviseInvoice"];
         trace?: never;
@@ -674,7 +674,7 @@ export interface paths {
         put?: never;
         /**
          * Finalize (issue) a draft invoice
-         * @description `draft` only. Assigns the next gapless per-workspace `number` and sets `issuedAt`; status becomes `open`. With `autoCharge` the contact's saved card is charged: success -> `paid`, decline / authentication required / no card -> `payment_failed` with a `failed` payment logged. A zero-total invoice is `paid` at once. Send `If-Match: <version>` to fail with 409 `conflict` when the invoice changed since you read it.
+         * @description `draft` only. Assigns the next gapless per-workspace `number` and sets `issuedAt`; status becomes `open`. With `autoCharge` the contact's saved card is charged: success -> `paid`, decline / authentication required / no card -> `payment_failed` with a `failed` payment logged. A zero-total invoice is `paid` at once.
          */
         post: operations["finalizeInvoice"];
         delete?: never;
@@ -754,7 +754,7 @@ export interface paths {
         put?: never;
         /**
          * Void an invoice
-         * @description From `draft`, `open` or `payment_failed` with no succeeded payment (409 `invalid_state` otherwise); sets `voidedAt`. Send `If-Match: <version>` to fail with 409 `conflict` when the invoice changed since you read it.
+         * @description From `draft`, `open` or `payment_failed` with no succeeded payment (409 `invalid_state` otherwise); sets `voidedAt`.
          */
         post: operations["voidInvoice"];
         delete?: never;
@@ -792,7 +792,7 @@ export interface paths {
         };
         /**
          * List payouts
-         * @description Generic list with `cursor`/`nextCursor`, newest first (`direction=asc` for oldest first). Every combination of the filters `currency` and `eventId` is read from a partition that holds exactly the matching payouts, so a page costs one Query whatever the workspace holds.
+         * @description Generic list, newest first (`direction=asc` for oldest first). Every sort and filter is served by an index: a page costs the same at any depth.
          */
         get: operations["listPayouts"];
         put?: never;
@@ -856,7 +856,7 @@ export interface paths {
         };
         /**
          * List a form's responses
-         * @description Generic list (`page`, `limit`), newest first (`direction=asc` for oldest first). `contactId` lists only the responses of one contact, read from a per-contact copy of the response keys (a Query, never a filter). Another workspace's form is a 404.
+         * @description Generic list, newest first (`direction=asc` for oldest first); `contactId` lists one contact's responses. Every sort and filter is served by an index: a page costs the same at any depth. Another workspace's form is a 404.
          */
         get: operations["listFormResponses"];
         put?: never;
@@ -916,7 +916,7 @@ export interface paths {
         };
         /**
          * List webhook endpoints
-         * @description Generic list in creation order, with `cursor`/`nextCursor`. Secrets are never returned.
+         * @description Generic list, in creation order. Secrets are never returned.
          */
         get: operations["listWebhookEndpoints"];
         put?: never;
@@ -985,7 +985,7 @@ export interface paths {
         };
         /**
          * List deliveries of an endpoint
-         * @description Generic list with `cursor`/`nextCursor`, newest first by default. Deliveries are kept 30 days.
+         * @description Generic list, newest first by default. Deliveries are kept 30 days.
          */
         get: operations["listWebhookDeliveries"];
         put?: never;

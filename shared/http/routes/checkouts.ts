@@ -31,7 +31,6 @@ export const listCheckoutsQuerySchema = lazy(() => z
 
 export type ListCheckoutsQuery = z.output<typeof listCheckoutsQuerySchema>;
 
-const ifMatchNote = 'Send `If-Match: <version>` to fail with 409 `conflict` if the checkout changed since you read it.';
 
 export const checkoutsRoutes = {
   createCheckout: defineRoute({
@@ -55,7 +54,7 @@ export const checkoutsRoutes = {
     auth: 'key',
     tags: ['Checkouts'],
     summary: 'List checkouts',
-    description: `Filters, search and sort apply before paging; every answer carries \`nextCursor\`. Any malformed, out-of-range or unknown parameter, or a cursor this list did not issue, is 400 \`invalid_query\`. Cost: every sort and filter is a key read, so a page reads about its own items at any depth; \`search\` and conditions the keys cannot serve examine at most ${LIST_SCAN_BUDGET} checkouts per request (a short page with \`hasMore: true\`: follow \`nextCursor\`).`,
+    description: `Filters, search and sort apply before paging; every answer carries \`nextCursor\`. Any malformed, out-of-range or unknown parameter, or a cursor this list did not issue, is 400 \`invalid_query\`. Sorts and filters are served by indexes (a page costs the same at any depth); \`search\` and conditions no index serves examine at most ${LIST_SCAN_BUDGET} checkouts per request (a short page with \`hasMore: true\`: follow \`nextCursor\`).`,
     query: listCheckoutsQuerySchema,
     success: {
       status: 200,
@@ -92,7 +91,7 @@ export const checkoutsRoutes = {
     auth: 'key',
     tags: ['Checkouts'],
     summary: 'Update a checkout',
-    description: `Partial update; references it adds follow the create rules, products it already lists stay (unless \`eventId\` moves to another event). ${ifMatchNote}`,
+    description: `Partial update; references it adds follow the create rules, products it already lists stay (unless \`eventId\` moves to another event).`,
     params: lazy(() => idParams('id')),
     body: updateCheckoutBodySchema,
     success: { status: 200, description: 'The updated checkout.', schema: lazy(() => dataResponse(checkoutSchema)) },
@@ -107,7 +106,7 @@ export const checkoutsRoutes = {
     auth: 'key',
     tags: ['Checkouts'],
     summary: 'Delete a checkout',
-    description: `Soft delete: the record is kept aside, but GET answers 404 and lists omit it. ${ifMatchNote}`,
+    description: `Soft delete: the record is kept aside, but GET answers 404 and lists omit it.`,
     params: lazy(() => idParams('id')),
     success: { status: 204, description: 'Deleted.' },
     errors: [401, 403, 404, 409],

@@ -12,7 +12,6 @@ export const eventListQuerySchema = lazy(() => cursorListQuery(EVENT_SORT_FIELDS
 }));
 export type EventListQuery = z.infer<typeof eventListQuerySchema>;
 
-const ifMatchDescription = 'Update: send `If-Match: <version>` to fail with 409 when the event changed since you read it.';
 
 export const eventsRoutes = {
   createEvent: defineRoute({
@@ -36,7 +35,7 @@ export const eventsRoutes = {
     auth: 'key',
     tags: ['Events'],
     summary: 'List events',
-    description: 'Generic list: `page` or `cursor`, `limit` (1..100), `sort` (start|end|createdAt|name), `direction`. `total` is the number of items on this page. Every sort with the filters `status` and `visibility` (or both) is read from partitions that hold exactly the matching events, so a page costs the same whatever the workspace holds.',
+    description: 'Generic list; `total` is the number of items on this page. Every sort and filter is served by an index: a page costs the same at any depth.',
     query: eventListQuerySchema,
     success: { status: 200, description: 'One page of events.', schema: lazy(() => cursorListResponse(eventSchema)) },
     errors: [400, 401, 403],
@@ -62,7 +61,7 @@ export const eventsRoutes = {
     auth: 'key',
     tags: ['Events'],
     summary: 'Update an event',
-    description: `Partial update. ${ifMatchDescription}`,
+    description: 'Partial update.',
     params: lazy(() => idParams('id')),
     body: updateEventBodySchema,
     success: { status: 200, description: 'The updated event.', schema: lazy(() => dataResponse(eventSchema)) },

@@ -11,8 +11,6 @@ import { lazy } from '../../model/lazy-schema.js';
 const tags = ['Forms'];
 const formParams = lazy(() => idParams('formId'));
 const elementParams = lazy(() => idParams('formId', 'elementId'));
-const ifMatchNote = 'Send `If-Match: <version>` to fail with 409 `conflict` if the form changed since you read it; '
-  + 'without it the change is applied to the latest version (concurrent edits are never lost).';
 const formResponse = lazy(() => dataResponse(formSchema));
 const elementResponse = lazy(() => dataResponse(formElementSchema));
 
@@ -30,8 +28,7 @@ export const formsRoutes = {
   listForms: defineRoute({
     group: 'forms', operation: 'listForms', method: 'GET', path: '/v1/forms', auth: 'key', tags,
     summary: 'List forms',
-    description: 'Generic list with cursors (`page` or `cursor`, `limit`, `sort` = `name` | `createdAt` | `updatedAt`, `direction`), filter `status`. '
-      + 'Every sort, with or without `status`, reads one partition made for it: a page costs one Query (plus one batch read of the page with `status`, and one of the linked properties), whatever the workspace holds.',
+    description: 'Generic list. Every sort and filter is served by an index: a page costs the same at any depth.',
     query: lazy(() => cursorListQuery(['name', 'createdAt', 'updatedAt'], 'createdAt', { status: z.enum(FORM_STATUSES).optional() })),
     success: { status: 200, description: 'One page of forms.', schema: lazy(() => cursorListResponse(formSchema)) },
     errors: [400],
@@ -47,7 +44,7 @@ export const formsRoutes = {
     ifMatch: true,
     group: 'forms', operation: 'editFormSettings', method: 'PATCH', path: '/v1/forms/{formId}', auth: 'key', tags,
     summary: 'Edit form settings',
-    description: `Only the fields provided change (\`null\` clears \`nameHidden\`/\`submitButtonAlign\`); \`type\` or \`isEventForm\` other than the stored value is 422. ${ifMatchNote}`,
+    description: `Only the fields provided change (\`null\` clears \`nameHidden\`/\`submitButtonAlign\`); \`type\` or \`isEventForm\` other than the stored value is 422.`,
     params: formParams,
     body: editFormBodySchema,
     success: { status: 200, description: 'The updated form.', schema: formResponse },
@@ -58,7 +55,7 @@ export const formsRoutes = {
     group: 'forms', operation: 'replaceFormLayout', method: 'PUT', path: '/v1/forms/{formId}/layout', auth: 'key', tags,
     summary: 'Replace the layout',
     description: 'Every element in exactly one column, fractions in (0, 1] summing to 1 per row (within 1e-9); on order forms '
-      + `\`askAllAttendees\` elements at or after \`attendeeRowsStart\`, the others before it. ${ifMatchNote}`,
+      + `\`askAllAttendees\` elements at or after \`attendeeRowsStart\`, the others before it.`,
     params: formParams,
     body: layoutBodySchema,
     success: { status: 200, description: 'The form with its new layout.', schema: formResponse },
@@ -89,7 +86,7 @@ export const formsRoutes = {
     ifMatch: true,
     group: 'forms', operation: 'updateFormElement', method: 'PATCH', path: '/v1/forms/{formId}/elements/{elementId}', auth: 'key', tags,
     summary: 'Update an element',
-    description: `Only the fields provided change; \`null\` removes an optional field. The type cannot change. The result is validated as a whole: a 422 names this element's fields by their path in the body, others as \`elements[i]\`. ${ifMatchNote}`,
+    description: `Only the fields provided change; \`null\` removes an optional field. The type cannot change. The result is validated as a whole: a 422 names this element's fields by their path in the body, others as \`elements[i]\`.`,
     params: elementParams,
     body: elementPatchSchema,
     success: { status: 200, description: 'The updated element.', schema: elementResponse },

@@ -107,7 +107,7 @@ export const imagesRoutes = {
     auth: 'key',
     tags: ['Image assets'],
     summary: 'List images',
-    description: 'Most recently registered first. Out-of-range `page`/`pageSize`, an unknown parameter, `cursor` together with `page`, a page 10,000 items deep or a cursor this list did not issue is 422 `validation_failed`. A cursor page is one Query of `pageSize + 1` items whatever its depth; a page number reads `(page + 1) * pageSize + 1`.',
+    description: 'Most recently registered first. Out-of-range `page`/`pageSize`, an unknown parameter, `cursor` together with `page`, a page 10,000 items deep or a cursor this list did not issue is 422 `validation_failed`. A cursor page costs the same at any depth; a page number reads every item before it.',
     query: listImagesQuerySchema,
     queryErrorCode: 'validation_failed',
     success: {

@@ -8,7 +8,6 @@ import { cursorListQuery, cursorListResponse, dataResponse, idParams, idSchema }
 import { lazy } from '../../model/lazy-schema.js';
 
 const invoiceParams = lazy(() => idParams('invoiceId'));
-const ifMatchNote = ' Send `If-Match: <version>` to fail with 409 `conflict` when the invoice changed since you read it.';
 
 export const invoiceListQuerySchema = lazy(() => cursorListQuery(['createdAt'], 'createdAt', {
   status: z.enum(INVOICE_STATUSES).optional(),
@@ -38,7 +37,7 @@ export const invoicesRoutes = {
     auth: 'key',
     tags: ['Invoices'],
     summary: 'List invoices',
-    description: 'Generic list, in creation order, with `cursor`/`nextCursor`. Every combination of the filters `status` and `customerId` is read from a partition that holds exactly the matching invoices, so a page costs the same whatever the workspace holds.',
+    description: 'Generic list, in creation order. Every sort and filter is served by an index: a page costs the same at any depth.',
     query: invoiceListQuerySchema,
     success: { status: 200, description: 'One page of invoices.', schema: lazy(() => cursorListResponse(invoiceSchema).meta({ id: 'InvoiceList' })) },
     errors: [400, 401, 403],
@@ -64,7 +63,7 @@ export const invoicesRoutes = {
     auth: 'key',
     tags: ['Invoices'],
     summary: 'Revise a draft invoice',
-    description: `Any create field; \`draft\` only (409 \`invalid_state\` otherwise); totals are recomputed.${ifMatchNote}`,
+    description: `Any create field; \`draft\` only (409 \`invalid_state\` otherwise); totals are recomputed.`,
     params: invoiceParams,
     body: reviseInvoiceBodySchema,
     success: { status: 200, description: 'The revised invoice.', schema: lazy(() => dataResponse(invoiceSchema)) },
@@ -79,7 +78,7 @@ export const invoicesRoutes = {
     auth: 'key',
     tags: ['Invoices'],
     summary: 'Finalize (issue) a draft invoice',
-    description: `\`draft\` only. Assigns the next gapless per-workspace \`number\` and sets \`issuedAt\`; status becomes \`open\`. With \`autoCharge\` the contact's saved card is charged: success -> \`paid\`, decline / authentication required / no card -> \`payment_failed\` with a \`failed\` payment logged. A zero-total invoice is \`paid\` at once.${ifMatchNote}`,
+    description: `\`draft\` only. Assigns the next gapless per-workspace \`number\` and sets \`issuedAt\`; status becomes \`open\`. With \`autoCharge\` the contact's saved card is charged: success -> \`paid\`, decline / authentication required / no card -> \`payment_failed\` with a \`failed\` payment logged. A zero-total invoice is \`paid\` at once.`,
     params: invoiceParams,
     success: { status: 200, description: 'The finalized invoice.', schema: lazy(() => dataResponse(invoiceSchema)) },
     errors: [401, 403, 404, 409],
@@ -134,7 +133,7 @@ export const invoicesRoutes = {
     auth: 'key',
     tags: ['Invoices'],
     summary: 'Void an invoice',
-    description: `From \`draft\`, \`open\` or \`payment_failed\` with no succeeded payment (409 \`invalid_state\` otherwise); sets \`voidedAt\`.${ifMatchNote}`,
+    description: `From \`draft\`, \`open\` or \`payment_failed\` with no succeeded payment (409 \`invalid_state\` otherwise); sets \`voidedAt\`.`,
     params: invoiceParams,
     success: { status: 200, description: 'The void invoice.', schema: lazy(() => dataResponse(invoiceSchema)) },
     errors: [401, 403, 404, 409],

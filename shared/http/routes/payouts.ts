@@ -51,7 +51,7 @@ export const payoutsRoutes = {
     auth: 'key',
     tags: ['Payout balance'],
     summary: 'List payouts',
-    description: 'Generic list with `cursor`/`nextCursor`, newest first (`direction=asc` for oldest first). Every combination of the filters `currency` and `eventId` is read from a partition that holds exactly the matching payouts, so a page costs one Query whatever the workspace holds.',
+    description: 'Generic list, newest first (`direction=asc` for oldest first). Every sort and filter is served by an index: a page costs the same at any depth.',
     query: payoutListQuerySchema,
     success: { status: 200, description: 'One page of payouts.', schema: lazy(() => cursorListResponse(payoutSchema).meta({ id: 'PayoutList' })) },
     errors: [400, 401, 403],

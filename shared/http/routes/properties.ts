@@ -10,7 +10,6 @@ export const propertyListQuerySchema = lazy(() => cursorListQuery(['createdAt', 
   status: propertyStatusSchema.optional(),
 }));
 
-const IF_MATCH_NOTE = 'Send `If-Match: <version>` to update only the version you read (409 `conflict` when stale); without it, concurrent updates are applied one after the other and none is lost.';
 
 export const propertiesRoutes = {
   createProperty: defineRoute({
@@ -34,7 +33,7 @@ export const propertiesRoutes = {
     auth: 'key',
     tags: ['Properties'],
     summary: 'List CRM properties',
-    description: 'Generic list with cursors. `sort=createdAt` (default), `sort=name` (case-insensitive; ties across objectTypes in objectType order) and `sort=updatedAt`, each with the filters `objectType` and `status` in any combination, read one partition made for that order and filter: a page costs one Query (plus one batch read of the page when filtered), whatever the workspace holds.',
+    description: 'Generic list. `sort=name` is case-insensitive (ties across objectTypes in objectType order). Every sort and filter is served by an index: a page costs the same at any depth.',
     query: propertyListQuerySchema,
     success: { status: 200, description: 'One page of properties.', schema: lazy(() => cursorListResponse(propertySchema)) },
     errors: [400],
@@ -60,7 +59,7 @@ export const propertiesRoutes = {
     auth: 'key',
     tags: ['Properties'],
     summary: 'Update a CRM property',
-    description: `Only the fields sent change. \`type\` and \`objectType\` are immutable (422). Archive with \`status: "archived"\`, restore with \`status: "active"\`. A rename frees the old name. ${IF_MATCH_NOTE}`,
+    description: `Only the fields sent change. \`type\` and \`objectType\` are immutable (422). Archive with \`status: "archived"\`, restore with \`status: "active"\`. A rename frees the old name.`,
     params: lazy(() => idParams('id')),
     body: updatePropertyBodySchema,
     success: { status: 200, description: 'The full property after the update.', schema: lazy(() => dataResponse(propertySchema)) },

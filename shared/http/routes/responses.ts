@@ -40,7 +40,7 @@ export const responsesRoutes = {
     auth: 'key',
     tags,
     summary: 'List a form\'s responses',
-    description: 'Generic list (`page`, `limit`), newest first (`direction=asc` for oldest first). `contactId` lists only the responses of one contact, read from a per-contact copy of the response keys (a Query, never a filter). Another workspace\'s form is a 404.',
+    description: 'Generic list, newest first (`direction=asc` for oldest first); `contactId` lists one contact\'s responses. Every sort and filter is served by an index: a page costs the same at any depth. Another workspace\'s form is a 404.',
     params: lazy(() => idParams('formId')),
     query: responseListQuerySchema,
     success: { status: 200, description: 'One page of responses.', schema: lazy(() => cursorListResponse(formResponseSchema).meta({ id: 'FormResponseList' })) },

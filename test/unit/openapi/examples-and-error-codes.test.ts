@@ -239,7 +239,9 @@ describe('OpenAPI error codes', () => {
 // +678: components named by what they are (`FormEnvelope`, `YesNoFormElement`, `Text200`, `ReadOnlyDateTime`,
 // `PropertyStatus`) instead of `Shared2`, `FormElement9`, `SubmitButtonText` on a fee's name, `Status3`; nullable
 // plain types as `type: [T, "null"]` rather than `anyOf`.
-const DOCUMENT_BUDGET_BYTES = 225_924;
+// -2,518: each operation's own `If-Match` sentence (six wordings of what the shared header says once) and the
+// lists' storage mechanics (partitions, Queries, batch reads) left out; what a client sees stays (cost at any depth).
+const DOCUMENT_BUDGET_BYTES = 223_406;
 
 describe('OpenAPI document size', () => {
   it(`stays within ${DOCUMENT_BUDGET_BYTES} bytes`, () => {
