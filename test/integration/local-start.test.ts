@@ -41,7 +41,8 @@ function exited(child: ChildProcess): Promise<number | null> {
 
 describe('npm start', () => {
   it('explains in one line how to get Java when it is missing', async () => {
-    const env: NodeJS.ProcessEnv = { ...process.env, PATH: '/nonexistent' };
+    // Ports of its own: a developer's running `npm start` holds the default ones, and a taken port is said first.
+    const env: NodeJS.ProcessEnv = { ...process.env, PATH: '/nonexistent', PORT: String(await freePort()), DYNAMODB_PORT: String(await freePort()) };
     delete env.DYNAMODB_ENDPOINT;
     const { child, output } = start(env, /Java/);
     const text = await output;
