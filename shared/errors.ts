@@ -62,6 +62,18 @@ export class ConflictError extends DomainError {
   readonly code = 'conflict';
 }
 
+/**
+ * A request that collides with the same request still running (its `Idempotency-Key` is being worked on):
+ * a conflict that ends by itself, so the answer says when to retry (`Retry-After`), unlike a uniqueness or
+ * version conflict, which a retry would meet again.
+ */
+export class InProgressConflictError extends ConflictError {
+  readonly retryable = true;
+  constructor(message = 'A request with this Idempotency-Key is still in progress. Retry shortly.') {
+    super(message);
+  }
+}
+
 /** A transition that the current status does not allow. */
 export class InvalidStateError extends DomainError {
   readonly code = 'invalid_state';

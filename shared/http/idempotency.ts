@@ -8,7 +8,7 @@ import { config } from '../config.js';
 import { idempotencyPersistence } from '../db/idempotency-persistence.js';
 import { IDEMPOTENCY_TABLE_KEYS } from '../db/table-design.js';
 import { withWriteFence, type WriteFence } from '../db/write-fence.js';
-import { ConflictError, IdempotencyKeyReusedError, ServiceUnavailableError, ValidationError } from '../errors.js';
+import { InProgressConflictError, IdempotencyKeyReusedError, ServiceUnavailableError, ValidationError } from '../errors.js';
 import { logger } from '../logger.js';
 
 /** How long a key replays its first response (API.md: 24 hours). */
@@ -81,9 +81,7 @@ function unseal(response: StoredResponse, request: IdempotentRequest): StoredRes
  */
 function toIdempotencyDomainError(error: unknown): unknown {
   if (error instanceof IdempotencyValidationError) return new IdempotencyKeyReusedError();
-  if (error instanceof IdempotencyAlreadyInProgressError) {
-    return new ConflictError('A request with this Idempotency-Key is still in progress. Retry shortly.');
-  }
+  if (error instanceof IdempotencyAlreadyInProgressError) return new InProgressConflictError();
   if (error instanceof IdempotencyPersistenceLayerError) return Object.assign(new ServiceUnavailableError(), { cause: error });
   return error;
 }

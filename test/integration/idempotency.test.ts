@@ -57,6 +57,8 @@ describe('Idempotency-Key on POST', () => {
     const concurrent = await post(ws, key, { name: 'A', delayMs: 800 });
     expect(concurrent.statusCode).toBe(409);
     expect(JSON.parse(concurrent.body).error.code).toBe('conflict');
+    // It ends by itself (unlike a uniqueness or version conflict): the answer says when to retry.
+    expect(concurrent.headers?.['Retry-After']).toBe('1');
     expect((await slow).statusCode).toBe(201);
   });
 
