@@ -46,7 +46,7 @@ const idempotencyKeyHeader = {
   name: 'Idempotency-Key',
   in: 'header' as const,
   required: false,
-  description: 'Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. A request that failed is not stored: its retry runs again.',
+  description: 'Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours; while the first still runs they are 409 `conflict` with `Retry-After`. A request that failed is not stored: its retry runs again.',
   schema: { type: 'string' as const, minLength: 1, maxLength: 255 },
 };
 

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BoxofficeApiError, createBoxofficeClient, unwrap, type BoxofficeClient, type ErrorCode } from '../../clients/typescript/src/index.js';
+import { solidPng } from '../../shared/images/sample-images.js';
+import { createPartner } from '../../shared/partners/partners-repository.js';
 import { startApi, type TestApi, type TestWorkspace } from './support/api.js';
 
 let api: TestApi;
@@ -89,6 +91,29 @@ describe('the TypeScript client against the local server', () => {
     expect(posts.every((request) => request.idempotencyKey !== null && request.idempotencyKey.length > 0)).toBe(true);
     expect(new Set(posts.map((request) => request.idempotencyKey)).size).toBe(posts.length);
     expect(sent.filter((request) => request.method !== 'POST').every((request) => request.idempotencyKey === null)).toBe(true);
+  });
+
+  it('registers an image from its bytes and filters the partner listing by metaData, as a partner site would', async () => {
+    // Prepare
+    const { client } = recordingClient();
+    const code = `client-${Date.now()}`;
+    await createPartner({ referral_code: code, companyName: 'Client Partners' });
+    const png = solidPng(3, 2);
+
+    // Act
+    const image = (await unwrap(client.POST('/v1/assets/images', { params: { query: { filename: 'poster.png' } }, body: new Uint8Array(png), headers: { 'Content-Type': 'image/png' } }))).data;
+    const at = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+    for (const city of ['Montreal', 'Toronto']) {
+      await unwrap(client.POST('/v1/events', {
+        body: { name: `Gala in ${city}`, start: at(10), end: at(11), status: 'published', visibility: 'public', referral_code: code, metaData: { city }, images: [image.id] },
+      }));
+    }
+    const listing = await unwrap(client.GET('/partner/events', { params: { query: { referral_code: code, metaData: { city: 'Montreal' } } } }));
+
+    // Assess
+    expect(image).toMatchObject({ width: 3, height: 2, contentType: 'image/png' });
+    expect(listing.data.map((event) => event.name)).toEqual(['Gala in Montreal']);
+    expect(listing.data[0]?.images).toEqual([image.url]);
   });
 
   it('repeats a POST whose answer was lost with the same Idempotency-Key, so the server applies it once', async () => {

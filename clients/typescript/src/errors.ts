@@ -1,4 +1,4 @@
-import type { components } from './schema.js';
+import type { components, operations } from './schema.js';
 
 /** Every `error.code` the API answers (the `/v1` envelope). Each operation's error responses narrow it. */
 export type ErrorCode = components['schemas']['ErrorEnvelope']['error']['code'];
@@ -24,12 +24,20 @@ function isFlat(body: unknown): body is FlatError {
   return typeof body === 'object' && body !== null && typeof (body as { error?: unknown }).error === 'string';
 }
 
+/** The error bodies an operation's `responses` declare (every status but the 2xx and the 304). */
+type ErrorBodiesOf<R> = {
+  [S in Exclude<keyof R, 200 | 201 | 202 | 204 | 304>]: R[S] extends { content: { 'application/json': infer B } } ? B : never;
+}[Exclude<keyof R, 200 | 201 | 202 | 204 | 304>];
+
+/** Every `code` a `BoxofficeApiError` can carry: the envelope's codes and the partner listing's (lower-cased). */
+export type ApiErrorCode = ErrorCode | CodesOf<ErrorBodiesOf<operations['listPartnerEvents']['responses']>>;
+
 /**
  * A non-2xx answer, thrown by `unwrap`. `code` is the envelope's `error.code` (typed by `C`, the codes
- * the operation can answer), or `unknown_error` when the body is neither error format (e.g. a proxy's
- * HTML page).
+ * the operation can answer; every code the API has where the operation is not known, as after
+ * `instanceof`), or `unknown_error` when the body is neither error format (e.g. a proxy's HTML page).
  */
-export class BoxofficeApiError<C extends string = ErrorCode> extends Error {
+class ApiError<C extends string> extends Error {
   readonly status: number;
   readonly code: C | 'unknown_error';
   readonly details: ErrorDetail[] | undefined;
@@ -52,6 +60,18 @@ export class BoxofficeApiError<C extends string = ErrorCode> extends Error {
     this.body = body;
   }
 }
+
+/** A non-2xx answer of an operation whose error codes are `C` (`unwrap` narrows them per operation). */
+export type BoxofficeApiError<C extends string = ApiErrorCode> = ApiError<C>;
+
+/**
+ * The class of `BoxofficeApiError`. Declared with its `prototype` typed by every code, because TypeScript
+ * narrows `error instanceof` a generic class to `any` type arguments: `code` would be `any` in a `catch`.
+ */
+export const BoxofficeApiError: {
+  new <C extends string = ApiErrorCode>(response: Response, body: unknown): BoxofficeApiError<C>;
+  readonly prototype: BoxofficeApiError<ApiErrorCode>;
+} = ApiError;
 
 /** The error codes inside an openapi-fetch error body type (envelope or flat). */
 export type CodesOf<E> = E extends { error: { code: infer C extends string } } ? C : E extends { error: infer C extends string } ? Lowercase<C> : never;

@@ -1,7 +1,7 @@
-import createClient, { type Client, type Middleware } from 'openapi-fetch';
+import createClient, { defaultBodySerializer, type Client, type Middleware } from 'openapi-fetch';
 import type { components, operations, paths } from './schema.js';
 
-export { BoxofficeApiError, unwrap, type CodesOf, type ErrorCode, type ErrorDetail, type ErrorEnvelope, type FlatError } from './errors.js';
+export { BoxofficeApiError, unwrap, type ApiErrorCode, type CodesOf, type ErrorCode, type ErrorDetail, type ErrorEnvelope, type FlatError } from './errors.js';
 export type { components, operations, paths };
 
 /** The schemas of the API by name: `Schemas['Invoice']`, `Schemas['CreateForm']`, ... */
@@ -27,7 +27,7 @@ export interface BoxofficeClientOptions {
   readonly fetch?: (request: Request) => Promise<Response>;
   /** Mints the `Idempotency-Key` of a POST that has none. @default crypto.randomUUID */
   readonly newIdempotencyKey?: () => string;
-  /** Retries of 429, 503 and network failures; `false` for none. */
+  /** Retries of 429, 503, a keyed POST still running (409 with `Retry-After`) and network failures; `false` for none. */
   readonly retry?: RetryOptions | false;
 }
 
@@ -58,12 +58,27 @@ export function apiKeyMiddleware(apiKey: string): Middleware {
   };
 }
 
-const RETRYABLE_STATUSES = new Set([429, 503]);
-const SAFE_TO_REPEAT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
+/** Reads: repeating them changes nothing. */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Only requests that cannot apply twice are repeated: idempotent methods, and POSTs that carry a key. */
-function safeToRepeat(request: Request): boolean {
-  return SAFE_TO_REPEAT.has(request.method) || (request.method === 'POST' && request.headers.has(IDEMPOTENCY_KEY_HEADER));
+/**
+ * Whether a request may be sent again after `response` (undefined: no answer came, a network failure),
+ * so that the server applies it at most once and the caller sees its real outcome:
+ * - reads, always (429, 503, no answer);
+ * - a POST with an `Idempotency-Key`, likewise, and on a 409 that carries `Retry-After`: the same key
+ *   still running (a uniqueness or version 409 has none). A repeat after a lost answer replays it;
+ * - PUT and DELETE only on 429, which the gateway answers before anything runs: after a lost answer or a
+ *   503 the first attempt may have been applied, and its repeat would answer 404 (a DELETE) or 409 (a PUT
+ *   with `If-Match`) for a change that succeeded;
+ * - PATCH never (nothing makes its repeat harmless).
+ */
+function mayRepeat(request: Request, response: Response | undefined): boolean {
+  const status = response?.status;
+  if (READS.has(request.method)) return status === undefined || status === 429 || status === 503;
+  if (request.method === 'POST' && request.headers.has(IDEMPOTENCY_KEY_HEADER)) {
+    return status === undefined || status === 429 || status === 503 || (status === 409 && response?.headers.has('retry-after') === true);
+  }
+  return (request.method === 'PUT' || request.method === 'DELETE') && status === 429;
 }
 
 function delayOf(attempt: number, options: Required<RetryOptions>, retryAfter: string | null): number {
@@ -76,30 +91,36 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * A fetch that repeats a request answered 429 or 503, or lost to a network failure, when repeating it
- * cannot apply it twice. A POST is repeated with the same `Idempotency-Key`: if the first attempt did
- * reach the server, the repeat replays its answer (`Idempotent-Replayed: true`) instead of doing it again.
+ * cannot apply it twice (`mayRepeat`). A POST is repeated with the same `Idempotency-Key`: if the first
+ * attempt did reach the server, the repeat replays its answer (`Idempotent-Replayed: true`) instead of
+ * doing it again, or waits for it (409 with `Retry-After` while it still runs).
  */
 export function retryingFetch(send: (request: Request) => Promise<Response>, options: RetryOptions = {}): (request: Request) => Promise<Response> {
   const settings: Required<RetryOptions> = { retries: 2, baseDelayMs: 200, maxDelayMs: 5000, ...options };
   return async (request) => {
-    const repeatable = safeToRepeat(request);
     for (let attempt = 1; ; attempt += 1) {
-      const last = !repeatable || attempt > settings.retries;
+      const last = attempt > settings.retries;
       // A body can be read once: every attempt but the last sends a copy.
       const current = last ? request : request.clone();
       let response: Response;
       try {
         response = await send(current);
       } catch (error) {
-        if (last) throw error;
+        if (last || !mayRepeat(request, undefined)) throw error;
         await sleep(delayOf(attempt, settings, null));
         continue;
       }
-      if (last || !RETRYABLE_STATUSES.has(response.status)) return response;
+      if (last || !mayRepeat(request, response)) return response;
       await response.body?.cancel();
       await sleep(delayOf(attempt, settings, response.headers.get('retry-after')));
     }
   };
+}
+
+/** Raw bodies (an image's bytes) go as they are; every other body is JSON. */
+function serializeBody(body: unknown): unknown {
+  if (body instanceof Blob || body instanceof ArrayBuffer || ArrayBuffer.isView(body)) return body;
+  return defaultBodySerializer(body);
 }
 
 /**
@@ -117,6 +138,10 @@ export function createBoxofficeClient(options: BoxofficeClientOptions): Boxoffic
   const client = createClient<paths>({
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
     fetch: options.retry === false ? send : retryingFetch(send, options.retry),
+    // An object parameter is `style: form, explode: true` in the document: the partner listing's
+    // metaData filters go as `?city=Montreal`, not openapi-fetch's default `?metaData[city]=Montreal`.
+    querySerializer: { object: { style: 'form', explode: true } },
+    bodySerializer: serializeBody,
   });
   if (options.apiKey !== undefined) client.use(apiKeyMiddleware(options.apiKey));
   client.use(idempotencyKeyMiddleware(options.newIdempotencyKey));

@@ -3671,7 +3671,7 @@ export interface components {
         ElementIdPath: components["schemas"]["Id"];
         EndpointIdPath: components["schemas"]["Id"];
         FormIdPath: components["schemas"]["Id"];
-        /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. A request that failed is not stored: its retry runs again. */
+        /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours; while the first still runs they are 409 `conflict` with `Retry-After`. A request that failed is not stored: its retry runs again. */
         IdempotencyKeyHeader: string;
         IdPath: components["schemas"]["Id"];
         /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it (or with `*`), concurrent updates are all applied. */
@@ -3951,7 +3951,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. A request that failed is not stored: its retry runs again. */
+                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours; while the first still runs they are 409 `conflict` with `Retry-After`. A request that failed is not stored: its retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
             };
             path?: never;
@@ -4126,7 +4126,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. A request that failed is not stored: its retry runs again. */
+                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours; while the first still runs they are 409 `conflict` with `Retry-After`. A request that failed is not stored: its retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
             };
             path: {
@@ -4166,7 +4166,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. A request that failed is not stored: its retry runs again. */
+                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours; while the first still runs they are 409 `conflict` with `Retry-After`. A request that failed is not stored: its retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
                 /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it (or with `*`), concurrent updates are all applied. */
                 "If-Match"?: components["parameters"]["IfMatchHeader"];
@@ -4327,7 +4327,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. A request that failed is not stored: its retry runs again. */
+                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours; while the first still runs they are 409 `conflict` with `Retry-After`. A request that failed is not stored: its retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
                 /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it (or with `*`), concurrent updates are all applied. */
                 "If-Match"?: components["parameters"]["IfMatchHeader"];
@@ -4389,7 +4389,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. A request that failed is not stored: its retry runs again. */
+                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours; while the first still runs they are 409 `conflict` with `Retry-After`. A request that failed is not stored: its retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
                 /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it (or with `*`), concurrent updates are all applied. */
                 "If-Match"?: components["parameters"]["IfMatchHeader"];
@@ -4436,7 +4436,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. A request that failed is not stored: its retry runs again. */
+                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours; while the first still runs they are 409 `conflict` with `Retry-After`. A request that failed is not stored: its retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
                 /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it (or with `*`), concurrent updates are all applied. */
                 "If-Match"?: components["parameters"]["IfMatchHeader"];
@@ -4626,7 +4626,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. A request that failed is not stored: its retry runs again. */
+                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours; while the first still runs they are 409 `conflict` with `Retry-After`. A request that failed is not stored: its retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
             };
             path?: never;
@@ -4815,7 +4815,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. A request that failed is not stored: its retry runs again. */
+                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours; while the first still runs they are 409 `conflict` with `Retry-After`. A request that failed is not stored: its retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
             };
             path?: never;
@@ -5013,7 +5013,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. A request that failed is not stored: its retry runs again. */
+                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours; while the first still runs they are 409 `conflict` with `Retry-After`. A request that failed is not stored: its retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
             };
             path?: never;
@@ -5291,7 +5291,7 @@ export interface operations {
                 filename: components["schemas"]["Filename"];
             };
             header?: {
-                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. A request that failed is not stored: its retry runs again. */
+                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours; while the first still runs they are 409 `conflict` with `Retry-After`. A request that failed is not stored: its retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
             };
             path?: never;
@@ -5300,8 +5300,8 @@ export interface operations {
         /** @description Raw bytes, at most 4194304 bytes. */
         requestBody: {
             content: {
-                "image/png": string;
-                "image/jpeg": string;
+                "image/png": Blob | ArrayBuffer | Uint8Array;
+                "image/jpeg": Blob | ArrayBuffer | Uint8Array;
             };
         };
         responses: {
@@ -5328,7 +5328,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. A request that failed is not stored: its retry runs again. */
+                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours; while the first still runs they are 409 `conflict` with `Retry-After`. A request that failed is not stored: its retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
             };
             path?: never;
@@ -5402,7 +5402,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. A request that failed is not stored: its retry runs again. */
+                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours; while the first still runs they are 409 `conflict` with `Retry-After`. A request that failed is not stored: its retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
             };
             path: {
@@ -5550,7 +5550,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. A request that failed is not stored: its retry runs again. */
+                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours; while the first still runs they are 409 `conflict` with `Retry-After`. A request that failed is not stored: its retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
             };
             path?: never;
@@ -5848,7 +5848,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. A request that failed is not stored: its retry runs again. */
+                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours; while the first still runs they are 409 `conflict` with `Retry-After`. A request that failed is not stored: its retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
             };
             path?: never;
@@ -5950,7 +5950,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. A request that failed is not stored: its retry runs again. */
+                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours; while the first still runs they are 409 `conflict` with `Retry-After`. A request that failed is not stored: its retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
                 /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it (or with `*`), concurrent updates are all applied. */
                 "If-Match"?: components["parameters"]["IfMatchHeader"];
@@ -5987,7 +5987,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. A request that failed is not stored: its retry runs again. */
+                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours; while the first still runs they are 409 `conflict` with `Retry-After`. A request that failed is not stored: its retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
             };
             path: {
@@ -6022,7 +6022,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. A request that failed is not stored: its retry runs again. */
+                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours; while the first still runs they are 409 `conflict` with `Retry-After`. A request that failed is not stored: its retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
             };
             path: {
@@ -6091,7 +6091,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. A request that failed is not stored: its retry runs again. */
+                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours; while the first still runs they are 409 `conflict` with `Retry-After`. A request that failed is not stored: its retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
             };
             path: {
@@ -6151,7 +6151,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. A request that failed is not stored: its retry runs again. */
+                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours; while the first still runs they are 409 `conflict` with `Retry-After`. A request that failed is not stored: its retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
                 /** @description The `version` you read. When the resource has changed since, the request is refused with 409 `conflict` instead of overwriting the newer change. Without it (or with `*`), concurrent updates are all applied. */
                 "If-Match"?: components["parameters"]["IfMatchHeader"];
@@ -6321,7 +6321,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. A request that failed is not stored: its retry runs again. */
+                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours; while the first still runs they are 409 `conflict` with `Retry-After`. A request that failed is not stored: its retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
             };
             path?: never;
@@ -6590,7 +6590,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. A request that failed is not stored: its retry runs again. */
+                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours; while the first still runs they are 409 `conflict` with `Retry-After`. A request that failed is not stored: its retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
             };
             path: {
@@ -6701,7 +6701,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. A request that failed is not stored: its retry runs again. */
+                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours; while the first still runs they are 409 `conflict` with `Retry-After`. A request that failed is not stored: its retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
             };
             path?: never;
@@ -6845,7 +6845,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. A request that failed is not stored: its retry runs again. */
+                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours; while the first still runs they are 409 `conflict` with `Retry-After`. A request that failed is not stored: its retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
             };
             path: {
@@ -6937,7 +6937,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours. A request that failed is not stored: its retry runs again. */
+                /** @description Any unique string (a UUID is a good choice). Retries with the same key and body replay the first response for 24 hours; while the first still runs they are 409 `conflict` with `Retry-After`. A request that failed is not stored: its retry runs again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
             };
             path: {

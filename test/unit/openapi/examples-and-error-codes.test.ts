@@ -241,7 +241,8 @@ describe('OpenAPI error codes', () => {
 // plain types as `type: [T, "null"]` rather than `anyOf`.
 // -2,518: each operation's own `If-Match` sentence (six wordings of what the shared header says once) and the
 // lists' storage mechanics (partitions, Queries, batch reads) left out; what a client sees stays (cost at any depth).
-const DOCUMENT_BUDGET_BYTES = 223_406;
+// +71: a retry that meets its first request still running is 409 `conflict` with `Retry-After` (Idempotency-Key).
+const DOCUMENT_BUDGET_BYTES = 223_477;
 
 describe('OpenAPI document size', () => {
   it(`stays within ${DOCUMENT_BUDGET_BYTES} bytes`, () => {
