@@ -82,7 +82,8 @@ export function methodNotAllowedBody(format: ErrorFormat = 'envelope'): string {
 export const PUBLIC_CORS = {
   allowOrigin: '*',
   allowHeaders: ['Content-Type', 'Idempotency-Key'],
-  exposeHeaders: ['X-Request-Id', 'Retry-After'],
+  // `Idempotent-Replayed`: a public submission retried with its key tells the widget it was a replay.
+  exposeHeaders: ['X-Request-Id', 'Retry-After', 'Idempotent-Replayed'],
   maxAgeSeconds: 600,
 } as const;
 

@@ -104,7 +104,7 @@ describe('rate-based rule on the public routes', () => {
     expect(headersOf(response)).toEqual({
       'Retry-After': '60',
       'Access-Control-Allow-Origin': '*',
-      'Access-Control-Expose-Headers': 'X-Request-Id, Retry-After',
+      'Access-Control-Expose-Headers': 'X-Request-Id, Retry-After, Idempotent-Replayed',
       'X-Content-Type-Options': 'nosniff',
       'Strict-Transport-Security': expect.stringContaining('max-age='),
     });

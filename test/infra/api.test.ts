@@ -163,7 +163,7 @@ describe('gateway responses', () => {
     const headers = response?.ResponseParameters as Record<string, string>;
     expect(headers['gatewayresponse.header.X-Request-Id']).toBe('context.requestId');
     expect(headers['gatewayresponse.header.Access-Control-Allow-Origin']).toBe("'*'");
-    expect(headers['gatewayresponse.header.Access-Control-Expose-Headers']).toBe("'X-Request-Id, Retry-After'");
+    expect(headers['gatewayresponse.header.Access-Control-Expose-Headers']).toBe("'X-Request-Id, Retry-After, Idempotent-Replayed'");
     expect(headers['gatewayresponse.header.X-Content-Type-Options']).toBe("'nosniff'");
     expect(headers['gatewayresponse.header.Strict-Transport-Security']).toBe(`'${SECURITY_HEADERS['Strict-Transport-Security']}'`);
   });

@@ -355,6 +355,9 @@ describe('POST /forms/{formId}/responses', () => {
     expect(first.status).toBe(201);
     expect(replay.status).toBe(201);
     expect(replay.body).toEqual(first.body);
+    // A browser on the host's site (the form widget) may read that it was a replay.
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.headers.get('access-control-expose-headers')?.split(', ')).toContain('Idempotent-Replayed');
   });
 
   it('scopes an Idempotency-Key to the form, so respondents of another workspace\'s form are not refused or replayed', async () => {
