@@ -477,6 +477,18 @@ export function dropSafeIntegerBounds(node: unknown): void {
   for (const value of Object.values(node)) dropSafeIntegerBounds(value);
 }
 
+/**
+ * Drops a `pattern` on an integer or number: JSON Schema applies it to strings only, so it says nothing
+ * there. zod writes one for query parameters read as digit strings and typed as integers
+ * (`pageSize: {type: integer, pattern: ^-?\\d+$}`), where it read as a rule the value broke.
+ */
+export function dropPatternsOnNumbers(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(dropPatternsOnNumbers);
+  if (!isObject(node)) return;
+  if ((node.type === 'integer' || node.type === 'number') && typeof node.pattern === 'string') delete node.pattern;
+  for (const value of Object.values(node)) dropPatternsOnNumbers(value);
+}
+
 /** Keywords that make a branch more than one plain type with its bounds: such a branch keeps its `anyOf`. */
 const COMPOSING_KEYWORDS = ['$ref', 'anyOf', 'oneOf', 'allOf', 'not', 'const', 'if'];
 

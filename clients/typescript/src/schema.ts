@@ -474,7 +474,7 @@ export interface paths {
         };
         /**
          * Public events of a partner
-         * @description No key. Lists `published` + `public` events whose `referral_code` is the partner's, with the partner as `owner`. Flat body; errors are `{status, error, message}`: 400 `REFERRAL_CODE_REQUIRED`, 400 `INVALID_QUERY`, 404 `PARTNER_NOT_FOUND`, 404 `NO_EVENTS_FOUND` (always `data: []`, `total: 0`, `page: 0`, `limit: 20`, `hasMore: false`), 405 `METHOD_NOT_ALLOWED`, 500 `INTERNAL_SERVER_ERROR`. CORS `*` on every response; successful pages are cacheable for 30 seconds.
+         * @description No key. Lists `published` + `public` events whose `referral_code` is the partner's, with the partner as `owner`. Flat body; errors are `{status, error, message}`: 400 `REFERRAL_CODE_REQUIRED`, 400 `INVALID_QUERY`, 404 `PARTNER_NOT_FOUND`, 404 `NO_EVENTS_FOUND` (always `data: []`, `total: 0`, `page: 0`, `limit: 20`, `hasMore: false`), 405 `METHOD_NOT_ALLOWED`, 500 `INTERNAL_SERVER_ERROR`; only a 429 (too many requests from one address, refused before the listing runs) is the `/v1` envelope `rate_limited`. CORS `*` on every response; successful pages are cacheable for 30 seconds.
          */
         get: operations["listPartnerEvents"];
         put?: never;
@@ -2204,7 +2204,7 @@ export interface components {
             data: components["schemas"]["Checkout"][];
             /** @description More checkouts may follow (with `search` or an evaluated filter, even after a short page). */
             hasMore: boolean;
-            pageNumber: components["schemas"]["Page2"];
+            pageNumber: components["schemas"]["Page"];
             pageSize: number;
             nextCursor: components["schemas"]["NextCursor"];
         };
@@ -2248,7 +2248,7 @@ export interface components {
         };
         InvoiceList: {
             data: components["schemas"]["Invoice"][];
-            page: components["schemas"]["Page2"];
+            page: components["schemas"]["Page"];
             limit: number;
             total: components["schemas"]["Total"];
             hasMore: boolean;
@@ -2332,7 +2332,7 @@ export interface components {
         };
         PayoutList: {
             data: components["schemas"]["Payout"][];
-            page: components["schemas"]["Page2"];
+            page: components["schemas"]["Page"];
             limit: number;
             total: components["schemas"]["Total"];
             hasMore: boolean;
@@ -2521,7 +2521,7 @@ export interface components {
         } & components["schemas"]["FormElementBase"]) | components["schemas"]["StaticTextFormElement"] | components["schemas"]["StaticImageFormElementOutput"];
         FormResponseList: {
             data: components["schemas"]["FormResponse"][];
-            page: components["schemas"]["Page2"];
+            page: components["schemas"]["Page"];
             limit: number;
             total: components["schemas"]["Total"];
             hasMore: boolean;
@@ -2572,7 +2572,7 @@ export interface components {
         };
         WebhookEndpointList: {
             data: components["schemas"]["WebhookEndpoint"][];
-            page: components["schemas"]["Page2"];
+            page: components["schemas"]["Page"];
             limit: number;
             total: components["schemas"]["Total"];
             hasMore: boolean;
@@ -2589,7 +2589,7 @@ export interface components {
         };
         WebhookDeliveryList: {
             data: components["schemas"]["WebhookDelivery"][];
-            page: components["schemas"]["Page2"];
+            page: components["schemas"]["Page"];
             limit: number;
             total: components["schemas"]["Total"];
             hasMore: boolean;
@@ -3051,8 +3051,6 @@ export interface components {
         ForEventItems: components["schemas"]["EventItemReference"][];
         Rows: components["schemas"]["FormRow"][];
         NullableUri: components["schemas"]["Uri"] | null;
-        /** @default 0 */
-        Page: number;
         LogicGroups2: components["schemas"]["YesNoLogicGroup"][];
         NullableText5000: string | null;
         /** @description Required (at least one, unique `value`) for `Select One` and `Select Multiple`; forbidden for every other type. */
@@ -3088,7 +3086,7 @@ export interface components {
         /** @description Questions linked to a select property: the display text of each entry of `options` (which then holds the property's option values). */
         OptionLabels: string[];
         /** @description The page number asked for (0 when reading by cursor). */
-        Page2: number;
+        Page: number;
         /** @description Only when not linked to a property. */
         Options2: components["schemas"]["Options"];
         /** @description The dropdown's empty choice: has effect only when `dropdown` is true, and is kept (not refused) otherwise. */
@@ -3680,7 +3678,7 @@ export interface components {
         /** @description Items per page, 1..100. */
         LimitQuery: number;
         /** @description Zero-based page index (default 0); `page * limit` must stay below 10000: read deeper with `cursor`. Not with `cursor`. */
-        PageQuery: components["schemas"]["Page"];
+        PageQuery: number;
         SortQuery: "createdAt";
     };
     requestBodies: never;
@@ -3933,7 +3931,7 @@ export interface operations {
                      */
                     "application/json": {
                         data: components["schemas"]["Form"][];
-                        page: components["schemas"]["Page2"];
+                        page: components["schemas"]["Page"];
                         limit: number;
                         total: components["schemas"]["Total"];
                         hasMore: boolean;
@@ -4608,7 +4606,7 @@ export interface operations {
                      */
                     "application/json": {
                         data: components["schemas"]["Property"][];
-                        page: components["schemas"]["Page2"];
+                        page: components["schemas"]["Page"];
                         limit: number;
                         total: components["schemas"]["Total"];
                         hasMore: boolean;
@@ -4797,7 +4795,7 @@ export interface operations {
                      */
                     "application/json": {
                         data: components["schemas"]["Contact"][];
-                        page: components["schemas"]["Page2"];
+                        page: components["schemas"]["Page"];
                         limit: number;
                         total: components["schemas"]["Total"];
                         hasMore: boolean;
@@ -4994,7 +4992,7 @@ export interface operations {
                      */
                     "application/json": {
                         data: components["schemas"]["Event"][];
-                        page: components["schemas"]["Page2"];
+                        page: components["schemas"]["Page"];
                         limit: number;
                         total: components["schemas"]["Total"];
                         hasMore: boolean;
@@ -5150,7 +5148,7 @@ export interface operations {
                 /** @description The partner referral code (missing: 400 `REFERRAL_CODE_REQUIRED`). */
                 referral_code: string;
                 /** @description Zero-based page index (default 0); `page * limit` must stay below 10000: read deeper with `cursor`. Not with `cursor`. */
-                page?: number;
+                page?: components["parameters"]["PageQuery"];
                 /** @description Opaque position from the previous page's `nextCursor`; one Query per page at any depth. Keep `sort`, `direction` and filters unchanged. Not with `page`. */
                 cursor?: string;
                 /** @description Items per page; values above 100 are clamped to 100. */
@@ -5235,7 +5233,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Zero-based page index (default 0); `page * pageSize` must stay below 10000: read deeper with `cursor`. Not with `cursor`. */
-                page?: components["schemas"]["Page"];
+                page?: number;
                 /** @description Items per page, 1..250. */
                 pageSize?: number;
                 /** @description Opaque position from the previous page's `nextCursor`; one read per page at any depth. Keep every other parameter unchanged. Not with `page`. */
@@ -5464,7 +5462,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Zero-based page index (default 0); `pageNumber * pageSize` must stay below 10000: read deeper with `cursor`. Not with `cursor`. */
-                pageNumber?: components["schemas"]["Page"];
+                pageNumber?: number;
                 /** @description Items per page, 1..200. */
                 pageSize?: number;
                 /** @description Opaque position from the previous page's `nextCursor`; one read per page at any depth. Keep every other parameter unchanged. Not with `pageNumber`. */

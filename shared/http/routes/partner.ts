@@ -67,7 +67,8 @@ export const partnerRoutes = {
     description: [
       'No key. Lists `published` + `public` events whose `referral_code` is the partner\'s, with the partner as `owner`.',
       'Flat body; errors are `{status, error, message}`: 400 `REFERRAL_CODE_REQUIRED`, 400 `INVALID_QUERY`, 404 `PARTNER_NOT_FOUND`,',
-      `404 \`NO_EVENTS_FOUND\` (always \`data: []\`, \`total: 0\`, \`page: 0\`, \`limit: ${PARTNER_LISTING.defaultLimit}\`, \`hasMore: false\`), 405 \`METHOD_NOT_ALLOWED\`, 500 \`INTERNAL_SERVER_ERROR\`.`,
+      `404 \`NO_EVENTS_FOUND\` (always \`data: []\`, \`total: 0\`, \`page: 0\`, \`limit: ${PARTNER_LISTING.defaultLimit}\`, \`hasMore: false\`), 405 \`METHOD_NOT_ALLOWED\`, 500 \`INTERNAL_SERVER_ERROR\`;`,
+      'only a 429 (too many requests from one address, refused before the listing runs) is the `/v1` envelope `rate_limited`.',
       'CORS `*` on every response; successful pages are cacheable for 30 seconds.',
     ].join(' '),
     query: partnerListingQuerySchema,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dropSafeIntegerBounds, mergeTwinSchemas, shareCommonBranchProperties, shareRepeatedExamples, shareRepeatedParameters, shareRepeatedSchemas, shortenPlainUnions } from '../../../shared/openapi/compact.js';
+import { dropPatternsOnNumbers, dropSafeIntegerBounds, mergeTwinSchemas, shareCommonBranchProperties, shareRepeatedExamples, shareRepeatedParameters, shareRepeatedSchemas, shortenPlainUnions } from '../../../shared/openapi/compact.js';
 
 type Json = Record<string, unknown>;
 
@@ -248,5 +248,26 @@ describe('dropSafeIntegerBounds', () => {
 
     // Assess
     expect(schema.properties).toEqual({ count: { type: 'integer', minimum: 0 }, delta: { type: ['integer', 'null'] }, limit: { type: 'integer', minimum: 1, maximum: 100 } });
+  });
+});
+
+describe('dropPatternsOnNumbers', () => {
+  it('drops a pattern on an integer or a number, where it has no effect, and keeps it on strings', () => {
+    // Prepare
+    const parameters = [
+      { name: 'pageSize', schema: { type: 'integer', pattern: '^-?\\d+$', minimum: 1, maximum: 250 } },
+      { name: 'ratio', schema: { type: 'number', pattern: '^\\d+(\\.\\d+)?$' } },
+      { name: 'code', schema: { type: 'string', pattern: '^[A-Z]+$' } },
+    ];
+
+    // Act
+    dropPatternsOnNumbers({ paths: { '/a': { get: { parameters } } } });
+
+    // Assess
+    expect(parameters.map((parameter) => parameter.schema)).toEqual([
+      { type: 'integer', minimum: 1, maximum: 250 },
+      { type: 'number' },
+      { type: 'string', pattern: '^[A-Z]+$' },
+    ]);
   });
 });

@@ -242,7 +242,8 @@ describe('OpenAPI error codes', () => {
 // -2,518: each operation's own `If-Match` sentence (six wordings of what the shared header says once) and the
 // lists' storage mechanics (partitions, Queries, batch reads) left out; what a client sees stays (cost at any depth).
 // +71: a retry that meets its first request still running is 409 `conflict` with `Retry-After` (Idempotency-Key).
-const DOCUMENT_BUDGET_BYTES = 223_477;
+// -179: the partner listing says its 429 is the envelope (+119); no `pattern` on integer query parameters (-298).
+const DOCUMENT_BUDGET_BYTES = 223_298;
 
 describe('OpenAPI document size', () => {
   it(`stays within ${DOCUMENT_BUDGET_BYTES} bytes`, () => {
