@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { entityAttribute, itemKey, withoutKeys, type ItemKey } from '../db/table-design.js';
-import { dateTimeSchema, idSchema, moneySchema } from '../model/primitives.js';
+import { dateTimeSchema, idSchema, versionSchema, moneySchema } from '../model/primitives.js';
 import { echoedFields, type RoundTrip } from '../model/round-trip.js';
 import { lazy } from '../model/lazy-schema.js';
 
@@ -122,7 +122,7 @@ export const checkoutSchema = lazy(() => z
     eventImage: z.string().optional().meta({ description: 'First image of the event `eventId`, if it has one; an image asset id is resolved to the asset\'s download URL.' }),
     formName: z.string().optional().meta({ description: 'Name of the form `orderFormId`, read at request time.' }),
     isEventSet: z.boolean().meta({ description: 'True exactly when `eventId` is set.' }),
-    version: z.number().int().min(1).meta({ description: 'Optimistic-concurrency version: send `If-Match: <version>` on PATCH/DELETE.' }),
+    version: versionSchema,
   })
   .meta({ id: 'Checkout', description: 'A standalone checkout.' }));
 

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { PartitionQuery } from '../db/query.js';
 import { creationOrderKey, entityAttribute, itemKey, type ItemKey } from '../db/table-design.js';
-import { dateTimeSchema, idSchema, pickFields, type SortDirection } from '../model/primitives.js';
+import { dateTimeSchema, idSchema, versionSchema, pickFields, type SortDirection } from '../model/primitives.js';
 import { echoedFields, type RoundTrip } from '../model/round-trip.js';
 import { isEmail } from '../properties/property-values.js';
 import { lazy } from '../model/lazy-schema.js';
@@ -60,7 +60,7 @@ export const contactSchema = lazy(() => z
     defaultPaymentMethod: z.string().optional(),
     /** Values of contact CRM properties, keyed by property id. */
     properties: z.record(z.string(), z.unknown()),
-    version: z.number().int().meta({ description: 'Optimistic-concurrency version; send it as `If-Match` on update.' }),
+    version: versionSchema,
     createdAt: dateTimeSchema,
     updatedAt: dateTimeSchema,
   })

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { entityAttribute, withoutKeys } from '../db/table-design.js';
 import { eventKeys } from './event-key-model.js';
-import { CURRENCIES, dateTimeSchema, idSchema, moneySchema } from '../model/primitives.js';
+import { CURRENCIES, dateTimeSchema, idSchema, versionSchema, moneySchema } from '../model/primitives.js';
 import { richTextRequestSchema, richTextResponseSchema } from '../rich-text/rich-text-schema.js';
 import { echoedFields, type RoundTrip } from '../model/round-trip.js';
 import { lazy, once } from '../model/lazy-schema.js';
@@ -115,7 +115,7 @@ export const eventSchema = lazy(() => z
     minPrice: moneySchema.meta({ description: 'Lowest price among required products, in cents, fees excluded; 0 when none is required.' }),
     maxPrice: moneySchema.meta({ description: 'Highest price among required products, in cents, fees excluded; 0 when none is required.' }),
     ...writableFields,
-    version: z.number().int().min(1),
+    version: versionSchema,
     createdAt: dateTimeSchema,
     updatedAt: dateTimeSchema,
   })

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { PartitionQuery } from '../db/query.js';
 import { LIST_ORDER_INDEXES, creationOrderKey, entityAttribute, indexKey, type ItemKey } from '../db/table-design.js';
-import { dateTimeSchema, idSchema, pickFields, type SortDirection } from '../model/primitives.js';
+import { dateTimeSchema, idSchema, versionSchema, pickFields, type SortDirection } from '../model/primitives.js';
 import { echoedFields, type RoundTrip } from '../model/round-trip.js';
 import { formElementSchema, shortTextSchema, type FormElement } from './form-element-model.js';
 import { formKeys } from './form-key-model.js';
@@ -45,7 +45,7 @@ export const formSchema = lazy(() => z.object({
   elements: z.array(formElementSchema),
   rows: z.array(rowSchema),
   attendeeRowsStart: z.number().int().min(0).meta({ description: 'First row of the ticket-holder section (order forms).' }),
-  version: z.number().int().meta({ description: 'Optimistic-concurrency version; send it as `If-Match`.' }),
+  version: versionSchema,
   createdAt: dateTimeSchema,
   updatedAt: dateTimeSchema,
 }).meta({ id: 'Form' }));

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { creationOrderKey, entityAttribute, itemKey, withoutKeys, type ItemKey } from '../db/table-design.js';
-import { CURRENCIES, dateTimeSchema, idSchema, type Currency, type SortDirection } from '../model/primitives.js';
+import { CURRENCIES, dateTimeSchema, idSchema, versionSchema, type Currency, type SortDirection } from '../model/primitives.js';
 import { echoedFields, type RoundTrip } from '../model/round-trip.js';
 import { computeTotals } from './invoice-totals.js';
 import { lazy } from '../model/lazy-schema.js';
@@ -172,7 +172,7 @@ export const invoiceSchema = lazy(() => z
     voidedAt: dateTimeSchema.optional(),
     subscriptionId: z.string().optional(),
     quoteId: z.string().optional(),
-    version: z.number().int().meta({ description: 'Optimistic-concurrency version; send it as `If-Match` on updates.' }),
+    version: versionSchema,
     createdAt: dateTimeSchema,
     updatedAt: dateTimeSchema,
   })

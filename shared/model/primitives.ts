@@ -39,6 +39,9 @@ export const dateTimeSchema = lazy(() => z.iso
     example: DATE_TIME_EXAMPLE,
   }));
 
+/** A versioned resource's version, in every answer alike: 1 at creation, one more per change. */
+export const versionSchema = lazy(() => z.number().int().min(1).meta({ id: 'Version', description: 'Optimistic-concurrency version (1 at creation): send it as `If-Match` on updates.' }));
+
 /** Money: integer minor units (cents), never a float. */
 export const moneySchema = lazy(() => z.number().int().min(-9_007_199_254_740_991).max(9_007_199_254_740_991));
 

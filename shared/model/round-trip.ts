@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { ConflictError, ValidationError, type ErrorDetail } from '../errors.js';
+import { lazy } from './lazy-schema.js';
 
 /**
  * The round-trip rule (API.md "Round trips and references"): what a GET returns, the matching update
@@ -37,6 +38,12 @@ export interface RoundTrip {
 
 type Shape = Record<string, z.ZodType>;
 
+/** The `version` an update body carries back: the one read, checked like `If-Match`. */
+const expectedVersionSchema = lazy(() => z.number().int().meta({
+  id: 'ExpectedVersion',
+  description: 'The version read: accepted when it is the current one; another is 409 `conflict`, as with `If-Match`.',
+}));
+
 /**
  * What the OpenAPI document says of each kind of echoed field, by the name its shared schemas take
  * there (`ReadOnlyDateTime`, `IgnoredId`, `LinkedText`): the note, not the field, is what they share.
@@ -71,9 +78,9 @@ export function echoedFields(getShape: Shape, spec: RoundTrip, mode: 'update' | 
   for (const name of spec.linked ?? []) fields.push(field(name, ECHOED_FIELD_NOTES.Linked));
   if (mode === 'update') {
     for (const name of spec.immutable ?? []) fields.push(field(name, ECHOED_FIELD_NOTES.Immutable));
-    if ('version' in getShape) fields.push(['version', z.number().int().optional().meta({ description: 'The version read: accepted when it is the current one; another is 409 `conflict`, as with `If-Match`.' })]);
+    if ('version' in getShape) fields.push(['version', expectedVersionSchema.optional()]);
   } else if ('version' in getShape) {
-    fields.push(field('version', 'Ignored: a copy starts at version 1.'));
+    fields.push(field('version', ECHOED_FIELD_NOTES.Ignored));
   }
   return Object.fromEntries(fields);
 }

@@ -123,26 +123,34 @@ const TYPE_NAMES: Readonly<Record<string, string>> = { string: 'Text', integer: 
  * `NullableText200`, `DateTimeList`, a reference's own name), or undefined when the shape says too little
  * for a name (an object, a union): then the field it describes most often names it.
  */
-function shapeName(core: Json): string | undefined {
+function shapeName(core: Json, bare = false): string | undefined {
   const keys = Object.keys(core);
   const only = (...allowed: string[]) => keys.every((key) => allowed.includes(key));
   const known = knownName(core);
   if (known) return known;
   if (typeof core.$ref === 'string' && only('$ref')) return componentName(core.$ref);
   if (Array.isArray(core.type) && core.type.length === 2 && core.type[1] === 'null') {
-    const inner = shapeName({ ...core, type: core.type[0] });
+    const inner = shapeName({ ...core, type: core.type[0] }, bare);
     return inner && `Nullable${inner}`;
   }
   if (core.type === 'string' && core.format === 'uri' && only('type', 'format', 'minLength', 'maxLength')) return 'Uri';
+  if (core.type === 'integer' && only('type', 'minimum', 'exclusiveMinimum', 'maximum') && typeof core.maximum === 'number') {
+    const lowest = typeof core.minimum === 'number' ? core.minimum : typeof core.exclusiveMinimum === 'number' ? core.exclusiveMinimum + 1 : undefined;
+    if (lowest !== undefined) return `Integer${lowest}To${core.maximum}`;
+  }
   if (core.type === 'object' && only('type', 'propertyNames', 'additionalProperties') && isObject(core.additionalProperties) && Object.keys(core.additionalProperties).length === 0) return 'JsonObject';
-  if (typeof core.type === 'string' && TYPE_NAMES[core.type] && only('type', 'minLength', 'maxLength')) return `${TYPE_NAMES[core.type]}${typeof core.maxLength === 'number' ? core.maxLength : ''}`;
+  if (typeof core.type === 'string' && TYPE_NAMES[core.type] && only('type', 'minLength', 'maxLength')) {
+    // A bare type (`Integer`) names a note's shapes (`ComputedInteger`), never a field's value alone.
+    if (typeof core.maxLength === 'number') return `${TYPE_NAMES[core.type]}${core.maxLength}`;
+    return bare ? TYPE_NAMES[core.type] : undefined;
+  }
   const [value, nothing, ...more] = Array.isArray(core.anyOf) ? core.anyOf as unknown[] : [];
   if (only('anyOf') && more.length === 0 && isObject(value) && isObject(nothing) && nothing.type === 'null' && Object.keys(nothing).length === 1) {
-    const inner = shapeName(value);
+    const inner = shapeName(value, bare);
     return inner && `Nullable${inner}`;
   }
   if (core.type === 'array' && isObject(core.items) && only('type', 'items', 'minItems', 'maxItems')) {
-    const inner = shapeName(core.items);
+    const inner = shapeName(core.items, bare);
     return inner && `${inner}List`;
   }
   return undefined;
@@ -164,6 +172,12 @@ function variantName(core: Json, hint: string | undefined): string | undefined {
 
 /** The resource a component schema describes: `UpdateProperty`, `CreateProperty` and `Property` are all `Property`. */
 const resourceOf = (component: string | undefined) => component?.replace(/^(Create|Update|Edit|Revise|Duplicate|Record|Submit|Submitted|Public)(?=[A-Z])/, '').replace(/(Output|Patch|List|Settings|WithSecret)$/, '');
+
+/** Field names that say what a value is only together with the resource that holds it. */
+const GENERIC_FIELDS: ReadonlySet<string> = new Set([
+  'status', 'type', 'method', 'reason', 'name', 'email', 'description', 'required', 'currency', 'url', 'events',
+  'id', 'version', 'page', 'rows', 'options', 'image', 'images', 'content', 'properties', 'placeholder', 'dropdown', 'total',
+]);
 
 /** Below this many bytes a `$ref` saves too little to be worth a name. */
 const MIN_SHARED_BYTES = 40;
@@ -222,14 +236,17 @@ function shareSchemas(document: Json, withDescriptions: boolean, notes: Readonly
     const hint = hints[0]?.[0];
     const oneField = new Set(hints.map(([field]) => field.toLowerCase())).size <= 1;
     const note = withDescriptions ? notes[String(group.core.description)] : undefined;
+    const shape = withDescriptions ? coreOf(group.core) : group.core;
     const base = note
-      ? `${note}${shapeName(coreOf(group.core)) ?? pascal(hint ?? '')}`
-      : (withDescriptions ? undefined : knownName(group.core) ?? envelopeName(group.core) ?? variantName(group.core, hint) ?? (oneField ? undefined : shapeName(group.core))) ?? pascal(hint ?? 'Shared');
-    // A name taken by another shape: the resource its uses belong to tells them apart (`PropertyStatus`).
+      ? `${note}${shapeName(shape, true) ?? pascal(hint ?? '')}`
+      : (withDescriptions ? undefined : knownName(shape) ?? envelopeName(shape) ?? variantName(shape, hint)) ?? (oneField ? undefined : shapeName(shape)) ?? pascal(hint ?? 'Shared');
+    // A name taken by another shape, or a field name that means nothing without its resource (`status`,
+    // `type`, `method`): the resource its uses belong to names it (`PropertyStatus`, `PaymentMethod`).
     const owners = new Set(group.slots.flatMap((slot) => resourceOf(slot.owner) ?? []));
     const [owner] = owners;
     const owned = owners.size === 1 && owner && !base.startsWith(owner) ? `${owner}${base}` : undefined;
-    let name = base in schemas && owned ? owned : base;
+    const generic = !note && hint !== undefined && base === pascal(hint) && GENERIC_FIELDS.has(hint);
+    let name = (base in schemas || generic) && owned ? owned : base;
     for (let suffix = 2; name in schemas; suffix += 1) name = `${base}${suffix}`;
     // One description for every use goes into the component; differing ones stay next to each `$ref`.
     const descriptions = new Set(group.slots.map((slot) => slot.get().description));

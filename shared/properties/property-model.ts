@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { LIST_ORDER_INDEXES, creationOrderKey, entityAttribute, indexKey, itemKey, partitionOf, type ItemKey } from '../db/table-design.js';
 import type { PartitionQuery } from '../db/query.js';
-import { dateTimeSchema, idSchema, pickFields, type SortDirection } from '../model/primitives.js';
+import { dateTimeSchema, idSchema, versionSchema, pickFields, type SortDirection } from '../model/primitives.js';
 import { echoedFields, type RoundTrip } from '../model/round-trip.js';
 import { lazy } from '../model/lazy-schema.js';
 
@@ -55,7 +55,7 @@ export const propertySchema = lazy(() => z
     status: propertyStatusSchema,
     objectType: objectTypeSchema,
     options: z.array(propertyOptionSchema).optional().meta({ description: 'Present only for `Select One` and `Select Multiple`.' }),
-    version: z.number().int().meta({ description: 'Optimistic-concurrency version; send it as `If-Match` on update.' }),
+    version: versionSchema,
     createdAt: dateTimeSchema,
     updatedAt: dateTimeSchema,
   })

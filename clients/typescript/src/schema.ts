@@ -1032,13 +1032,13 @@ export interface components {
             ownerId?: components["schemas"]["IgnoredText"];
             createdAt?: components["schemas"]["IgnoredDateTime"];
             updatedAt?: components["schemas"]["IgnoredComputedDateTime"];
-            version?: components["schemas"]["Version2"];
+            version?: components["schemas"]["IgnoredVersion"];
             /** @description Follows `type` (true exactly for `order`); another value is 422. */
             isEventForm?: boolean;
             /** @description Elements of a copy (a GET body sent back): created with new ids, `propertyData` ignored. Without `rows`, each gets a full-width row in its section. */
             elements?: components["schemas"]["FormElement"][];
             /** @description Layout of a copy; needs `elements`. */
-            rows?: components["schemas"]["Rows2"];
+            rows?: components["schemas"]["Rows"];
             /** @description With `rows`: the first row of the attendee section (order forms). */
             attendeeRowsStart?: number;
             name: components["schemas"]["Text200"];
@@ -1066,6 +1066,8 @@ export interface components {
          * @example 2027-06-01T18:00:00Z
          */
         DateTime: string;
+        /** @description Optimistic-concurrency version (1 at creation): send it as `If-Match` on updates. */
+        Version: number;
         /**
          * @example {
          *       "type": "Select One",
@@ -1142,7 +1144,7 @@ export interface components {
             /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
             elements?: components["schemas"]["FormElement"][];
             /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
-            rows?: components["schemas"]["Rows"];
+            rows?: components["schemas"]["FormRows"];
             /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
             attendeeRowsStart?: number;
             updatedAt?: components["schemas"]["UpdatedAt"];
@@ -1153,7 +1155,7 @@ export interface components {
             type?: "standalone" | "order";
             /** @description Immutable: the stored value is accepted back; another value is 422. */
             isEventForm?: boolean;
-            version?: components["schemas"]["Version"];
+            version?: components["schemas"]["ExpectedVersion"];
             name?: components["schemas"]["Text200"];
             nameHidden?: boolean | null;
             status?: components["schemas"]["FormStatus"];
@@ -1163,6 +1165,8 @@ export interface components {
             /** @enum {string|null} */
             submitButtonAlign?: "left" | "center" | null;
         };
+        /** @description The version read: accepted when it is the current one; another is 409 `conflict`, as with `If-Match`. */
+        ExpectedVersion: number;
         /**
          * @example {
          *       "rows": [
@@ -1191,7 +1195,7 @@ export interface components {
          *     }
          */
         FormLayout: {
-            rows: components["schemas"]["Rows2"];
+            rows: components["schemas"]["Rows"];
             attendeeRowsStart: number;
         };
         DuplicateForm: {
@@ -1294,9 +1298,9 @@ export interface components {
             id?: components["schemas"]["IgnoredId"];
             createdAt?: components["schemas"]["IgnoredDateTime"];
             updatedAt?: components["schemas"]["IgnoredComputedDateTime"];
-            version?: components["schemas"]["Version2"];
+            version?: components["schemas"]["IgnoredVersion"];
             type: components["schemas"]["PropertyType"];
-            name: components["schemas"]["Name"];
+            name: components["schemas"]["PropertyName"];
             objectType: components["schemas"]["PropertyObjectType"];
             description?: string;
             options?: components["schemas"]["PropertyOptions"];
@@ -1336,8 +1340,8 @@ export interface components {
             type?: components["schemas"]["PropertyType"];
             /** @description Immutable: the stored value is accepted back; another value is 422. */
             objectType?: components["schemas"]["PropertyObjectType"];
-            version?: components["schemas"]["Version"];
-            name?: components["schemas"]["Name"];
+            version?: components["schemas"]["ExpectedVersion"];
+            name?: components["schemas"]["PropertyName"];
             status?: components["schemas"]["PropertyStatus"];
             options?: components["schemas"]["PropertyOptions"];
             /** @description `null` removes the description. */
@@ -1356,15 +1360,15 @@ export interface components {
             id?: components["schemas"]["IgnoredId"];
             createdAt?: components["schemas"]["IgnoredDateTime"];
             updatedAt?: components["schemas"]["IgnoredComputedDateTime"];
-            version?: components["schemas"]["Version2"];
-            email: components["schemas"]["Email"];
+            version?: components["schemas"]["IgnoredVersion"];
+            email: components["schemas"]["ContactEmail"];
             firstName?: components["schemas"]["Text200"];
             lastName?: components["schemas"]["Text200"];
             phone?: components["schemas"]["Text50"];
             status?: components["schemas"]["ContactStatus"];
             defaultPaymentMethod?: components["schemas"]["DefaultPaymentMethod"];
             /** @description Values of contact CRM properties keyed by property id; each is validated against the property's type and options. */
-            properties?: components["schemas"]["Properties"];
+            properties?: components["schemas"]["ContactProperties"];
         };
         /**
          * @description Only the fields sent change; `null` removes an optional field.
@@ -1377,15 +1381,15 @@ export interface components {
             id?: components["schemas"]["ReadOnlyId"];
             createdAt?: components["schemas"]["ReadOnlyDateTime"];
             updatedAt?: components["schemas"]["UpdatedAt"];
-            version?: components["schemas"]["Version"];
-            email?: components["schemas"]["Email"];
+            version?: components["schemas"]["ExpectedVersion"];
+            email?: components["schemas"]["ContactEmail"];
             firstName?: components["schemas"]["Text200"] | null;
             lastName?: components["schemas"]["Text200"] | null;
             phone?: components["schemas"]["Text50"] | null;
             status?: components["schemas"]["ContactStatus"] | null;
             defaultPaymentMethod?: components["schemas"]["DefaultPaymentMethod"] | null;
             /** @description Merged into the stored values key by key; a `null` value removes that property's value. */
-            properties?: components["schemas"]["Properties"];
+            properties?: components["schemas"]["ContactProperties"];
         };
         CreateEvent: {
             id?: components["schemas"]["IgnoredId"];
@@ -1393,7 +1397,7 @@ export interface components {
             minPrice?: components["schemas"]["IgnoredComputedInteger"];
             maxPrice?: components["schemas"]["IgnoredComputedInteger"];
             updatedAt?: components["schemas"]["IgnoredComputedDateTime"];
-            version?: components["schemas"]["Version4"];
+            version?: components["schemas"]["IgnoredVersion"];
             name: components["schemas"]["Text200"];
             start: components["schemas"]["DateTime"];
             end: components["schemas"]["DateTime"];
@@ -1420,7 +1424,7 @@ export interface components {
                 name: components["schemas"]["Text200"];
                 /** @description Price in cents. */
                 price: number;
-                required?: components["schemas"]["Required"];
+                required?: components["schemas"]["EventRequired"];
                 currency?: components["schemas"]["EventCurrency"];
                 /** @description Ignored on create (a copy's products get new ids). */
                 id?: components["schemas"]["Id"];
@@ -1519,7 +1523,7 @@ export interface components {
             minPrice?: components["schemas"]["ComputedInteger"];
             maxPrice?: components["schemas"]["ComputedInteger"];
             updatedAt?: components["schemas"]["UpdatedAt"];
-            version?: components["schemas"]["Version"];
+            version?: components["schemas"]["ExpectedVersion"];
             name?: components["schemas"]["Text200"];
             start?: components["schemas"]["DateTime"];
             end?: components["schemas"]["DateTime"];
@@ -1537,7 +1541,7 @@ export interface components {
                 name: components["schemas"]["Text200"];
                 /** @description Price in cents. */
                 price: number;
-                required?: components["schemas"]["Required"];
+                required?: components["schemas"]["EventRequired"];
                 currency?: components["schemas"]["EventCurrency"];
                 /** @description Keep this existing product id; omit to mint a new product. */
                 id?: components["schemas"]["Id"];
@@ -1572,7 +1576,7 @@ export interface components {
             eventName?: components["schemas"]["LinkedText"];
             eventImage?: components["schemas"]["LinkedText"];
             formName?: components["schemas"]["LinkedText"];
-            version?: components["schemas"]["Version4"];
+            version?: components["schemas"]["IgnoredVersion"];
             name: components["schemas"]["Text200"];
             /**
              * @default open
@@ -1587,8 +1591,8 @@ export interface components {
             /** @default [] */
             products?: components["schemas"]["ProductsItem"][];
             description?: string;
-            maxTicketsPerSet?: components["schemas"]["MaxTicketsPerOrder"];
-            maxTicketsPerOrder?: components["schemas"]["MaxTicketsPerOrder"];
+            maxTicketsPerSet?: components["schemas"]["Integer1To100000"];
+            maxTicketsPerOrder?: components["schemas"]["Integer1To100000"];
             eventId?: components["schemas"]["EventId"];
             timeslotId?: components["schemas"]["TimeslotId"];
             orderFormId?: components["schemas"]["OrderFormId"];
@@ -1613,7 +1617,7 @@ export interface components {
             eventName?: components["schemas"]["LinkedText"];
             eventImage?: components["schemas"]["LinkedText"];
             formName?: components["schemas"]["LinkedText"];
-            version?: components["schemas"]["Version"];
+            version?: components["schemas"]["ExpectedVersion"];
             name?: components["schemas"]["Text200"];
             /** @enum {string} */
             status?: "open" | "closed";
@@ -1622,8 +1626,8 @@ export interface components {
             /** @description Replaces the whole product list. */
             products?: components["schemas"]["ProductsItem"][];
             description?: components["schemas"]["NullableText5000"];
-            maxTicketsPerSet?: components["schemas"]["NullableMaxTicketsPerOrder"];
-            maxTicketsPerOrder?: components["schemas"]["NullableMaxTicketsPerOrder"];
+            maxTicketsPerSet?: components["schemas"]["Integer1To100000"] | null;
+            maxTicketsPerOrder?: components["schemas"]["Integer1To100000"] | null;
             eventId?: components["schemas"]["EventId"] | null;
             timeslotId?: components["schemas"]["TimeslotId"] | null;
             orderFormId?: components["schemas"]["OrderFormId"] | null;
@@ -1643,7 +1647,7 @@ export interface components {
             /** @description Read-only, set by the server: ignored (a copy gets its own). */
             number?: string | null;
             /** @description Read-only, set by the server: ignored (a copy gets its own). */
-            status?: components["schemas"]["Status"];
+            status?: components["schemas"]["InvoiceStatus"];
             /** @description Read-only, set by the server: ignored (a copy gets its own). */
             payments?: components["schemas"]["Payment"][];
             issuedAt?: components["schemas"]["IgnoredDateTime"];
@@ -1656,7 +1660,7 @@ export interface components {
             amountRefunded?: components["schemas"]["IgnoredComputedInteger"];
             amountDue?: components["schemas"]["IgnoredComputedInteger"];
             updatedAt?: components["schemas"]["IgnoredComputedDateTime"];
-            version?: components["schemas"]["Version2"];
+            version?: components["schemas"]["IgnoredVersion"];
             customerId: components["schemas"]["CustomerId"];
             customerEmail?: string;
             customerFirstName?: string;
@@ -1681,7 +1685,7 @@ export interface components {
             paidAt: components["schemas"]["DateTime"];
             idempotencyKey?: string;
             note?: string;
-            method: components["schemas"]["Method"];
+            method: components["schemas"]["PaymentMethod"];
             /** @description Processor payment-intent id (`pi_...`). */
             externalId?: string;
             chargeId?: components["schemas"]["ChargeId"];
@@ -1696,7 +1700,7 @@ export interface components {
             amount: number;
             refundedAt: components["schemas"]["DateTime"];
             idempotencyKey: string;
-            reason?: components["schemas"]["Reason"];
+            reason?: components["schemas"]["RefundReason"];
             note?: string;
             externalRefundId?: components["schemas"]["ExternalRefundId"];
             ledgerEntryId: components["schemas"]["Id"];
@@ -1765,7 +1769,7 @@ export interface components {
             /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
             number?: string | null;
             /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
-            status?: components["schemas"]["Status"];
+            status?: components["schemas"]["InvoiceStatus"];
             /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
             payments?: components["schemas"]["Payment"][];
             issuedAt?: components["schemas"]["ReadOnlyDateTime"];
@@ -1778,7 +1782,7 @@ export interface components {
             amountRefunded?: components["schemas"]["ComputedInteger"];
             amountDue?: components["schemas"]["ComputedInteger"];
             updatedAt?: components["schemas"]["UpdatedAt"];
-            version?: components["schemas"]["Version"];
+            version?: components["schemas"]["ExpectedVersion"];
             customerId?: components["schemas"]["CustomerId"];
             customerEmail?: string | null;
             customerFirstName?: components["schemas"]["NullableText200"];
@@ -1804,7 +1808,7 @@ export interface components {
         };
         CreateRefund: {
             amount: number;
-            reason?: components["schemas"]["Reason"];
+            reason?: components["schemas"]["RefundReason"];
             note?: string;
             /** @description Caller dedupe key: a repeat on the same payment with the same `amount` returns the existing refund unchanged (`reason` and `note` of the repeat are ignored); with another `amount` or payment it is 409 `idempotency_key_reused`. */
             idempotencyKey: string;
@@ -1842,9 +1846,9 @@ export interface components {
             id?: components["schemas"]["IgnoredId"];
             createdAt?: components["schemas"]["IgnoredDateTime"];
             updatedAt?: components["schemas"]["IgnoredComputedDateTime"];
-            url: components["schemas"]["Url"];
-            events: components["schemas"]["Events"];
-            description?: components["schemas"]["Description"];
+            url: components["schemas"]["WebhookEndpointUrl"];
+            events: components["schemas"]["WebhookEndpointEvents"];
+            description?: components["schemas"]["WebhookEndpointDescription"];
             /**
              * @description Default `enabled`.
              * @enum {string}
@@ -1855,10 +1859,10 @@ export interface components {
             id?: components["schemas"]["ReadOnlyId"];
             createdAt?: components["schemas"]["ReadOnlyDateTime"];
             updatedAt?: components["schemas"]["UpdatedAt"];
-            url?: components["schemas"]["Url"];
-            events?: components["schemas"]["Events"];
+            url?: components["schemas"]["WebhookEndpointUrl"];
+            events?: components["schemas"]["WebhookEndpointEvents"];
             /** @description `null` removes it. */
-            description?: components["schemas"]["Description"] | null;
+            description?: components["schemas"]["WebhookEndpointDescription"] | null;
             /** @enum {string} */
             status?: "enabled" | "disabled";
         };
@@ -1908,10 +1912,9 @@ export interface components {
             /** @description True exactly for `type: order`; immutable. */
             isEventForm: boolean;
             elements: components["schemas"]["FormElementOutput"][];
-            rows: components["schemas"]["Rows"];
+            rows: components["schemas"]["FormRows"];
             attendeeRowsStart: components["schemas"]["AttendeeRowsStart"];
-            /** @description Optimistic-concurrency version; send it as `If-Match`. */
-            version: number;
+            version: components["schemas"]["Version"];
             createdAt: components["schemas"]["DateTimeOutput"];
             updatedAt: components["schemas"]["DateTimeOutput"];
         };
@@ -1925,7 +1928,7 @@ export interface components {
             objectType: components["schemas"]["PropertyObjectType"];
             /** @description Present only for `Select One` and `Select Multiple`. */
             options?: components["schemas"]["PropertyOption"][];
-            version: components["schemas"]["Version3"];
+            version: components["schemas"]["Version"];
             createdAt: components["schemas"]["DateTimeOutput"];
             updatedAt: components["schemas"]["DateTimeOutput"];
         };
@@ -1939,7 +1942,7 @@ export interface components {
             status?: components["schemas"]["ContactStatus"];
             defaultPaymentMethod?: string;
             properties: components["schemas"]["JsonObject"];
-            version: components["schemas"]["Version3"];
+            version: components["schemas"]["Version"];
             createdAt: components["schemas"]["DateTimeOutput"];
             updatedAt: components["schemas"]["DateTimeOutput"];
         };
@@ -1977,7 +1980,7 @@ export interface components {
             language?: string;
             isCancelled?: boolean;
             metaData?: components["schemas"]["MetaData"];
-            version: number;
+            version: components["schemas"]["Version"];
             createdAt: components["schemas"]["DateTimeOutput"];
             updatedAt: components["schemas"]["DateTimeOutput"];
         };
@@ -1985,14 +1988,14 @@ export interface components {
         RichTextResponse: (components["schemas"]["RichTextParagraphResponse"] | {
             /** @constant */
             type: "bulletList";
-            content: components["schemas"]["Content"];
+            content: components["schemas"]["RichTextResponseContent"];
         } | {
             /** @constant */
             type: "orderedList";
             attrs: {
                 start: number;
             };
-            content: components["schemas"]["Content"];
+            content: components["schemas"]["RichTextResponseContent"];
         })[];
         RichTextParagraphResponse: {
             /** @constant */
@@ -2092,8 +2095,8 @@ export interface components {
             hostId: string;
             /** @description Public download URL of the stored bytes. */
             url: string;
-            width: components["schemas"]["Height"];
-            height: components["schemas"]["Height"];
+            width: components["schemas"]["Integer1To16384"];
+            height: components["schemas"]["Integer1To16384"];
             /** @enum {string} */
             contentType: "image/png" | "image/jpeg";
             sizeBytes: number;
@@ -2172,8 +2175,8 @@ export interface components {
                 }[];
             }[];
             description?: string;
-            maxTicketsPerSet?: components["schemas"]["MaxTicketsPerOrder"];
-            maxTicketsPerOrder?: components["schemas"]["MaxTicketsPerOrder"];
+            maxTicketsPerSet?: components["schemas"]["Integer1To100000"];
+            maxTicketsPerOrder?: components["schemas"]["Integer1To100000"];
             eventId?: components["schemas"]["EventId"];
             timeslotId?: components["schemas"]["TimeslotId"];
             orderFormId?: components["schemas"]["OrderFormId"];
@@ -2197,8 +2200,7 @@ export interface components {
             formName?: string;
             /** @description True exactly when `eventId` is set. */
             isEventSet: boolean;
-            /** @description Optimistic-concurrency version: send `If-Match: <version>` on PATCH/DELETE. */
-            version: number;
+            version: components["schemas"]["Version"];
         };
         CheckoutList: {
             data: components["schemas"]["Checkout"][];
@@ -2231,7 +2233,7 @@ export interface components {
             amountRefunded: number;
             /** @description `total - amountPaid`, never below 0. */
             amountDue: number;
-            status: components["schemas"]["Status"];
+            status: components["schemas"]["InvoiceStatus"];
             autoCharge: boolean;
             notes?: string;
             taxIds: components["schemas"]["TaxId"][];
@@ -2241,8 +2243,7 @@ export interface components {
             voidedAt?: components["schemas"]["DateTimeOutput"];
             subscriptionId?: string;
             quoteId?: string;
-            /** @description Optimistic-concurrency version; send it as `If-Match` on updates. */
-            version: number;
+            version: components["schemas"]["Version"];
             createdAt: components["schemas"]["DateTimeOutput"];
             updatedAt: components["schemas"]["DateTimeOutput"];
         };
@@ -2418,7 +2419,7 @@ export interface components {
             submitButtonWidth: "auto" | "fill";
             /** @enum {string} */
             submitButtonAlign?: "left" | "center";
-            rows: components["schemas"]["Rows"];
+            rows: components["schemas"]["FormRows"];
             attendeeRowsStart: components["schemas"]["AttendeeRowsStart"];
             elements: components["schemas"]["PublicFormElement"][];
         };
@@ -2688,7 +2689,7 @@ export interface components {
             paidAt: components["schemas"]["DateTimeOutput"];
             idempotencyKey?: string;
             note?: string;
-            method: components["schemas"]["Method"];
+            method: components["schemas"]["PaymentMethod"];
             /** @description Processor payment-intent id (`pi_...`). */
             externalId?: string;
             chargeId?: components["schemas"]["ChargeId"];
@@ -2703,7 +2704,7 @@ export interface components {
             amount: number;
             refundedAt: components["schemas"]["DateTimeOutput"];
             idempotencyKey: string;
-            reason?: components["schemas"]["Reason"];
+            reason?: components["schemas"]["RefundReason"];
             note?: string;
             externalRefundId?: components["schemas"]["ExternalRefundId"];
             ledgerEntryId: components["schemas"]["Id"];
@@ -2751,7 +2752,7 @@ export interface components {
         ProductsItem: {
             /** @description A product of one of the workspace's events (of `eventId` when set). */
             productId: components["schemas"]["Id"];
-            quantity?: components["schemas"]["MaxTicketsPerOrder"];
+            quantity?: components["schemas"]["Integer1To100000"];
             /**
              * @default visible
              * @enum {string}
@@ -2970,7 +2971,7 @@ export interface components {
         MetaData: {
             [key: string]: string;
         };
-        Content: {
+        RichTextResponseContent: {
             /** @constant */
             type: "listItem";
             content: components["schemas"]["RichTextParagraphResponse"][];
@@ -3007,7 +3008,7 @@ export interface components {
             data: components["schemas"]["WebhookEndpointWithSecret"];
         };
         /** @enum {string} */
-        Status: "draft" | "open" | "payment_failed" | "paid" | "void";
+        InvoiceStatus: "draft" | "open" | "payment_failed" | "paid" | "void";
         /**
          * @description Event types to deliver, or `["*"]` for every type (including types added later).
          * @example [
@@ -3015,7 +3016,7 @@ export interface components {
          *       "refund.created"
          *     ]
          */
-        Events: components["schemas"]["EventsItem"][];
+        WebhookEndpointEvents: components["schemas"]["EventsItem"][];
         WebhookEndpointEnvelope: {
             data: components["schemas"]["WebhookEndpoint"];
         };
@@ -3033,11 +3034,11 @@ export interface components {
          *       "6740f1a2c3d4e5f601234567": "m"
          *     }
          */
-        Properties: {
+        ContactProperties: {
             [key: string]: unknown;
         };
         /** @enum {string} */
-        Reason: "duplicate" | "fraudulent" | "requested_by_customer";
+        RefundReason: "duplicate" | "fraudulent" | "requested_by_customer";
         /** @example poster.png */
         Filename: string;
         Text500: string;
@@ -3047,9 +3048,9 @@ export interface components {
         Type: "event" | "booking" | "recurring" | "multiple";
         /** @enum {string|null} */
         Currency: "USD" | "CAD" | null;
-        MaxTicketsPerOrder: number;
+        Integer1To100000: number;
         ForEventItems: components["schemas"]["EventItemReference"][];
-        Rows: components["schemas"]["FormRow"][];
+        FormRows: components["schemas"]["FormRow"][];
         NullableUri: components["schemas"]["Uri"] | null;
         LogicGroups2: components["schemas"]["YesNoLogicGroup"][];
         NullableText5000: string | null;
@@ -3061,9 +3062,8 @@ export interface components {
          * @description Where deliveries are POSTed: `https` (the local server also takes `http://127.0.0.1` and `http://localhost`). Hosts resolving to private, loopback, link-local or metadata addresses are refused, here and again at every send.
          * @example https://hooks.example.com/boxoffice
          */
-        Url: string;
-        Rows2: components["schemas"]["FormRow"][];
-        NullableMaxTicketsPerOrder: components["schemas"]["MaxTicketsPerOrder"] | null;
+        WebhookEndpointUrl: string;
+        Rows: components["schemas"]["FormRow"][];
         Text50: string;
         /** @description Read-only, set by the server: the stored value is accepted back (so a GET body can be sent as is); another value is 422. */
         ReadOnlyDateTime: components["schemas"]["DateTime"];
@@ -3081,12 +3081,12 @@ export interface components {
         IgnoredId: components["schemas"]["Id"];
         /** @description Computed by the server: the value read is accepted back; another is 422. */
         ComputedInteger: number;
-        /** @description The version read: accepted when it is the current one; another is 409 `conflict`, as with `If-Match`. */
-        Version: number;
         /** @description Questions linked to a select property: the display text of each entry of `options` (which then holds the property's option values). */
         OptionLabels: string[];
         /** @description The page number asked for (0 when reading by cursor). */
         Page: number;
+        /** @description Read-only, set by the server: ignored (a copy gets its own). */
+        IgnoredVersion: components["schemas"]["Version"];
         /** @description Only when not linked to a property. */
         Options2: components["schemas"]["Options"];
         /** @description The dropdown's empty choice: has effect only when `dropdown` is true, and is kept (not refused) otherwise. */
@@ -3134,7 +3134,7 @@ export interface components {
          * @description Unique among the properties of the same objectType, case-insensitively.
          * @example T-shirt size
          */
-        Name: string;
+        PropertyName: string;
         /**
          * @description Reserved; must not be true.
          * @constant
@@ -3146,13 +3146,11 @@ export interface components {
         InvoiceLineItemEventId: string;
         /** @description Image URLs: an asset id of the event's workspace becomes its URL; other ids are dropped. */
         PartnerEventImage: components["schemas"]["Image"];
-        /** @description Ignored: a copy starts at version 1. */
-        Version2: number;
         /**
          * @description `card`: charged through the payment processor; `manual`: recorded by the host.
          * @enum {string}
          */
-        Method: "card" | "manual";
+        PaymentMethod: "card" | "manual";
         /**
          * @description Marketing consent.
          * @enum {string}
@@ -3167,12 +3165,12 @@ export interface components {
         /** @description Lowest price among required products, in cents, fees excluded; 0 when none is required. */
         MinPrice: number;
         /** @description Pixels, read from the image header; at most 16384. */
-        Height: number;
+        Integer1To16384: number;
         /**
          * @description Unique per workspace, case-insensitively.
          * @example ada@example.com
          */
-        Email: string;
+        ContactEmail: string;
         /** @description Minted (24-hex) when omitted; unique within its dependent. */
         Id2: components["schemas"]["Text100"];
         /** @description A form of the workspace. */
@@ -3198,8 +3196,6 @@ export interface components {
         ContactField: "status";
         /** @description First row of the ticket-holder section (order forms). */
         AttendeeRowsStart: number;
-        /** @description Optimistic-concurrency version; send it as `If-Match` on update. */
-        Version3: number;
         /** @description Tax of the whole line in minor units; 0 when absent. */
         TaxAmount: number;
         /**
@@ -3213,7 +3209,7 @@ export interface components {
          * @description Required tickets define minPrice/maxPrice.
          * @default false
          */
-        Required: boolean;
+        EventRequired: boolean;
         /** @description Price of one unit in minor units (cents). */
         UnitAmount: number;
         /** @description Sum of this payment's refunds; never above `amount`. */
@@ -3223,9 +3219,7 @@ export interface components {
         /** @description Processor charge id (`ch_...`); refunds key off it. */
         ChargeId: string;
         /** @description Free text for your own reference. */
-        Description: string;
-        /** @description Ignored: a copy starts at version 1. */
-        Version4: number;
+        WebhookEndpointDescription: string;
     };
     responses: {
         /** @description `conflict`: a uniqueness rule, a concurrent change, or a stale `If-Match` version. */
@@ -5753,7 +5747,7 @@ export interface operations {
                 sort?: components["parameters"]["SortQuery"];
                 /** @description Sort direction; default `asc`. */
                 direction?: components["parameters"]["DirectionQuery"];
-                status?: components["schemas"]["Status"];
+                status?: components["schemas"]["InvoiceStatus"];
                 customerId?: components["schemas"]["Id"];
             };
             header?: never;

@@ -68,21 +68,24 @@ describe('shareRepeatedSchemas', () => {
     expect(Object.keys(schemas).sort()).toEqual(['Element', 'ElementOutput', 'Event', 'Fee', 'Slug', 'Text200', 'Thing', 'ThingEnvelope', 'YesNoElement']);
   });
 
-  it('names the shapes a note describes after the note, and a taken name after the resource of its uses', () => {
+  it('names the shapes a note describes after the note, a taken name after the resource of its uses, and a generic field name always', () => {
     // Prepare
     const note = 'Read-only, set by the server: ignored on create.';
     const readOnly = () => ({ description: note, $ref: '#/components/schemas/Id' });
-    const status = (values: string[]) => ({ type: 'string', enum: values });
-    const formStatus = () => status(['draft', 'active', 'archived', 'deleted']);
-    const hookStatus = () => status(['enabled', 'disabled', 'paused', 'retired']);
+    const values = (list: string[]) => ({ type: 'string', enum: list });
+    const formPhase = () => values(['draft', 'active', 'archived', 'deleted']);
+    const hookPhase = () => values(['enabled', 'disabled', 'paused', 'retired']);
+    const method = () => values(['card', 'manual', 'bank_transfer', 'voucher']);
     const document: Json = {
       paths: {},
       components: {
         schemas: {
-          CreateForm: { type: 'object', properties: { id: readOnly(), status: formStatus(), ownerId: readOnly() } },
-          Form: { type: 'object', properties: { status: formStatus(), previousStatus: formStatus() } },
-          CreateWebhook: { type: 'object', properties: { status: hookStatus(), id: readOnly() } },
-          Webhook: { type: 'object', properties: { status: hookStatus(), previousStatus: hookStatus() } },
+          CreateForm: { type: 'object', properties: { id: readOnly(), phase: formPhase(), ownerId: readOnly() } },
+          Form: { type: 'object', properties: { phase: formPhase(), previousPhase: formPhase() } },
+          CreateWebhook: { type: 'object', properties: { phase: hookPhase(), id: readOnly() } },
+          Webhook: { type: 'object', properties: { phase: hookPhase(), previousPhase: hookPhase() } },
+          CreatePayment: { type: 'object', properties: { method: method() } },
+          PaymentOutput: { type: 'object', properties: { method: method(), refundMethod: method() } },
           Id: { type: 'string', pattern: '^[a-f0-9]{24}$' },
         },
       },
@@ -94,10 +97,12 @@ describe('shareRepeatedSchemas', () => {
     // Assess
     const schemas = (document.components as { schemas: Json }).schemas;
     expect(schemas.ReadOnlyId).toEqual(readOnly());
-    // The first shape shared takes `Status`; the other is named after the resource its uses belong to.
-    const named = [schemas.Status, schemas.FormStatus ?? schemas.WebhookStatus];
-    expect(named).toEqual(expect.arrayContaining([formStatus(), hookStatus()]));
-    expect(Object.keys(schemas).filter((name) => name.endsWith('Status')).sort()).toEqual(schemas.FormStatus ? ['FormStatus', 'Status'] : ['Status', 'WebhookStatus']);
+    // The first shape shared takes `Phase`; the other is named after the resource its uses belong to.
+    expect([schemas.Phase, schemas.FormPhase ?? schemas.WebhookPhase]).toEqual(expect.arrayContaining([formPhase(), hookPhase()]));
+    expect(Object.keys(schemas).filter((name) => name.endsWith('Phase')).sort()).toEqual(schemas.FormPhase ? ['FormPhase', 'Phase'] : ['Phase', 'WebhookPhase']);
+    // `method` alone says nothing: the payment's, even where no other shape wants the name.
+    expect(schemas.PaymentMethod).toEqual(method());
+    expect(schemas.Method).toBeUndefined();
   });
 });
 

@@ -243,7 +243,10 @@ describe('OpenAPI error codes', () => {
 // lists' storage mechanics (partitions, Queries, batch reads) left out; what a client sees stays (cost at any depth).
 // +71: a retry that meets its first request still running is 409 `conflict` with `Retry-After` (Idempotency-Key).
 // -179: the partner listing says its 429 is the envelope (+119); no `pattern` on integer query parameters (-298).
-const DOCUMENT_BUDGET_BYTES = 223_298;
+// +189: generic field names named with their resource (`InvoiceStatus`, `PaymentMethod`, `RefundReason`, was `Status`,
+// `Method`, `Reason`), bounded integers by their range (`Integer1To16384` for width and height, was `Height`), and
+// one `Version` schema for the six resources (five wordings before), `ExpectedVersion` for the one an update sends back.
+const DOCUMENT_BUDGET_BYTES = 223_487;
 
 describe('OpenAPI document size', () => {
   it(`stays within ${DOCUMENT_BUDGET_BYTES} bytes`, () => {
