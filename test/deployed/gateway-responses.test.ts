@@ -22,7 +22,7 @@ async function deployWith(mutate: DeployOptions['mutate']): Promise<{ deployed: 
 
 function expectReadableCrossOrigin(response: Response): void {
   expect(response.headers.get('access-control-allow-origin')).toBe('*');
-  expect(response.headers.get('access-control-expose-headers')).toBe('X-Request-Id, Retry-After');
+  expect(response.headers.get('access-control-expose-headers')).toBe('X-Request-Id, Retry-After, Idempotent-Replayed');
   expect(response.headers.get('x-request-id')).toBeTruthy();
 }
 

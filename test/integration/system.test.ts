@@ -45,7 +45,7 @@ describe('GET /v1/', () => {
     const response = await api.request('GET', '/v1/', { headers: { Origin: 'https://partner.example' } });
     expect(response.status).toBe(401);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
-    expect(response.headers.get('access-control-expose-headers')).toBe('X-Request-Id, Retry-After');
+    expect(response.headers.get('access-control-expose-headers')).toBe('X-Request-Id, Retry-After, Idempotent-Replayed');
     expect(response.headers.get('x-request-id')).toBeTruthy();
   });
 
