@@ -171,7 +171,7 @@ function variantName(core: Json, hint: string | undefined): string | undefined {
 }
 
 /** The resource a component schema describes: `UpdateProperty`, `CreateProperty` and `Property` are all `Property`. */
-const resourceOf = (component: string | undefined) => component?.replace(/^(Create|Update|Edit|Revise|Duplicate|Record|Submit|Submitted|Public)(?=[A-Z])/, '').replace(/(Output|Patch|List|Settings|WithSecret)$/, '');
+export const resourceOf = (component: string | undefined) => component?.replace(/^(Create|Update|Edit|Revise|Duplicate|Record|Submit|Submitted|Public)(?=[A-Z])/, '').replace(/(Output|Patch|List|Settings|WithSecret)$/, '');
 
 /** Field names that say what a value is only together with the resource that holds it. */
 const GENERIC_FIELDS: ReadonlySet<string> = new Set([

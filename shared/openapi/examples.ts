@@ -6,6 +6,8 @@
  * against the document's schemas.
  */
 
+import { resourceOf } from './compact.js';
+
 type Json = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -89,7 +91,39 @@ const STRINGS: Readonly<Record<string, string>> = {
   banner: 'https://cdn.example.com/images/banner.jpg',
   lastError: 'HTTP 502 from the endpoint',
   lastResponseBody: '{"ok":false}',
+  nextCursor: 'eyJvIjoiNjc0MGYxYTIifQ',
+  cursor: 'eyJvIjoiNjc0MGYxYTIifQ',
 };
+
+/**
+ * Values for fields whose meaning depends on what holds them, by `Resource.field` (the component schema the
+ * field is in, `CreateX`/`XOutput` read as `X`) or `parent.field` (the object field it is in, a list's
+ * items singular): an image's URL is a CDN address, not the webhook URL another `url` shows.
+ */
+const IN_CONTEXT: ReadonlyMap<string, unknown> = new Map<string, unknown>([
+  ['ImageAsset.url', 'https://cdn.example.com/images/3f9a0c2e/6740f1a2c3d4e5f637386ae0.png'],
+  ['ImageAsset.filename', 'gala.png'],
+  ['ImageAsset.createdAt', Date.parse(WHEN)],
+  ['ImageAsset.lastPublishedAt', null],
+  ['ImageUpload.filename', 'gala.png'],
+  // Pending: the image exists once the upload completes.
+  ['ImageUpload.imageId', null],
+  ['upload.url', 'https://uploads.s3.amazonaws.com/6740f1a2c3d4e5f637386ae0?X-Amz-Signature=5b1f'],
+  ['customFee.name', 'Service fee'],
+  ['lineItem.description', 'Spring Gala ticket'],
+  ['WebhookEndpoint.description', 'Paid invoices to the CRM.'],
+  ['Property.description', 'Shirt size for the welcome pack.'],
+]);
+
+/** The value `IN_CONTEXT` gives the field `key` of `owner` inside `parent`, if any. */
+function inContext(owner: string | undefined, parent: string | undefined, key: string | undefined): { value: unknown } | undefined {
+  if (key === undefined) return undefined;
+  for (const scope of [resourceOf(owner), parent]) {
+    const name = `${scope}.${key}`;
+    if (scope !== undefined && IN_CONTEXT.has(name)) return { value: IN_CONTEXT.get(name) };
+  }
+  return undefined;
+}
 
 /** Values for number fields, by field name (money in cents). */
 const NUMBERS: Readonly<Record<string, number>> = {
@@ -160,10 +194,20 @@ function numberExample(schema: Json, key: string | undefined): number {
   return schema.type === 'integer' ? Math.round(value) : value;
 }
 
-/** An example value of `input` (a JSON schema of the document), `key` being the field it fills. */
-export function exampleOf(input: Json, context: Context, key?: string, depth = 0): unknown {
+/** The component schema `schema` refers to, if it is a reference to one. */
+const componentOf = (schema: Json) => (typeof schema.$ref === 'string' && schema.$ref.startsWith('#/components/schemas/') ? schema.$ref.slice('#/components/schemas/'.length) : undefined);
+
+/**
+ * An example value of `input` (a JSON schema of the document), `key` being the field it fills, in the
+ * component schema `owner` and the object field `parent`.
+ */
+export function exampleOf(input: Json, context: Context, key?: string, depth = 0, owner?: string, parent?: string): unknown {
   const schema = resolve(input, context);
   if (depth > 12) return undefined;
+  const given = inContext(owner, parent, key);
+  if (given) return given.value;
+  // A field's own schema may be a component (`url: {$ref: Uri}`): the object it is in stays its owner.
+  const within = componentOf(input) && isObject(schema.properties) ? componentOf(input) : owner;
   if ('example' in schema && schema.example !== undefined && schema.type !== 'string') return schema.example;
   if ('const' in schema) return schema.const;
   if (Array.isArray(schema.enum)) return PREFERRED_ENUM_VALUES.find((value) => (schema.enum as unknown[]).includes(value)) ?? schema.enum.find((value) => value !== null) ?? schema.enum[0];
@@ -171,11 +215,11 @@ export function exampleOf(input: Json, context: Context, key?: string, depth = 0
     const branches = schema[keyword];
     if (Array.isArray(branches)) {
       const branch = (branches as Json[]).find((candidate) => resolve(candidate, context).type !== 'null') ?? (branches[0] as Json);
-      return exampleOf(branch, context, key, depth + 1);
+      return exampleOf(branch, context, key, depth + 1, within, parent);
     }
   }
   if (Array.isArray(schema.allOf)) {
-    return Object.assign({}, ...(schema.allOf as Json[]).map((part) => exampleOf(part, context, key, depth + 1)));
+    return Object.assign({}, ...(schema.allOf as Json[]).map((part) => exampleOf(part, context, key, depth + 1, within, parent)));
   }
   const type = Array.isArray(schema.type) ? (schema.type as string[]).find((candidate) => candidate !== 'null') : schema.type;
   switch (type) {
@@ -195,14 +239,14 @@ export function exampleOf(input: Json, context: Context, key?: string, depth = 0
       if (context.listed.has(shape) && !((schema.minItems as number | undefined) ?? 0)) return [];
       context.listed.add(shape);
       const count = Math.max(1, (schema.minItems as number | undefined) ?? 1);
-      return Array.from({ length: count }, () => exampleOf(schema.items as Json, context, key?.replace(/s$/, ''), depth + 1));
+      return Array.from({ length: count }, () => exampleOf(schema.items as Json, context, key?.replace(/s$/, ''), depth + 1, within, parent));
     }
     default: {
       if (!isObject(schema.properties)) return {};
       const required = new Set((schema.required ?? []) as string[]);
       const entries = Object.entries(schema.properties as Record<string, Json>)
         .filter(([name]) => required.has(name) || (!NEVER_SHOWN.has(name) && SHOWN_OPTIONAL.has(name)))
-        .map(([name, child]) => [name, exampleOf(child, context, name, depth + 1)] as const)
+        .map(([name, child]) => [name, exampleOf(child, context, name, depth + 1, within, key)] as const)
         .filter(([, value]) => value !== undefined);
       return Object.fromEntries(entries);
     }

@@ -3920,7 +3920,7 @@ export interface operations {
                      *       "limit": 20,
                      *       "total": 1,
                      *       "hasMore": false,
-                     *       "nextCursor": "Spring Gala"
+                     *       "nextCursor": "eyJvIjoiNjc0MGYxYTIifQ"
                      *     }
                      */
                     "application/json": {
@@ -4577,7 +4577,7 @@ export interface operations {
                      *           "id": "6740f1a2c3d4e5f637386ae0",
                      *           "type": "Text",
                      *           "name": "Spring Gala 2027",
-                     *           "description": "Dinner and live music.",
+                     *           "description": "Shirt size for the welcome pack.",
                      *           "status": "active",
                      *           "objectType": "event",
                      *           "options": [
@@ -4595,7 +4595,7 @@ export interface operations {
                      *       "limit": 20,
                      *       "total": 1,
                      *       "hasMore": false,
-                     *       "nextCursor": "Spring Gala"
+                     *       "nextCursor": "eyJvIjoiNjc0MGYxYTIifQ"
                      *     }
                      */
                     "application/json": {
@@ -4784,7 +4784,7 @@ export interface operations {
                      *       "limit": 20,
                      *       "total": 1,
                      *       "hasMore": false,
-                     *       "nextCursor": "Spring Gala"
+                     *       "nextCursor": "eyJvIjoiNjc0MGYxYTIifQ"
                      *     }
                      */
                     "application/json": {
@@ -4981,7 +4981,7 @@ export interface operations {
                      *       "limit": 20,
                      *       "total": 1,
                      *       "hasMore": false,
-                     *       "nextCursor": "Spring Gala"
+                     *       "nextCursor": "eyJvIjoiNjc0MGYxYTIifQ"
                      *     }
                      */
                     "application/json": {
@@ -5252,18 +5252,18 @@ export interface operations {
                      *         {
                      *           "id": "6740f1a2c3d4e5f637386ae0",
                      *           "hostId": "6740f1a2c3d4e5f65c71ac82",
-                     *           "url": "https://hooks.example.com/boxoffice",
+                     *           "url": "https://cdn.example.com/images/3f9a0c2e/6740f1a2c3d4e5f637386ae0.png",
                      *           "width": 1200,
                      *           "height": 630,
                      *           "contentType": "image/png",
                      *           "sizeBytes": 184320,
-                     *           "filename": "gala.jpg",
+                     *           "filename": "gala.png",
                      *           "purpose": "content",
-                     *           "createdAt": 1,
-                     *           "lastPublishedAt": 1
+                     *           "createdAt": 1807988400000,
+                     *           "lastPublishedAt": null
                      *         }
                      *       ],
-                     *       "nextCursor": "Spring Gala"
+                     *       "nextCursor": "eyJvIjoiNjc0MGYxYTIifQ"
                      *     }
                      */
                     "application/json": components["schemas"]["ImageAssetList"];
@@ -5360,16 +5360,16 @@ export interface operations {
                      *       "data": {
                      *         "id": "6740f1a2c3d4e5f637386ae0",
                      *         "status": "pending",
-                     *         "filename": "gala.jpg",
+                     *         "filename": "gala.png",
                      *         "contentType": "image/png",
                      *         "sizeBytes": 184320,
                      *         "upload": {
                      *           "method": "PUT",
-                     *           "url": "https://hooks.example.com/boxoffice",
+                     *           "url": "https://uploads.s3.amazonaws.com/6740f1a2c3d4e5f637386ae0?X-Amz-Signature=5b1f",
                      *           "headers": {}
                      *         },
                      *         "expiresAt": "2027-04-17T19:00:00.000Z",
-                     *         "imageId": "6740f1a2c3d4e5f6214c2857",
+                     *         "imageId": null,
                      *         "createdAt": "2027-04-17T19:00:00.000Z"
                      *       }
                      *     }
@@ -5506,7 +5506,7 @@ export interface operations {
                      *                   "customFees": [
                      *                     {
                      *                       "id": "6740f1a2c3d4e5f637386ae0",
-                     *                       "name": "Spring Gala 2027",
+                     *                       "name": "Service fee",
                      *                       "rate": 0.15
                      *                     }
                      *                   ]
@@ -5525,7 +5525,7 @@ export interface operations {
                      *       "hasMore": false,
                      *       "pageNumber": 0,
                      *       "pageSize": 20,
-                     *       "nextCursor": "Spring Gala"
+                     *       "nextCursor": "eyJvIjoiNjc0MGYxYTIifQ"
                      *     }
                      */
                     "application/json": components["schemas"]["CheckoutList"];
@@ -5623,7 +5623,7 @@ export interface operations {
                      *                 "customFees": [
                      *                   {
                      *                     "id": "6740f1a2c3d4e5f637386ae0",
-                     *                     "name": "Spring Gala 2027",
+                     *                     "name": "Service fee",
                      *                     "rate": 0.15
                      *                   }
                      *                 ]
@@ -5773,7 +5773,7 @@ export interface operations {
                      *           "currency": "USD",
                      *           "lineItems": [
                      *             {
-                     *               "description": "Dinner and live music.",
+                     *               "description": "Spring Gala ticket",
                      *               "quantity": 2,
                      *               "unitAmount": 2500,
                      *               "eventLocation": "Grand Hall, 1 Main Street, Montreal",
@@ -5823,7 +5823,7 @@ export interface operations {
                      *       "limit": 20,
                      *       "total": 1,
                      *       "hasMore": false,
-                     *       "nextCursor": "Spring Gala"
+                     *       "nextCursor": "eyJvIjoiNjc0MGYxYTIifQ"
                      *     }
                      */
                     "application/json": components["schemas"]["InvoiceList"];
@@ -6296,7 +6296,7 @@ export interface operations {
                      *       "limit": 20,
                      *       "total": 1,
                      *       "hasMore": false,
-                     *       "nextCursor": "Spring Gala"
+                     *       "nextCursor": "eyJvIjoiNjc0MGYxYTIifQ"
                      *     }
                      */
                     "application/json": components["schemas"]["PayoutList"];
@@ -6522,7 +6522,7 @@ export interface operations {
                      *       "limit": 20,
                      *       "total": 1,
                      *       "hasMore": false,
-                     *       "nextCursor": "Spring Gala"
+                     *       "nextCursor": "eyJvIjoiNjc0MGYxYTIifQ"
                      *     }
                      */
                     "application/json": components["schemas"]["FormResponseList"];
@@ -6666,7 +6666,7 @@ export interface operations {
                      *           "events": [
                      *             "invoice.finalized"
                      *           ],
-                     *           "description": "Dinner and live music.",
+                     *           "description": "Paid invoices to the CRM.",
                      *           "status": "enabled",
                      *           "createdAt": "2027-06-01T18:00:00Z",
                      *           "updatedAt": "2027-06-01T18:00:00Z"
@@ -6676,7 +6676,7 @@ export interface operations {
                      *       "limit": 20,
                      *       "total": 1,
                      *       "hasMore": false,
-                     *       "nextCursor": "Spring Gala"
+                     *       "nextCursor": "eyJvIjoiNjc0MGYxYTIifQ"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointList"];
@@ -6708,7 +6708,7 @@ export interface operations {
                  *         "invoice.paid",
                  *         "refund.created"
                  *       ],
-                 *       "description": "Dinner and live music."
+                 *       "description": "Paid invoices to the CRM."
                  *     }
                  */
                 "application/json": components["schemas"]["CreateWebhookEndpoint"];
@@ -6805,7 +6805,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "url": "https://hooks.example.com/boxoffice",
-                 *       "description": "Dinner and live music."
+                 *       "description": "Paid invoices to the CRM."
                  *     }
                  */
                 "application/json": components["schemas"]["UpdateWebhookEndpoint"];
@@ -6911,7 +6911,7 @@ export interface operations {
                      *       "limit": 20,
                      *       "total": 1,
                      *       "hasMore": false,
-                     *       "nextCursor": "Spring Gala"
+                     *       "nextCursor": "eyJvIjoiNjc0MGYxYTIifQ"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookDeliveryList"];
