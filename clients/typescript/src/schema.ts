@@ -1870,7 +1870,7 @@ export interface components {
             /** @enum {string} */
             status: "ok" | "degraded";
             version: string;
-            timestamp: components["schemas"]["UtcDateTime"];
+            timestamp: components["schemas"]["DateTimeOutput"];
             /** @enum {string} */
             db: "connected" | "disconnected";
         };
@@ -2135,9 +2135,9 @@ export interface components {
                     [key: string]: string;
                 };
             };
-            expiresAt: components["schemas"]["UtcDateTime"];
+            expiresAt: components["schemas"]["DateTimeOutput"];
             imageId: components["schemas"]["Id"] | null;
-            createdAt: components["schemas"]["UtcDateTime"];
+            createdAt: components["schemas"]["DateTimeOutput"];
         };
         /** @description A standalone checkout. */
         Checkout: {
@@ -2619,6 +2619,12 @@ export interface components {
         /** @enum {string} */
         WebhookEventType: "invoice.finalized" | "invoice.paid" | "invoice.payment_failed" | "invoice.voided" | "refund.created" | "payout.created" | "form_response.created" | "contact.created" | "event.published";
         /**
+         * Format: date-time
+         * @description ISO 8601 date-time, e.g. `2027-06-01T18:00:00Z`. Requests may give an offset (`2027-06-01T18:00:00+02:00`); it is converted, and every response carries UTC (`Z`).
+         * @example 2027-06-01T18:00:00Z
+         */
+        DateTimeOutput: string;
+        /**
          * @example {
          *       "type": "Select One",
          *       "prompt": "T-shirt size",
@@ -2631,12 +2637,6 @@ export interface components {
          *     }
          */
         FormElementOutput: components["schemas"]["TextFormElement"] | components["schemas"]["MultiLineTextFormElement"] | components["schemas"]["NumberFormElement"] | components["schemas"]["SelectOneFormElement"] | components["schemas"]["SelectOneOrOtherFormElement"] | components["schemas"]["SelectMultipleFormElement"] | components["schemas"]["SelectMultipleWithOtherFormElement"] | components["schemas"]["YesNoFormElement"] | components["schemas"]["DateFormElement"] | components["schemas"]["FileFormElement"] | components["schemas"]["EmailFormElement"] | components["schemas"]["PhoneFormElement"] | components["schemas"]["StaticTextFormElement"] | components["schemas"]["StaticImageFormElementOutput"];
-        /**
-         * Format: date-time
-         * @description ISO 8601 date-time, e.g. `2027-06-01T18:00:00Z`. Requests may give an offset (`2027-06-01T18:00:00+02:00`); it is converted, and every response carries UTC (`Z`).
-         * @example 2027-06-01T18:00:00Z
-         */
-        DateTimeOutput: string;
         InvoiceLineItemOutput: {
             description: string;
             quantity: number;
@@ -2874,8 +2874,6 @@ export interface components {
         JsonObject: {
             [key: string]: unknown;
         };
-        /** Format: date-time */
-        UtcDateTime: string;
         NumberFormElement: {
             propertyId?: components["schemas"]["PropertyId"];
             propertyData?: components["schemas"]["PropertyData"];
@@ -3700,7 +3698,7 @@ export interface operations {
                      * @example {
                      *       "status": "ok",
                      *       "version": "3",
-                     *       "timestamp": "2027-04-17T19:00:00.000Z",
+                     *       "timestamp": "2027-06-01T18:00:00Z",
                      *       "db": "connected"
                      *     }
                      */
@@ -5368,9 +5366,9 @@ export interface operations {
                      *           "url": "https://uploads.s3.amazonaws.com/6740f1a2c3d4e5f637386ae0?X-Amz-Signature=5b1f",
                      *           "headers": {}
                      *         },
-                     *         "expiresAt": "2027-04-17T19:00:00.000Z",
+                     *         "expiresAt": "2027-06-01T18:00:00Z",
                      *         "imageId": null,
-                     *         "createdAt": "2027-04-17T19:00:00.000Z"
+                     *         "createdAt": "2027-06-01T18:00:00Z"
                      *       }
                      *     }
                      */

@@ -5,6 +5,7 @@ import { IMAGE_CONTENT_TYPES, imageAssetSchema } from '../../images/image-model.
 import { MAX_IMAGE_DIMENSION } from '../../images/image-header.js';
 import { cursorQuery, dataResponse, idParams, idSchema, intQuery, nextCursorSchema, pageNumberQuery, refineCursorPaging } from '../schemas.js';
 import { lazy } from '../../model/lazy-schema.js';
+import { dateTimeSchema } from '../../model/primitives.js';
 
 export { MAX_IMAGE_BYTES, MAX_UPLOAD_BYTES } from '../../images/image-limits.js';
 
@@ -46,9 +47,9 @@ export const imageUploadSchema = lazy(() => z
       url: z.string(),
       headers: z.record(z.string(), z.string()).meta({ description: 'Send exactly these (signed: another type or size is a 403).' }),
     }),
-    expiresAt: z.iso.datetime(),
+    expiresAt: dateTimeSchema,
     imageId: idSchema.nullable(),
-    createdAt: z.iso.datetime(),
+    createdAt: dateTimeSchema,
   })
   .meta({ id: 'ImageUpload', description: 'A two-step image upload: PUT the bytes to `upload.url`, then complete it.' }));
 

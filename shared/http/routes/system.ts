@@ -1,12 +1,13 @@
 import * as z from 'zod';
 import { defineRoute } from '../route.js';
 import { lazy } from '../../model/lazy-schema.js';
+import { dateTimeSchema } from '../../model/primitives.js';
 
 export const healthResponseSchema = lazy(() => z
   .object({
     status: z.enum(['ok', 'degraded']),
     version: z.string(),
-    timestamp: z.iso.datetime(),
+    timestamp: dateTimeSchema,
     db: z.enum(['connected', 'disconnected']),
   })
   .meta({ id: 'Health' }));

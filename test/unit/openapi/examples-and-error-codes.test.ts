@@ -268,7 +268,9 @@ describe('OpenAPI error codes', () => {
 // one `Version` schema for the six resources (five wordings before), `ExpectedVersion` for the one an update sends back.
 // +246: examples in context (an image's CDN URL and `.png` name, a pending upload with no image yet, an opaque cursor, a
 // custom fee named "Service fee"), where they showed the webhook URL, `gala.jpg` beside `image/png` and "Spring Gala".
-const DOCUMENT_BUDGET_BYTES = 223_733;
+// -340: the health check's timestamp and an upload's times are the API's one date-time (`DateTimeOutput`), not a
+// second UTC-only copy of the pattern (`UtcDateTime`).
+const DOCUMENT_BUDGET_BYTES = 223_393;
 
 describe('OpenAPI document size', () => {
   it(`stays within ${DOCUMENT_BUDGET_BYTES} bytes`, () => {
