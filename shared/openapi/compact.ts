@@ -112,14 +112,16 @@ function knownName(core: Json): string | undefined {
   return undefined;
 }
 
-const componentName = (ref: unknown): string | undefined => (typeof ref === 'string' && ref.startsWith(SCHEMA_REF) ? ref.slice(SCHEMA_REF.length) : undefined);
 const SCHEMA_REF = '#/components/schemas/';
+
+/** The component schema a `$ref` names, if it names one. */
+export const componentName = (ref: unknown): string | undefined => (typeof ref === 'string' && ref.startsWith(SCHEMA_REF) ? ref.slice(SCHEMA_REF.length) : undefined);
 
 /** A plain type's name: `Text`, `Integer`, ... */
 const TYPE_NAMES: Readonly<Record<string, string>> = { string: 'Text', integer: 'Integer', number: 'Number', boolean: 'Boolean' };
 
 /**
- * A name that says what a shape is, for a shape that fields of different names share (`Text200`, `Url`,
+ * A name that says what a shape is, for a shape that fields of different names share (`Text200`, `Uri`,
  * `NullableText200`, `DateTimeList`, a reference's own name), or undefined when the shape says too little
  * for a name (an object, a union): then the field it describes most often names it.
  */
@@ -190,7 +192,7 @@ const refLength = (name: string) => `{"$ref":"#/components/schemas/${name}"}`.le
  *
  * Names say what the component is: a well-known shape (`DateTime`, `Id`), an answer envelope
  * (`FormEnvelope`), a union branch by its `type` (`YesNoFormElement`), the field it describes when
- * every use is a field of that name, else the shape (`Text200`, `NullableUrl`). `notes` names the
+ * every use is a field of that name, else the shape (`Text200`, `NullableUri`). `notes` names the
  * described shapes whose description is a note many fields carry (`ReadOnly` for the round-trip
  * note of server-set fields: `ReadOnlyDateTime`).
  */

@@ -6,7 +6,7 @@
  * against the document's schemas.
  */
 
-import { resourceOf } from './compact.js';
+import { componentName, resourceOf } from './compact.js';
 
 type Json = Record<string, unknown>;
 
@@ -194,9 +194,6 @@ function numberExample(schema: Json, key: string | undefined): number {
   return schema.type === 'integer' ? Math.round(value) : value;
 }
 
-/** The component schema `schema` refers to, if it is a reference to one. */
-const componentOf = (schema: Json) => (typeof schema.$ref === 'string' && schema.$ref.startsWith('#/components/schemas/') ? schema.$ref.slice('#/components/schemas/'.length) : undefined);
-
 /**
  * An example value of `input` (a JSON schema of the document), `key` being the field it fills, in the
  * component schema `owner` and the object field `parent`.
@@ -207,7 +204,7 @@ export function exampleOf(input: Json, context: Context, key?: string, depth = 0
   const given = inContext(owner, parent, key);
   if (given) return given.value;
   // A field's own schema may be a component (`url: {$ref: Uri}`): the object it is in stays its owner.
-  const within = componentOf(input) && isObject(schema.properties) ? componentOf(input) : owner;
+  const within = componentName(input.$ref) && isObject(schema.properties) ? componentName(input.$ref) : owner;
   if ('example' in schema && schema.example !== undefined && schema.type !== 'string') return schema.example;
   if ('const' in schema) return schema.const;
   if (Array.isArray(schema.enum)) return PREFERRED_ENUM_VALUES.find((value) => (schema.enum as unknown[]).includes(value)) ?? schema.enum.find((value) => value !== null) ?? schema.enum[0];
