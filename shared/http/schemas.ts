@@ -79,7 +79,8 @@ export function pageNumberQuery(pageName: string, sizeName: string) {
     .transform(Number)
     .pipe(z.number().int().min(0).max(9_007_199_254_740_991))
     .optional()
-    .meta({ description: `Zero-based page index (default 0); \`${pageName} * ${sizeName}\` must stay below ${MAX_PAGE_DEPTH}: read deeper with \`cursor\`. Not with \`cursor\`.`, override: { type: 'integer', minimum: 0, default: 0 } });
+    // No `default` in the document (the description gives it): Swagger UI would send it beside a `cursor`.
+    .meta({ description: `Zero-based page index (default 0); \`${pageName} * ${sizeName}\` must stay below ${MAX_PAGE_DEPTH}: read deeper with \`cursor\`. Not with \`cursor\`.`, override: { type: 'integer', minimum: 0 } });
 }
 
 /** The `cursor` parameter of a list (API.md "Deep pages and cursors"). */

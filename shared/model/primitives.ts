@@ -8,7 +8,9 @@ import { lazy } from './lazy-schema.js';
  */
 
 /** A service-minted id: 24 lowercase hex characters. */
-export const idSchema = lazy(() => z.string().regex(ID_PATTERN, 'must be a 24-character lowercase hex id').meta({ example: '6740f1a2c3d4e5f601234567' }));
+// No `example`: Swagger UI would fill every optional id filter with it, and list nothing (the document's
+// examples get their ids from examples.ts).
+export const idSchema = lazy(() => z.string().regex(ID_PATTERN, 'must be a 24-character lowercase hex id'));
 
 /** The example every date-time message and description gives. */
 export const DATE_TIME_EXAMPLE = '2027-06-01T18:00:00Z';

@@ -303,7 +303,9 @@ export function shareRepeatedParameters(document: Json): void {
 
 /**
  * Moves every example used by more than one answer or body (the same resource returned by its create,
- * read and update) into `components.examples`, named after the first operation that uses it.
+ * read and update) into `components.examples`, named after the resource it shows (Swagger UI lists the
+ * name in each operation's examples: `Form`, not `CreateForm` under a GET), else after the first
+ * operation that uses it.
  */
 export function shareRepeatedExamples(document: Json): void {
   const medias: { media: Json; owner: string }[] = [];
@@ -311,11 +313,18 @@ export function shareRepeatedExamples(document: Json): void {
     if (!isObject(item)) continue;
     for (const operation of Object.values(item)) {
       if (!isObject(operation)) continue;
-      const owner = pascal(String(operation.operationId));
+      const operationName = pascal(String(operation.operationId));
       const contents = [isObject(operation.requestBody) ? operation.requestBody.content : undefined, ...Object.values((operation.responses ?? {}) as Json).map((response) => (isObject(response) ? response.content : undefined))];
       for (const content of contents) {
         if (!isObject(content)) continue;
-        for (const media of Object.values(content)) if (isObject(media) && media.example !== undefined) medias.push({ media, owner });
+        for (const media of Object.values(content)) {
+          if (!isObject(media) || media.example === undefined) continue;
+          // An answer envelope (`{data: Form}`, shared as `FormEnvelope` or not yet) shows its `data`'s resource.
+          const schema = isObject(media.schema) ? media.schema : {};
+          const data = isObject(schema.properties) && isObject(schema.properties.data) ? componentName(schema.properties.data.$ref) : undefined;
+          const owner = data ?? componentName(schema.$ref)?.replace(/Envelope$/, '') ?? operationName;
+          medias.push({ media, owner });
+        }
       }
     }
   }
@@ -472,13 +481,17 @@ function parametersOf(document: Json): Json[] {
 }
 
 /**
- * Drops a parameter schema's description when it repeats the parameter's own (zod-openapi writes the
- * field's description on both): Swagger UI and the generated client show the parameter's.
+ * One description per parameter, on the parameter, where Swagger UI and the generated client show it:
+ * dropped from the schema when it repeats the parameter's own (zod-openapi writes the field's
+ * description on both), moved up when only the schema has one (a parameter zod describes through a
+ * refined or piped schema, such as the checkouts' `filters`).
  */
 export function dropRepeatedParameterDescriptions(document: Json): void {
   for (const parameter of parametersOf(document)) {
     const schema = parameter.schema;
-    if (isObject(schema) && typeof parameter.description === 'string' && schema.description === parameter.description) delete schema.description;
+    if (!isObject(schema) || typeof schema.description !== 'string') continue;
+    if (parameter.description === undefined) parameter.description = schema.description;
+    if (schema.description === parameter.description) delete schema.description;
   }
 }
 

@@ -66,7 +66,8 @@ const STRINGS: Readonly<Record<string, string>> = {
   code: 'spring-partner',
   key: 'dietary',
   filename: 'gala.jpg',
-  secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+  secret: 'whsec_8dGbdMCE5NECVnajpwz/x8D3w/9VuH+KNfX8DnZDg20=',
+  idempotencyKey: 'door-2027-0042',
   payButtonLabel: 'Pay now',
   submitButtonText: 'Send',
   refundPolicy: 'Refunds up to 7 days before the event.',
@@ -115,6 +116,43 @@ const IN_CONTEXT: ReadonlyMap<string, unknown> = new Map<string, unknown>([
   ['Property.description', 'Shirt size for the welcome pack.'],
 ]);
 
+/** When the resources were made, in every resource example. */
+const MADE = '2027-04-17T19:00:00Z';
+
+/**
+ * Whole examples of the resources whose fields depend on one another (totals and payments, a price and
+ * `minPrice`, `options` only on a select property), written by hand: built field by field, they said a
+ * draft invoice had a number and a total of 1. Used wherever the document answers one.
+ */
+const RESOURCE_EXAMPLES: Readonly<Record<string, unknown>> = {
+  // Finalized and half paid: 2 x 25.00, one manual payment of 25.00.
+  Invoice: {
+    id: '6740f1a2c3d4e5f637386ae0', hostId: '6740f1a2c3d4e5f65c71ac82', customerId: '6740f1a2c3d4e5f6cd9469fc',
+    number: 'INV-000042', currency: 'USD',
+    lineItems: [{ description: 'Spring Gala ticket', quantity: 2, unitAmount: 2500, eventId: '6740f1a2c3d4e5f64a1b2c3d' }],
+    payments: [{ id: '6740f1a2c3d4e5f6a7c488a4', status: 'succeeded', amount: 2500, amountRefunded: 0, paidAt: MADE, idempotencyKey: 'door-2027-0042', method: 'manual', refunds: [] }],
+    subtotal: 5000, taxTotal: 0, total: 5000, amountPaid: 2500, amountRefunded: 0, amountDue: 2500,
+    status: 'open', autoCharge: false, taxIds: [], issuedAt: MADE, version: 3, createdAt: MADE, updatedAt: MADE,
+  },
+  Property: {
+    id: '6740f1a2c3d4e5f637386ae0', type: 'Select One', name: 'T-shirt size', description: 'Shirt size for the welcome pack.', status: 'active',
+    objectType: 'ticket', options: [{ value: 's', label: 'Small' }, { value: 'm', label: 'Medium' }, { value: 'l', label: 'Large' }],
+    version: 1, createdAt: MADE, updatedAt: MADE,
+  },
+  Form: {
+    id: '6740f1a2c3d4e5f601234567', name: 'Spring Gala RSVP', status: 'active', submitButtonText: 'Send', submitButtonWidth: 'auto',
+    ownerId: '6740f1a2c3d4e5f6e51b6a79', type: 'standalone', isEventForm: false,
+    elements: [{ id: '6740f1a2c3d4e5f601234568', type: 'Select One', prompt: 'T-shirt size', options: ['S', 'M', 'L'], required: true }],
+    rows: [{ columns: [{ elementIndex: 0, widthFraction: 1 }] }], attendeeRowsStart: 1, version: 2, createdAt: MADE, updatedAt: MADE,
+  },
+  Event: {
+    id: '6740f1a2c3d4e5f64a1b2c3d', name: 'Spring Gala 2027', start: '2027-06-01T18:00:00Z', end: '2027-06-01T23:00:00Z', type: 'event',
+    status: 'published', visibility: 'public',
+    products: [{ id: '6740f1a2c3d4e5f696965701', name: 'General admission', price: 2500, required: true, currency: 'USD' }],
+    minPrice: 2500, maxPrice: 2500, description: 'Dinner and live music.', currency: 'USD', version: 1, createdAt: MADE, updatedAt: MADE,
+  },
+};
+
 /** The value `IN_CONTEXT` gives the field `key` of `owner` inside `parent`, if any. */
 function inContext(owner: string | undefined, parent: string | undefined, key: string | undefined): { value: unknown } | undefined {
   if (key === undefined) return undefined;
@@ -129,7 +167,7 @@ function inContext(owner: string | undefined, parent: string | undefined, key: s
 const NUMBERS: Readonly<Record<string, number>> = {
   amount: 2500, amountDue: 5000, amountPaid: 5000, amountRefunded: 0, unitAmount: 2500, price: 2500, subtotal: 5000,
   total: 1, taxAmount: 0, taxTotal: 0, fees: 150, gross: 5000, net: 4850, platformFee: 100, processorFee: 50,
-  balance: 4850, refundedAmount: 0, minPrice: 2500, maxPrice: 2500, pwycMin: 500, quantity: 2, version: 3,
+  balance: 4850, refundedAmount: 0, minPrice: 2500, maxPrice: 2500, pwycMin: 500, quantity: 2, version: 1,
   page: 0, limit: 20, pageNumber: 0, pageSize: 20, attempts: 1, lastStatusCode: 200, dueInDays: 14,
   width: 1200, height: 630, sizeBytes: 184320, maxPerOrder: 10, minPerOrder: 1, maxTicketsPerOrder: 10,
   maxTicketsPerSet: 4, elementIndex: 0, revealedElementIndex: 1, productsCount: 1, account_limit: 100, rate: 0.15,
@@ -203,6 +241,8 @@ export function exampleOf(input: Json, context: Context, key?: string, depth = 0
   if (depth > 12) return undefined;
   const given = inContext(owner, parent, key);
   if (given) return given.value;
+  const resource = componentName(input.$ref);
+  if (resource !== undefined && RESOURCE_EXAMPLES[resource] !== undefined) return structuredClone(RESOURCE_EXAMPLES[resource]);
   // A field's own schema may be a component (`url: {$ref: Uri}`): the object it is in stays its owner.
   const within = componentName(input.$ref) && isObject(schema.properties) ? componentName(input.$ref) : owner;
   if ('example' in schema && schema.example !== undefined && schema.type !== 'string') return schema.example;
@@ -226,7 +266,8 @@ export function exampleOf(input: Json, context: Context, key?: string, depth = 0
     case 'number':
       return numberExample(schema, key);
     case 'boolean':
-      return typeof schema.default === 'boolean' ? schema.default : key === 'enabled' || key === 'required';
+      // `hasMore` beside a `nextCursor`: a list example shows a page that has a next one.
+      return typeof schema.default === 'boolean' ? schema.default : key === 'enabled' || key === 'required' || key === 'hasMore';
     case 'null':
       return null;
     case 'array': {
@@ -254,6 +295,10 @@ export function exampleOf(input: Json, context: Context, key?: string, depth = 0
 export const EXAMPLE_OVERRIDES: Readonly<Record<string, { readonly request?: unknown; readonly response?: unknown }>> = {
   // The body takes every type's fields; an example with `options` would be refused by a Text element.
   updateFormElement: { request: { prompt: 'What is your name?', required: true } },
+  // A usual change, and a harmless one: an example that sent `products` would replace the event's products.
+  updateEvent: { request: { status: 'published', visibility: 'public' } },
+  // A draft's usual revision; the create body it could take again names a customer of its own.
+  reviseInvoice: { request: { notes: 'Table for 8, dinner included.', dueAt: '2027-05-31T23:59:00Z' } },
 };
 
 /**

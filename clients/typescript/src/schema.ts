@@ -2747,8 +2747,6 @@ export interface components {
             /** @description Order forms only (dropped on a standalone form): shown only when a referenced item or product is in the cart. */
             forEventItems?: components["schemas"]["ForEventItems"];
         };
-        /** @example 6740f1a2c3d4e5f601234567 */
-        Id: string;
         ProductsItem: {
             /** @description A product of one of the workspace's events (of `eventId` when set). */
             productId: components["schemas"]["Id"];
@@ -2835,15 +2833,6 @@ export interface components {
             };
             marks?: components["schemas"]["Marks"];
         };
-        PayByInvoice: {
-            enabled: boolean;
-            memo?: string;
-            taxIds?: {
-                type: components["schemas"]["Text50"];
-                value: components["schemas"]["Text100"];
-            }[];
-            dueInDays?: number;
-        };
         SelectMultipleFormElement: {
             propertyId?: components["schemas"]["PropertyId"];
             propertyData?: components["schemas"]["PropertyData"];
@@ -2855,6 +2844,15 @@ export interface components {
             maxChoices?: number;
             logicGroups?: components["schemas"]["LogicGroups"];
         } & components["schemas"]["FormElementBase"];
+        PayByInvoice: {
+            enabled: boolean;
+            memo?: string;
+            taxIds?: {
+                type: components["schemas"]["Text50"];
+                value: components["schemas"]["Text100"];
+            }[];
+            dueInDays?: number;
+        };
         YesNoFormElement: {
             propertyId?: components["schemas"]["PropertyId"];
             propertyData?: components["schemas"]["PropertyData"];
@@ -2874,6 +2872,7 @@ export interface components {
         JsonObject: {
             [key: string]: unknown;
         };
+        Id: string;
         NumberFormElement: {
             propertyId?: components["schemas"]["PropertyId"];
             propertyData?: components["schemas"]["PropertyData"];
@@ -3091,11 +3090,6 @@ export interface components {
         Placeholder: string;
         /** @description Computed by the server: ignored. */
         IgnoredComputedDateTime: components["schemas"]["DateTime"];
-        /**
-         * @description `archived` properties stay valid where referenced but should not be used in new forms; they can be restored to `active`.
-         * @enum {string}
-         */
-        PropertyStatus: "active" | "archived";
         /** @description Absolute https/http URLs or image asset ids. */
         Image2: components["schemas"]["Image"];
         /** @description Computed by the server: ignored. */
@@ -3122,6 +3116,11 @@ export interface components {
          * @enum {string}
          */
         PriceMode: "free" | "paid" | "pwyc";
+        /**
+         * @description `archived` properties stay valid where referenced but should not be used in new forms; they can be restored to `active`.
+         * @enum {string}
+         */
+        PropertyStatus: "active" | "archived";
         /** @description True renders a dropdown, otherwise radio buttons. */
         Dropdown: boolean;
         /** @description Label of the Other option. */
@@ -3878,9 +3877,9 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "6740f1a2c3d4e5f637386ae0",
-                     *           "name": "Spring Gala 2027",
-                     *           "status": "draft",
+                     *           "id": "6740f1a2c3d4e5f601234567",
+                     *           "name": "Spring Gala RSVP",
+                     *           "status": "active",
                      *           "submitButtonText": "Send",
                      *           "submitButtonWidth": "auto",
                      *           "ownerId": "6740f1a2c3d4e5f6e51b6a79",
@@ -3888,6 +3887,7 @@ export interface operations {
                      *           "isEventForm": false,
                      *           "elements": [
                      *             {
+                     *               "id": "6740f1a2c3d4e5f601234568",
                      *               "type": "Select One",
                      *               "prompt": "T-shirt size",
                      *               "options": [
@@ -3909,15 +3909,15 @@ export interface operations {
                      *             }
                      *           ],
                      *           "attendeeRowsStart": 1,
-                     *           "version": 3,
-                     *           "createdAt": "2027-06-01T18:00:00Z",
-                     *           "updatedAt": "2027-06-01T18:00:00Z"
+                     *           "version": 2,
+                     *           "createdAt": "2027-04-17T19:00:00Z",
+                     *           "updatedAt": "2027-04-17T19:00:00Z"
                      *         }
                      *       ],
                      *       "page": 0,
                      *       "limit": 20,
                      *       "total": 1,
-                     *       "hasMore": false,
+                     *       "hasMore": true,
                      *       "nextCursor": "eyJvIjoiNjc0MGYxYTIifQ"
                      *     }
                      */
@@ -4554,7 +4554,8 @@ export interface operations {
                 /** @description Sort direction; default `asc`. */
                 direction?: components["parameters"]["DirectionQuery"];
                 objectType?: components["schemas"]["PropertyObjectType"];
-                status?: components["schemas"]["PropertyStatus"];
+                /** @description `archived` properties stay valid where referenced but should not be used in new forms; they can be restored to `active`. */
+                status?: "active" | "archived";
             };
             header?: never;
             path?: never;
@@ -4573,26 +4574,34 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "id": "6740f1a2c3d4e5f637386ae0",
-                     *           "type": "Text",
-                     *           "name": "Spring Gala 2027",
+                     *           "type": "Select One",
+                     *           "name": "T-shirt size",
                      *           "description": "Shirt size for the welcome pack.",
                      *           "status": "active",
-                     *           "objectType": "event",
+                     *           "objectType": "ticket",
                      *           "options": [
                      *             {
-                     *               "value": "Spring Gala",
-                     *               "label": "General admission"
+                     *               "value": "s",
+                     *               "label": "Small"
+                     *             },
+                     *             {
+                     *               "value": "m",
+                     *               "label": "Medium"
+                     *             },
+                     *             {
+                     *               "value": "l",
+                     *               "label": "Large"
                      *             }
                      *           ],
-                     *           "version": 3,
-                     *           "createdAt": "2027-06-01T18:00:00Z",
-                     *           "updatedAt": "2027-06-01T18:00:00Z"
+                     *           "version": 1,
+                     *           "createdAt": "2027-04-17T19:00:00Z",
+                     *           "updatedAt": "2027-04-17T19:00:00Z"
                      *         }
                      *       ],
                      *       "page": 0,
                      *       "limit": 20,
                      *       "total": 1,
-                     *       "hasMore": false,
+                     *       "hasMore": true,
                      *       "nextCursor": "eyJvIjoiNjc0MGYxYTIifQ"
                      *     }
                      */
@@ -4773,7 +4782,7 @@ export interface operations {
                      *           "lastName": "Lovelace",
                      *           "phone": "+15145550123",
                      *           "properties": {},
-                     *           "version": 3,
+                     *           "version": 1,
                      *           "createdAt": "2027-06-01T18:00:00Z",
                      *           "updatedAt": "2027-06-01T18:00:00Z"
                      *         }
@@ -4781,7 +4790,7 @@ export interface operations {
                      *       "page": 0,
                      *       "limit": 20,
                      *       "total": 1,
-                     *       "hasMore": false,
+                     *       "hasMore": true,
                      *       "nextCursor": "eyJvIjoiNjc0MGYxYTIifQ"
                      *     }
                      */
@@ -4950,17 +4959,17 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "6740f1a2c3d4e5f637386ae0",
+                     *           "id": "6740f1a2c3d4e5f64a1b2c3d",
                      *           "name": "Spring Gala 2027",
                      *           "start": "2027-06-01T18:00:00Z",
-                     *           "end": "2027-06-01T18:00:00Z",
+                     *           "end": "2027-06-01T23:00:00Z",
                      *           "type": "event",
                      *           "status": "published",
                      *           "visibility": "public",
                      *           "products": [
                      *             {
-                     *               "id": "6740f1a2c3d4e5f637386ae0",
-                     *               "name": "Spring Gala 2027",
+                     *               "id": "6740f1a2c3d4e5f696965701",
+                     *               "name": "General admission",
                      *               "price": 2500,
                      *               "required": true,
                      *               "currency": "USD"
@@ -4970,15 +4979,15 @@ export interface operations {
                      *           "maxPrice": 2500,
                      *           "description": "Dinner and live music.",
                      *           "currency": "USD",
-                     *           "version": 3,
-                     *           "createdAt": "2027-06-01T18:00:00Z",
-                     *           "updatedAt": "2027-06-01T18:00:00Z"
+                     *           "version": 1,
+                     *           "createdAt": "2027-04-17T19:00:00Z",
+                     *           "updatedAt": "2027-04-17T19:00:00Z"
                      *         }
                      *       ],
                      *       "page": 0,
                      *       "limit": 20,
                      *       "total": 1,
-                     *       "hasMore": false,
+                     *       "hasMore": true,
                      *       "nextCursor": "eyJvIjoiNjc0MGYxYTIifQ"
                      *     }
                      */
@@ -5095,18 +5104,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "start": "2027-06-01T18:00:00Z",
-                 *       "end": "2027-06-01T18:00:00Z",
-                 *       "products": [
-                 *         {
-                 *           "name": "Spring Gala 2027",
-                 *           "price": 2500,
-                 *           "required": false,
-                 *           "currency": "USD"
-                 *         }
-                 *       ],
-                 *       "description": "Dinner and live music.",
-                 *       "currency": "USD"
+                 *       "status": "published",
+                 *       "visibility": "public"
                  *     }
                  */
                 "application/json": components["schemas"]["UpdateEvent"];
@@ -5137,7 +5136,10 @@ export interface operations {
     listPartnerEvents: {
         parameters: {
             query: {
-                /** @description The partner referral code (missing: 400 `REFERRAL_CODE_REQUIRED`). */
+                /**
+                 * @description The partner referral code (missing: 400 `REFERRAL_CODE_REQUIRED`).
+                 * @example DEMO-PARTNER
+                 */
                 referral_code: string;
                 /** @description Zero-based page index (default 0); `page * limit` must stay below 10000: read deeper with `cursor`. Not with `cursor`. */
                 page?: components["parameters"]["PageQuery"];
@@ -5151,7 +5153,10 @@ export interface operations {
                 direction?: "asc" | "desc";
                 /** @description `upcoming`: end in the future; `past`: ended. */
                 filter?: "all" | "upcoming" | "past";
-                /** @description Any other key is a metaData equality filter, e.g. `?city=Montreal`; all must hold. */
+                /**
+                 * @description Any other key is a metaData equality filter, e.g. `?city=Montreal`; all must hold.
+                 * @example {}
+                 */
                 metaData?: {
                     [key: string]: string;
                 };
@@ -5209,7 +5214,7 @@ export interface operations {
                      *       "total": 1,
                      *       "page": 0,
                      *       "limit": 20,
-                     *       "hasMore": false
+                     *       "hasMore": true
                      *     }
                      */
                     "application/json": components["schemas"]["PartnerEventList"];
@@ -5245,7 +5250,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "hasMore": false,
+                     *       "hasMore": true,
                      *       "data": [
                      *         {
                      *           "id": "6740f1a2c3d4e5f637386ae0",
@@ -5469,6 +5474,7 @@ export interface operations {
                 sortField?: "name" | "description" | "createdAt" | "updatedAt" | "status" | "visibility" | "productsCount" | "_id" | "event" | "form";
                 /** @description Default `asc` when `sortField` is given, else `desc` (newest first). */
                 sortDirection?: "asc" | "desc";
+                /** @description URL-encoded JSON array of `{field, op, value}`, all must hold. Fields: `status`, `visibility`, `eventId`, `timeslotId`, `isEventSet` (ops `eq`, `ne`, `in`), `productsCount` (integer), `createdAt`, `updatedAt` (ISO date-time) (ops `eq`, `ne`, `gt`, `gte`, `lt`, `lte`, `in`). `in` takes a non-empty array. Example: `[{"field":"productsCount","op":"gte","value":2}]`. */
                 filters?: string;
             };
             header?: never;
@@ -5517,10 +5523,10 @@ export interface operations {
                      *           "updatedAt": "2027-06-01T18:00:00Z",
                      *           "productsCount": 1,
                      *           "isEventSet": false,
-                     *           "version": 3
+                     *           "version": 1
                      *         }
                      *       ],
-                     *       "hasMore": false,
+                     *       "hasMore": true,
                      *       "pageNumber": 0,
                      *       "pageSize": 20,
                      *       "nextCursor": "eyJvIjoiNjc0MGYxYTIifQ"
@@ -5634,7 +5640,7 @@ export interface operations {
                      *         "updatedAt": "2027-06-01T18:00:00Z",
                      *         "productsCount": 1,
                      *         "isEventSet": false,
-                     *         "version": 3
+                     *         "version": 1
                      *       }
                      *     }
                      */
@@ -5767,60 +5773,47 @@ export interface operations {
                      *           "id": "6740f1a2c3d4e5f637386ae0",
                      *           "hostId": "6740f1a2c3d4e5f65c71ac82",
                      *           "customerId": "6740f1a2c3d4e5f6cd9469fc",
-                     *           "number": "INV-0042",
+                     *           "number": "INV-000042",
                      *           "currency": "USD",
                      *           "lineItems": [
                      *             {
                      *               "description": "Spring Gala ticket",
                      *               "quantity": 2,
                      *               "unitAmount": 2500,
-                     *               "eventLocation": "Grand Hall, 1 Main Street, Montreal",
-                     *               "eventTimezone": "America/New_York"
+                     *               "eventId": "6740f1a2c3d4e5f64a1b2c3d"
                      *             }
                      *           ],
                      *           "payments": [
                      *             {
-                     *               "id": "6740f1a2c3d4e5f637386ae0",
+                     *               "id": "6740f1a2c3d4e5f6a7c488a4",
                      *               "status": "succeeded",
                      *               "amount": 2500,
                      *               "amountRefunded": 0,
-                     *               "paidAt": "2027-06-01T18:00:00Z",
-                     *               "method": "card",
-                     *               "refunds": [
-                     *                 {
-                     *                   "id": "6740f1a2c3d4e5f637386ae0",
-                     *                   "paymentId": "6740f1a2c3d4e5f6a7c488a4",
-                     *                   "amount": 2500,
-                     *                   "refundedAt": "2027-06-01T18:00:00Z",
-                     *                   "idempotencyKey": "Spring Gala",
-                     *                   "ledgerEntryId": "6740f1a2c3d4e5f64f501c1d"
-                     *                 }
-                     *               ]
+                     *               "paidAt": "2027-04-17T19:00:00Z",
+                     *               "idempotencyKey": "door-2027-0042",
+                     *               "method": "manual",
+                     *               "refunds": []
                      *             }
                      *           ],
                      *           "subtotal": 5000,
                      *           "taxTotal": 0,
-                     *           "total": 1,
-                     *           "amountPaid": 5000,
+                     *           "total": 5000,
+                     *           "amountPaid": 2500,
                      *           "amountRefunded": 0,
-                     *           "amountDue": 5000,
-                     *           "status": "draft",
+                     *           "amountDue": 2500,
+                     *           "status": "open",
                      *           "autoCharge": false,
-                     *           "taxIds": [
-                     *             {
-                     *               "type": "Spring Gala",
-                     *               "value": "Spring Gala"
-                     *             }
-                     *           ],
+                     *           "taxIds": [],
+                     *           "issuedAt": "2027-04-17T19:00:00Z",
                      *           "version": 3,
-                     *           "createdAt": "2027-06-01T18:00:00Z",
-                     *           "updatedAt": "2027-06-01T18:00:00Z"
+                     *           "createdAt": "2027-04-17T19:00:00Z",
+                     *           "updatedAt": "2027-04-17T19:00:00Z"
                      *         }
                      *       ],
                      *       "page": 0,
                      *       "limit": 20,
                      *       "total": 1,
-                     *       "hasMore": false,
+                     *       "hasMore": true,
                      *       "nextCursor": "eyJvIjoiNjc0MGYxYTIifQ"
                      *     }
                      */
@@ -5846,6 +5839,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "customerId": "6740f1a2c3d4e5f6cd9469fc",
+                 *       "currency": "USD",
+                 *       "lineItems": [
+                 *         {
+                 *           "description": "Spring Gala ticket",
+                 *           "quantity": 2,
+                 *           "unitAmount": 2500,
+                 *           "eventLocation": "Grand Hall, 1 Main Street, Montreal",
+                 *           "eventTimezone": "America/New_York"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateInvoice"];
             };
         };
@@ -5911,6 +5919,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "notes": "Table for 8, dinner included.",
+                 *       "dueAt": "2027-05-31T23:59:00Z"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ReviseInvoice"];
             };
         };
@@ -6025,7 +6039,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "amount": 2500,
-                 *       "idempotencyKey": "Spring Gala"
+                 *       "idempotencyKey": "door-2027-0042"
                  *     }
                  */
                 "application/json": components["schemas"]["RecordPayment"];
@@ -6053,7 +6067,7 @@ export interface operations {
                      *             "paymentId": "6740f1a2c3d4e5f6a7c488a4",
                      *             "amount": 2500,
                      *             "refundedAt": "2027-06-01T18:00:00Z",
-                     *             "idempotencyKey": "Spring Gala",
+                     *             "idempotencyKey": "door-2027-0042",
                      *             "ledgerEntryId": "6740f1a2c3d4e5f64f501c1d"
                      *           }
                      *         ]
@@ -6095,7 +6109,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "amount": 2500,
-                 *       "idempotencyKey": "Spring Gala"
+                 *       "idempotencyKey": "door-2027-0042"
                  *     }
                  */
                 "application/json": components["schemas"]["CreateRefund"];
@@ -6115,7 +6129,7 @@ export interface operations {
                      *         "paymentId": "6740f1a2c3d4e5f6a7c488a4",
                      *         "amount": 2500,
                      *         "refundedAt": "2027-06-01T18:00:00Z",
-                     *         "idempotencyKey": "Spring Gala",
+                     *         "idempotencyKey": "door-2027-0042",
                      *         "ledgerEntryId": "6740f1a2c3d4e5f64f501c1d"
                      *       }
                      *     }
@@ -6293,7 +6307,7 @@ export interface operations {
                      *       "page": 0,
                      *       "limit": 20,
                      *       "total": 1,
-                     *       "hasMore": false,
+                     *       "hasMore": true,
                      *       "nextCursor": "eyJvIjoiNjc0MGYxYTIifQ"
                      *     }
                      */
@@ -6519,7 +6533,7 @@ export interface operations {
                      *       "page": 0,
                      *       "limit": 20,
                      *       "total": 1,
-                     *       "hasMore": false,
+                     *       "hasMore": true,
                      *       "nextCursor": "eyJvIjoiNjc0MGYxYTIifQ"
                      *     }
                      */
@@ -6673,7 +6687,7 @@ export interface operations {
                      *       "page": 0,
                      *       "limit": 20,
                      *       "total": 1,
-                     *       "hasMore": false,
+                     *       "hasMore": true,
                      *       "nextCursor": "eyJvIjoiNjc0MGYxYTIifQ"
                      *     }
                      */
@@ -6908,7 +6922,7 @@ export interface operations {
                      *       "page": 0,
                      *       "limit": 20,
                      *       "total": 1,
-                     *       "hasMore": false,
+                     *       "hasMore": true,
                      *       "nextCursor": "eyJvIjoiNjc0MGYxYTIifQ"
                      *     }
                      */

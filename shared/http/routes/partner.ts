@@ -42,15 +42,18 @@ const documented = (description: string, override: Record<string, unknown>, para
 const oneOf = (values: readonly string[]) => ({ type: 'string', enum: values, default: values[0] });
 
 export const partnerListingQuerySchema = lazy(() => z.looseObject({
-  referral_code: documented('The partner referral code (missing: 400 `REFERRAL_CODE_REQUIRED`).', { type: 'string' }, { required: true }),
-  page: documented(PAGE_DOC, { type: 'integer', minimum: 0, default: 0 }),
+  // The demo partner `npm start` seeds: "Try it out" lists its events as is.
+  referral_code: documented('The partner referral code (missing: 400 `REFERRAL_CODE_REQUIRED`).', { type: 'string' }, { required: true, example: 'DEMO-PARTNER' }),
+  // No `default`: Swagger UI would send it beside a `cursor`, which is refused (the description says 0).
+  page: documented(PAGE_DOC, { type: 'integer', minimum: 0 }),
   cursor: documented(CURSOR_DOC, { type: 'string' }),
   limit: documented(`Items per page; values above ${PARTNER_LISTING.maxLimit} are clamped to ${PARTNER_LISTING.maxLimit}.`, { type: 'integer', minimum: 1, default: PARTNER_LISTING.defaultLimit }),
   sort: documented('`end` and `createdAt` sort by those fields.', oneOf(PARTNER_LISTING.sorts)),
   direction: documented('Sort direction.', oneOf(PARTNER_LISTING.directions)),
   filter: documented('`upcoming`: end in the future; `past`: ended.', oneOf(PARTNER_LISTING.filters)),
   // Any key not above is a metaData filter; documented as one exploded object (`?city=Montreal`).
-  metaData: documented('Any other key is a metaData equality filter, e.g. `?city=Montreal`; all must hold.', { type: 'object', additionalProperties: { type: 'string' } }, { style: 'form', explode: true }),
+  // Example `{}` (no filter): without one, Swagger UI sends placeholder keys that match no event.
+  metaData: documented('Any other key is a metaData equality filter, e.g. `?city=Montreal`; all must hold.', { type: 'object', additionalProperties: { type: 'string' } }, { style: 'form', explode: true, example: {} }),
 }));
 
 export const partnerRoutes = {

@@ -310,11 +310,87 @@ describe('the partner listing\'s query in the document', () => {
     // Assess
     expect([...byName.keys()].sort()).toEqual([...PARTNER_LISTING.reservedKeys, 'metaData'].sort());
     expect(byName.get('referral_code')).toMatchObject({ in: 'query', required: true });
-    expect(byName.get('page')?.schema).toMatchObject({ type: 'integer', minimum: 0, default: 0 });
+    // No default in the schema (the description gives 0): Swagger UI would send it beside a `cursor`, which is refused.
+    expect(byName.get('page')?.schema).toEqual({ type: 'integer', minimum: 0 });
+    expect(byName.get('page')?.description).toContain('default 0');
     expect(byName.get('limit')?.schema).toMatchObject({ type: 'integer', minimum: 1, default: PARTNER_LISTING.defaultLimit });
     expect(byName.get('sort')?.schema).toEqual({ type: 'string', enum: [...PARTNER_LISTING.sorts], default: 'start' });
     expect(byName.get('direction')?.schema).toEqual({ type: 'string', enum: [...PARTNER_LISTING.directions], default: 'asc' });
     expect(byName.get('filter')?.schema).toEqual({ type: 'string', enum: [...PARTNER_LISTING.filters], default: 'all' });
     expect(byName.get('metaData')).toMatchObject({ style: 'form', explode: true, schema: { type: 'object', additionalProperties: { type: 'string' } } });
+  });
+});
+
+describe('the document in Swagger UI\'s "Try it out"', () => {
+  /** Every query parameter of every operation, resolved, with the schema it refers to. */
+  const queryParameters = () => routeTable.flatMap((route) => (operationOf(route)?.parameters ?? [])
+    .map((parameter) => ({ route, parameter: parameter as { name: string; in: string; required?: boolean; example?: unknown; description?: string; schema: Json } }))
+    .filter(({ parameter }) => parameter.in === 'query'));
+
+  it('prefills no id filter: an example id in one listed nothing (Swagger UI sends the example)', () => {
+    // Act
+    const idFilters = queryParameters().filter(({ parameter }) => (deref(parameter.schema) as Json).pattern === '^[a-f0-9]{24}$');
+    const prefilled = idFilters.filter(({ parameter }) => parameter.example !== undefined || (deref(parameter.schema) as Json).example !== undefined);
+
+    // Assess
+    expect(idFilters.map(({ route }) => route.operation)).toEqual(expect.arrayContaining(['listInvoices', 'listPayouts', 'listCheckouts', 'getPayoutBalance']));
+    expect(prefilled.map(({ route, parameter }) => `${route.operation} ${parameter.name}`)).toEqual([]);
+  });
+
+  it('sends no page number beside a cursor: a page parameter has no default (Swagger UI sends defaults), its description gives it', () => {
+    // Act
+    const pages = queryParameters().filter(({ parameter }) => ['page', 'pageNumber'].includes(parameter.name));
+
+    // Assess
+    expect(pages.length).toBeGreaterThan(5);
+    for (const { route, parameter } of pages) {
+      expect(deref(parameter.schema), `${route.operation} ${parameter.name}`).not.toHaveProperty('default');
+      expect(parameter.description, route.operation).toContain('default 0');
+    }
+  });
+
+  it('lists the demo partner\'s events as prefilled: its referral code, and no metaData filter', () => {
+    // Act
+    const listing = queryParameters().filter(({ route }) => route.operation === 'listPartnerEvents');
+    const byName = new Map(listing.map(({ parameter }) => [parameter.name, parameter]));
+
+    // Assess
+    expect(byName.get('referral_code')?.example).toBe('DEMO-PARTNER');
+    expect(byName.get('metaData')?.example).toEqual({});
+  });
+
+  it('describes every query parameter on the parameter, where Swagger UI shows it', () => {
+    // Act
+    const undescribedFilters = queryParameters().filter(({ parameter }) => parameter.name === 'filters' && !parameter.description);
+
+    // Assess
+    expect(undescribedFilters).toEqual([]);
+    for (const { route, parameter } of queryParameters()) expect(deref(parameter.schema) as Json, `${route.operation} ${parameter.name}`).not.toHaveProperty('description', parameter.description);
+  });
+
+  it('names the shared examples by the resource they show, as the examples menu lists them', () => {
+    // Act
+    const names = Object.keys(document.components.examples as Json);
+
+    // Assess
+    expect(names).toEqual(expect.arrayContaining(['Form', 'Invoice', 'Event', 'Property']));
+    expect(names.filter((name) => /^(Create|Get|Update|List)[A-Z]/.test(name))).toEqual([]);
+  });
+
+  it('shows resources whose fields agree: an invoice\'s totals and payments, an event\'s minPrice, a property\'s options', () => {
+    // Prepare
+    const examples = document.components.examples as Record<string, { value: { data: Record<string, unknown> } }>;
+    const invoice = examples.Invoice?.value.data as { status: string; number: string | null; subtotal: number; taxTotal: number; total: number; amountPaid: number; amountDue: number; payments: { amount: number; status: string }[] };
+    const event = examples.Event?.value.data as { start: string; end: string; minPrice: number; products: { price: number; required?: boolean }[] };
+    const property = examples.Property?.value.data as { type: string; options?: unknown[] };
+
+    // Assess
+    expect(invoice.total).toBe(invoice.subtotal + invoice.taxTotal);
+    expect(invoice.amountPaid).toBe(invoice.payments.filter((payment) => payment.status === 'succeeded').reduce((sum, payment) => sum + payment.amount, 0));
+    expect(invoice.amountDue).toBe(invoice.total - invoice.amountPaid);
+    expect(invoice.status === 'draft').toBe(invoice.number === null);
+    expect(event.minPrice).toBe(Math.min(...event.products.filter((product) => product.required).map((product) => product.price)));
+    expect(Date.parse(event.end)).toBeGreaterThan(Date.parse(event.start));
+    expect(property.options === undefined || ['Select One', 'Select Multiple'].includes(property.type)).toBe(true);
   });
 });

@@ -270,7 +270,12 @@ describe('OpenAPI error codes', () => {
 // custom fee named "Service fee"), where they showed the webhook URL, `gala.jpg` beside `image/png` and "Spring Gala".
 // -340: the health check's timestamp and an upload's times are the API's one date-time (`DateTimeOutput`), not a
 // second UTC-only copy of the pattern (`UtcDateTime`).
-const DOCUMENT_BUDGET_BYTES = 223_393;
+// -799, from trying every operation in Swagger UI: coherent resource examples (an open invoice whose totals add up,
+// a select property with options, an event whose minPrice is its required product's price), shared examples named
+// by their resource (`Form`, was `CreateForm` under a GET), no example on ids (Swagger UI put it in every optional
+// id filter: empty lists), no `default` on page numbers (sent beside a cursor: 400), the partner listing's demo
+// referral code and an empty metaData filter prefilled, the checkouts' `filters` described on the parameter.
+const DOCUMENT_BUDGET_BYTES = 222_594;
 
 describe('OpenAPI document size', () => {
   it(`stays within ${DOCUMENT_BUDGET_BYTES} bytes`, () => {
