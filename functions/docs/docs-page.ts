@@ -16,7 +16,8 @@ const INIT_SCRIPT = `
         url: node.getAttribute('data-spec-url'),
         dom_id: '#swagger-ui',
         deepLinking: true,
-        persistAuthorization: true,
+        // The key stays in this page's memory: persisted, it would sit in localStorage in clear text.
+        persistAuthorization: false,
         tryItOutEnabled: false,
       });
     });
@@ -41,6 +42,7 @@ export function renderDocsPage(baseUrl: string): string {
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>${escapeHtml(API_NAME)} documentation</title>
   <link rel="stylesheet" href="${root}/docs/swagger-ui.css">
+  <link rel="icon" href="data:,">
 </head>
 <body>
   <div id="swagger-ui" data-spec-url="${root}/openapi.json"></div>

@@ -14,6 +14,7 @@ let page: Page;
 const foreignRequests: string[] = [];
 /** What the browser reported as refused by the Content-Security-Policy while the page rendered. */
 const cspViolations: string[] = [];
+
 let docsHeaders: Record<string, string> = {};
 
 beforeAll(async () => {
@@ -69,6 +70,26 @@ describe('GET /docs', () => {
   it('loads its script and styles from the API itself, never from a CDN', () => {
     // Assess
     expect(foreignRequests).toEqual([]);
+  });
+
+  it('declares its icon inline, so browsers ask for no /favicon.ico (a 404 in every console)', async () => {
+    // Act
+    const icon = await page.evaluate(`document.querySelector('link[rel="icon"]')?.getAttribute('href') ?? null`);
+
+    // Assess
+    expect(icon).toBe('data:,');
+  });
+
+  it('keeps the API key a user authorizes with out of localStorage', async () => {
+    // Act: authorize as the "Authorize" dialog does (with the persistence option), then read what the page stored
+    const stored = await page.evaluate(`(async () => {
+      window.ui.authActions.authorizeWithPersistOption({ apiKey: { name: 'apiKey', schema: { type: 'http', scheme: 'bearer' }, value: 'bo_live_docs-test-key' } });
+      await new Promise((done) => setTimeout(done, 200));
+      return JSON.stringify(Object.entries(localStorage));
+    })()`);
+
+    // Assess
+    expect(stored).not.toContain('bo_live_docs-test-key');
   });
 
   it('renders under a Content-Security-Policy that allows only its own assets, with no violation reported', () => {
