@@ -109,7 +109,7 @@ const EXAMPLE_MESSAGES: Readonly<Record<string, string>> = {
   invalid_state: 'Only a draft invoice can be finalized.',
   idempotency_key_reused: 'This Idempotency-Key was already used with a different request.',
   payload_too_large: 'The body is larger than the limit of this operation.',
-  unsupported_media_type: 'Send the body as application/json.',
+  unsupported_media_type: 'This operation does not take this content type.',
   validation_failed: 'name: Required',
   rate_limited: 'Too many requests.',
   internal_error: 'Internal server error.',

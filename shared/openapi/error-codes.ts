@@ -10,7 +10,7 @@ export const ERROR_CODES = {
   invalid_query: 'a query parameter is malformed or out of range; `details` lists `[{path, message}]`.',
   unauthorized: 'missing, malformed, unknown or revoked API key.',
   forbidden: 'the key is valid but may not do this (a read-only key on a write).',
-  not_found: 'no such resource in your workspace (another workspace\'s object is indistinguishable from an absent one), or a malformed id.',
+  not_found: 'no such resource (on `/v1`, in your workspace: another workspace\'s object is indistinguishable from an absent one), or a malformed id.',
   method_not_allowed: 'the path exists but not with this method.',
   conflict: 'a uniqueness rule, a concurrent change, or a stale `If-Match` version.',
   invalid_state: 'the resource\'s current status does not allow this transition.',

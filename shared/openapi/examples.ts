@@ -109,6 +109,7 @@ const IN_CONTEXT: ReadonlyMap<string, unknown> = new Map<string, unknown>([
   ['ImageUpload.filename', 'gala.png'],
   // Pending: the image exists once the upload completes.
   ['ImageUpload.imageId', null],
+  ['upload.headers', { 'Content-Type': 'image/png', 'Content-Length': '184320' }],
   ['upload.url', 'https://uploads.s3.amazonaws.com/6740f1a2c3d4e5f637386ae0?X-Amz-Signature=5b1f'],
   ['customFee.name', 'Service fee'],
   ['lineItem.description', 'Spring Gala ticket'],
@@ -145,6 +146,8 @@ const RESOURCE_EXAMPLES: Readonly<Record<string, unknown>> = {
     elements: [{ id: '6740f1a2c3d4e5f601234568', type: 'Select One', prompt: 'T-shirt size', options: ['S', 'M', 'L'], required: true }],
     rows: [{ columns: [{ elementIndex: 0, widthFraction: 1 }] }], attendeeRowsStart: 1, version: 2, createdAt: MADE, updatedAt: MADE,
   },
+  // An element as answers show it: stored, so with its id (a body that adds one has none).
+  FormElementOutput: { id: '6740f1a2c3d4e5f601234568', type: 'Select One', prompt: 'T-shirt size', options: ['S', 'M', 'L'], required: true },
   Event: {
     id: '6740f1a2c3d4e5f64a1b2c3d', name: 'Spring Gala 2027', start: '2027-06-01T18:00:00Z', end: '2027-06-01T23:00:00Z', type: 'event',
     status: 'published', visibility: 'public',
@@ -299,6 +302,13 @@ export const EXAMPLE_OVERRIDES: Readonly<Record<string, { readonly request?: unk
   updateEvent: { request: { status: 'published', visibility: 'public' } },
   // A draft's usual revision; the create body it could take again names a customer of its own.
   reviseInvoice: { request: { notes: 'Table for 8, dinner included.', dueAt: '2027-05-31T23:59:00Z' } },
+  // What each change makes of the element: the Other option turned on, a logic group added to the source.
+  toggleElementOther: {
+    response: { data: { id: '6740f1a2c3d4e5f601234568', type: 'Select One or "Other"', prompt: 'T-shirt size', options: ['S', 'M', 'L'], required: true, otherPrompt: 'Other (please specify)' } },
+  },
+  addLogicRule: {
+    response: { data: { id: '6740f1a2c3d4e5f601234568', type: 'Select One', prompt: 'T-shirt size', options: ['S', 'M', 'L'], required: true, logicGroups: [{ revealedElementIndex: 1, optionIndices: [0, -1], operator: 'any_of' }] } },
+  },
 };
 
 /**

@@ -3506,7 +3506,7 @@ export interface components {
                 };
             };
         };
-        /** @description `not_found`: no such resource in your workspace (another workspace's object is indistinguishable from an absent one), or a malformed id. */
+        /** @description `not_found`: no such resource (on `/v1`, in your workspace: another workspace's object is indistinguishable from an absent one), or a malformed id. */
         NotFound: {
             headers: {
                 [name: string]: unknown;
@@ -3608,7 +3608,7 @@ export interface components {
                  * @example {
                  *       "error": {
                  *         "code": "unsupported_media_type",
-                 *         "message": "Send the body as application/json."
+                 *         "message": "This operation does not take this content type."
                  *       }
                  *     }
                  */
@@ -4193,6 +4193,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
+                     *         "id": "6740f1a2c3d4e5f601234568",
                      *         "type": "Select One",
                      *         "prompt": "T-shirt size",
                      *         "options": [
@@ -4287,6 +4288,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
+                     *         "id": "6740f1a2c3d4e5f601234568",
                      *         "type": "Select One",
                      *         "prompt": "T-shirt size",
                      *         "options": [
@@ -4349,14 +4351,16 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "type": "Select One",
+                     *         "id": "6740f1a2c3d4e5f601234568",
+                     *         "type": "Select One or \"Other\"",
                      *         "prompt": "T-shirt size",
                      *         "options": [
                      *           "S",
                      *           "M",
                      *           "L"
                      *         ],
-                     *         "required": true
+                     *         "required": true,
+                     *         "otherPrompt": "Other (please specify)"
                      *       }
                      *     }
                      */
@@ -4464,6 +4468,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
+                     *         "id": "6740f1a2c3d4e5f601234568",
                      *         "type": "Select One",
                      *         "prompt": "T-shirt size",
                      *         "options": [
@@ -4471,7 +4476,17 @@ export interface operations {
                      *           "M",
                      *           "L"
                      *         ],
-                     *         "required": true
+                     *         "required": true,
+                     *         "logicGroups": [
+                     *           {
+                     *             "revealedElementIndex": 1,
+                     *             "optionIndices": [
+                     *               0,
+                     *               -1
+                     *             ],
+                     *             "operator": "any_of"
+                     *           }
+                     *         ]
                      *       }
                      *     }
                      */
@@ -4515,6 +4530,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
+                     *         "id": "6740f1a2c3d4e5f601234568",
                      *         "type": "Select One",
                      *         "prompt": "T-shirt size",
                      *         "options": [
@@ -5369,7 +5385,10 @@ export interface operations {
                      *         "upload": {
                      *           "method": "PUT",
                      *           "url": "https://uploads.s3.amazonaws.com/6740f1a2c3d4e5f637386ae0?X-Amz-Signature=5b1f",
-                     *           "headers": {}
+                     *           "headers": {
+                     *             "Content-Type": "image/png",
+                     *             "Content-Length": "184320"
+                     *           }
                      *         },
                      *         "expiresAt": "2027-06-01T18:00:00Z",
                      *         "imageId": null,

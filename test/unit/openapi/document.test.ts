@@ -377,6 +377,24 @@ describe('the document in Swagger UI\'s "Try it out"', () => {
     expect(names.filter((name) => /^(Create|Get|Update|List)[A-Z]/.test(name))).toEqual([]);
   });
 
+  it('shows what each element change answers: the element with its id, the Other option turned on, the logic group added', () => {
+    // Prepare
+    const answer = (operation: string) => {
+      const route = routeTable.find((candidate) => candidate.operation === operation) as RouteDefinition;
+      const media = document.paths[route.path]?.[route.method.toLowerCase()]?.responses[String(route.success.status)]?.content?.['application/json'] as { example?: { data: Json }; examples?: Record<string, { $ref: string }> };
+      const shared = Object.values(media.examples ?? {})[0];
+      return (media.example ?? (resolvePointer((shared as { $ref: string }).$ref) as { value: { data: Json } }).value).data;
+    };
+
+    // Assess
+    for (const operation of ['addFormElement', 'updateFormElement', 'toggleElementOther', 'addLogicRule', 'moveFormElement']) {
+      expect(answer(operation).id, operation).toMatch(/^[a-f0-9]{24}$/);
+    }
+    expect(answer('toggleElementOther')).toMatchObject({ type: 'Select One or "Other"', otherPrompt: expect.any(String) });
+    expect(answer('addLogicRule').logicGroups).toHaveLength(1);
+    expect((answer('createImageUpload').upload as { headers: Json }).headers).toHaveProperty('Content-Type');
+  });
+
   it('shows resources whose fields agree: an invoice\'s totals and payments, an event\'s minPrice, a property\'s options', () => {
     // Prepare
     const examples = document.components.examples as Record<string, { value: { data: Record<string, unknown> } }>;

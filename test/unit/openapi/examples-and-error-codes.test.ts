@@ -275,7 +275,9 @@ describe('OpenAPI error codes', () => {
 // by their resource (`Form`, was `CreateForm` under a GET), no example on ids (Swagger UI put it in every optional
 // id filter: empty lists), no `default` on page numbers (sent beside a cursor: 400), the partner listing's demo
 // referral code and an empty metaData filter prefilled, the checkouts' `filters` described on the parameter.
-const DOCUMENT_BUDGET_BYTES = 222_594;
+// +374: element answers show the element's id, the Other option and the logic group their change made, an upload
+// the headers to send; a 415 example names no JSON, the 404 description says the workspace only of `/v1`.
+const DOCUMENT_BUDGET_BYTES = 222_968;
 
 describe('OpenAPI document size', () => {
   it(`stays within ${DOCUMENT_BUDGET_BYTES} bytes`, () => {
