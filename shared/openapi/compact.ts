@@ -556,3 +556,29 @@ function shortenUnion(schema: Json): void {
   delete schema.anyOf;
   Object.assign(schema, { type, enum: (branches as Json[]).map((branch) => branch.const) });
 }
+
+/**
+ * Titles each branch of a union told apart by its `type` (`{type: {const: 'Yes/No'}}`) with that type,
+ * on the component a branch refers to or on the branch itself: Swagger UI lists a union's branches as
+ * `#0`, `#1`, ... and shows a branch's title beside its number (`#7 Yes/No` among the form elements).
+ */
+export function titleTypedBranches(document: Json): void {
+  const schemas = ((document.components as Json | undefined)?.schemas ?? {}) as Json;
+  const targetOf = (branch: Json): Json | undefined => {
+    const name = componentName(branch.$ref);
+    const target = name === undefined ? branch : schemas[name];
+    return isObject(target) ? target : undefined;
+  };
+  const unions = [...schemaSlots(document).map((slot) => slot.get()), ...Object.values(schemas).filter(isObject)];
+  for (const union of unions) {
+    for (const keyword of ['oneOf', 'anyOf'] as const) {
+      const branches = union[keyword];
+      if (!Array.isArray(branches)) continue;
+      for (const branch of branches) {
+        const target = isObject(branch) ? targetOf(branch) : undefined;
+        const type = target && isObject(target.properties) && isObject(target.properties.type) ? target.properties.type.const : undefined;
+        if (target && typeof type === 'string' && target.title === undefined) target.title = type;
+      }
+    }
+  }
+}

@@ -9,7 +9,7 @@ import { routeTable } from '../http/routes.js';
 import { withServer } from './served-document.js';
 import { errorResponseKeysOf, errorSchemaOf, flatErrorSchema, pathParameterNames } from './error-responses.js';
 import { ERROR_CODES, FLAT_CODE_BODIES, FLAT_ERROR_CODES, errorCodesOf, errorResponseName } from './error-codes.js';
-import { dropPatternsOnNumbers, dropRepeatedParameterDescriptions, dropSafeIntegerBounds, mergeTwinSchemas, shareCommonBranchProperties, shareRepeatedExamples, shareRepeatedParameters, shareRepeatedSchemas, shortenPlainUnions } from './compact.js';
+import { dropPatternsOnNumbers, dropRepeatedParameterDescriptions, dropSafeIntegerBounds, mergeTwinSchemas, shareCommonBranchProperties, shareRepeatedExamples, shareRepeatedParameters, shareRepeatedSchemas, shortenPlainUnions, titleTypedBranches } from './compact.js';
 import { addExamples } from './examples.js';
 import { errorEnvelopeSchema } from '../http/schemas.js';
 import { ECHOED_FIELD_NOTES } from '../model/round-trip.js';
@@ -276,6 +276,7 @@ function finish(document: JsonObject, errorResponses: Map<string, JsonObject>): 
   shareCommonBranchProperties(document);
   shareRepeatedSchemas(document, Object.fromEntries(Object.entries(ECHOED_FIELD_NOTES).map(([name, note]) => [note, name])));
   shortenPlainUnions(document);
+  titleTypedBranches(document);
   shareRepeatedExamples(document);
   return document;
 }

@@ -1468,6 +1468,7 @@ export interface components {
             };
             content: components["schemas"]["RichTextRequestContent"];
         })[];
+        /** paragraph */
         RichTextParagraphRequest: {
             /** @constant */
             type: "paragraph";
@@ -1997,6 +1998,7 @@ export interface components {
             };
             content: components["schemas"]["RichTextResponseContent"];
         })[];
+        /** paragraph */
         RichTextParagraphResponse: {
             /** @constant */
             type: "paragraph";
@@ -2780,6 +2782,7 @@ export interface components {
         };
         /** Format: date */
         Date: string;
+        /** Select One or "Other" */
         SelectOneOrOtherFormElement: {
             propertyId?: components["schemas"]["PropertyId"];
             propertyData?: components["schemas"]["PropertyData"];
@@ -2792,6 +2795,7 @@ export interface components {
             otherPrompt: components["schemas"]["OtherPrompt"];
             logicGroups?: components["schemas"]["LogicGroups"];
         } & components["schemas"]["FormElementBase"];
+        /** Select Multiple with "Other" */
         SelectMultipleWithOtherFormElement: {
             propertyId?: components["schemas"]["PropertyId"];
             propertyData?: components["schemas"]["PropertyData"];
@@ -2804,6 +2808,7 @@ export interface components {
             otherPrompt: components["schemas"]["OtherPrompt"];
             logicGroups?: components["schemas"]["LogicGroups"];
         } & components["schemas"]["FormElementBase"];
+        /** Select One */
         SelectOneFormElement: {
             propertyId?: components["schemas"]["PropertyId"];
             propertyData?: components["schemas"]["PropertyData"];
@@ -2833,6 +2838,7 @@ export interface components {
             };
             marks?: components["schemas"]["Marks"];
         };
+        /** Select Multiple */
         SelectMultipleFormElement: {
             propertyId?: components["schemas"]["PropertyId"];
             propertyData?: components["schemas"]["PropertyData"];
@@ -2853,6 +2859,7 @@ export interface components {
             }[];
             dueInDays?: number;
         };
+        /** Yes/No */
         YesNoFormElement: {
             propertyId?: components["schemas"]["PropertyId"];
             propertyData?: components["schemas"]["PropertyData"];
@@ -2873,6 +2880,7 @@ export interface components {
             [key: string]: unknown;
         };
         Id: string;
+        /** Number */
         NumberFormElement: {
             propertyId?: components["schemas"]["PropertyId"];
             propertyData?: components["schemas"]["PropertyData"];
@@ -2885,6 +2893,7 @@ export interface components {
             integerOnly?: boolean;
         } & components["schemas"]["FormElementBase"];
         Options: components["schemas"]["Text500"][];
+        /** File */
         FileFormElement: {
             propertyId?: components["schemas"]["PropertyId"];
             propertyData?: components["schemas"]["PropertyData"];
@@ -2895,6 +2904,7 @@ export interface components {
         } & components["schemas"]["FormElementBase"];
         /** @enum {string} */
         EventsItem: "invoice.finalized" | "invoice.paid" | "invoice.payment_failed" | "invoice.voided" | "refund.created" | "payout.created" | "form_response.created" | "contact.created" | "event.published" | "*";
+        /** Text */
         TextFormElement: {
             propertyId?: components["schemas"]["PropertyId"];
             propertyData?: components["schemas"]["PropertyData"];
@@ -2905,6 +2915,7 @@ export interface components {
             /** @enum {string} */
             contactField?: "firstName" | "lastName";
         } & components["schemas"]["FormElementBase"];
+        /** Email */
         EmailFormElement: {
             propertyId?: components["schemas"]["PropertyId"];
             propertyData?: components["schemas"]["PropertyData"];
@@ -2915,6 +2926,7 @@ export interface components {
             /** @constant */
             contactField?: "email";
         } & components["schemas"]["FormElementBase"];
+        /** Phone */
         PhoneFormElement: {
             propertyId?: components["schemas"]["PropertyId"];
             propertyData?: components["schemas"]["PropertyData"];
@@ -2925,6 +2937,7 @@ export interface components {
             /** @constant */
             contactField?: "phone";
         } & components["schemas"]["FormElementBase"];
+        /** Date */
         DateFormElement: {
             propertyId?: components["schemas"]["PropertyId"];
             propertyData?: components["schemas"]["PropertyData"];
@@ -2937,6 +2950,7 @@ export interface components {
         InvoiceEnvelope: {
             data: components["schemas"]["Invoice"];
         };
+        /** Static Text */
         StaticTextFormElement: {
             /** @constant */
             type: "Static Text";
@@ -2945,6 +2959,7 @@ export interface components {
         FormEnvelope: {
             data: components["schemas"]["Form"];
         };
+        /** Multi-line Text */
         MultiLineTextFormElement: {
             propertyId?: components["schemas"]["PropertyId"];
             propertyData?: components["schemas"]["PropertyData"];
@@ -2957,6 +2972,7 @@ export interface components {
             data: components["schemas"]["FormElementOutput"];
         };
         LogicGroups: components["schemas"]["SelectionLogicGroup"][];
+        /** Static Image */
         StaticImageFormElementOutput: {
             /** @constant */
             type: "Static Image";

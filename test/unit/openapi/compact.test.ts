@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dropPatternsOnNumbers, dropSafeIntegerBounds, mergeTwinSchemas, shareCommonBranchProperties, shareRepeatedExamples, shareRepeatedParameters, shareRepeatedSchemas, shortenPlainUnions } from '../../../shared/openapi/compact.js';
+import { dropPatternsOnNumbers, dropSafeIntegerBounds, mergeTwinSchemas, shareCommonBranchProperties, shareRepeatedExamples, shareRepeatedParameters, shareRepeatedSchemas, shortenPlainUnions, titleTypedBranches } from '../../../shared/openapi/compact.js';
 
 type Json = Record<string, unknown>;
 
@@ -274,5 +274,25 @@ describe('dropPatternsOnNumbers', () => {
       { type: 'number' },
       { type: 'string', pattern: '^[A-Z]+$' },
     ]);
+  });
+});
+
+describe('titleTypedBranches', () => {
+  it('titles each branch of a union told apart by its type, on the component it refers to or inline, and no other union', () => {
+    // Prepare
+    const typed = (type: string) => ({ type: 'object', properties: { type: { type: 'string', const: type } }, required: ['type'] });
+    const schemas: Record<string, Json> = {
+      YesNoElement: typed('Yes/No'),
+      Element: { oneOf: [{ $ref: '#/components/schemas/YesNoElement' }, typed('Text')] },
+      Amount: { anyOf: [{ type: 'integer' }, { type: 'string' }] },
+    };
+
+    // Act
+    titleTypedBranches({ paths: {}, components: { schemas } });
+
+    // Assess
+    expect(schemas.YesNoElement?.title).toBe('Yes/No');
+    expect((schemas.Element?.oneOf as Json[])[1]?.title).toBe('Text');
+    expect(JSON.stringify(schemas.Amount)).not.toContain('title');
   });
 });

@@ -277,7 +277,9 @@ describe('OpenAPI error codes', () => {
 // referral code and an empty metaData filter prefilled, the checkouts' `filters` described on the parameter.
 // +374: element answers show the element's id, the Other option and the logic group their change made, an upload
 // the headers to send; a 415 example names no JSON, the 404 description says the workspace only of `/v1`.
-const DOCUMENT_BUDGET_BYTES = 222_968;
+// +941: each branch of a union told apart by its `type` is titled with it: Swagger UI lists the 14 form element types as
+// `#7 Yes/No`, not `#7` (and the rich-text nodes and marks, the cart references, alike).
+const DOCUMENT_BUDGET_BYTES = 223_909;
 
 describe('OpenAPI document size', () => {
   it(`stays within ${DOCUMENT_BUDGET_BYTES} bytes`, () => {
