@@ -120,6 +120,9 @@ const IN_CONTEXT: ReadonlyMap<string, unknown> = new Map<string, unknown>([
 /** When the resources were made, in every resource example. */
 const MADE = '2027-04-17T19:00:00Z';
 
+/** A stored element, as every answer shows one (with its id), and the changes of the element routes start from. */
+const STORED_ELEMENT = { id: '6740f1a2c3d4e5f601234568', type: 'Select One', prompt: 'T-shirt size', options: ['S', 'M', 'L'], required: true };
+
 /**
  * Whole examples of the resources whose fields depend on one another (totals and payments, a price and
  * `minPrice`, `options` only on a select property), written by hand: built field by field, they said a
@@ -131,7 +134,7 @@ const RESOURCE_EXAMPLES: Readonly<Record<string, unknown>> = {
     id: '6740f1a2c3d4e5f637386ae0', hostId: '6740f1a2c3d4e5f65c71ac82', customerId: '6740f1a2c3d4e5f6cd9469fc',
     number: 'INV-000042', currency: 'USD',
     lineItems: [{ description: 'Spring Gala ticket', quantity: 2, unitAmount: 2500, eventId: '6740f1a2c3d4e5f64a1b2c3d' }],
-    payments: [{ id: '6740f1a2c3d4e5f6a7c488a4', status: 'succeeded', amount: 2500, amountRefunded: 0, paidAt: MADE, idempotencyKey: 'door-2027-0042', method: 'manual', refunds: [] }],
+    payments: [{ id: '6740f1a2c3d4e5f6a7c488a4', status: 'succeeded', amount: 2500, amountRefunded: 0, paidAt: MADE, idempotencyKey: STRINGS.idempotencyKey, method: 'manual', refunds: [] }],
     subtotal: 5000, taxTotal: 0, total: 5000, amountPaid: 2500, amountRefunded: 0, amountDue: 2500,
     status: 'open', autoCharge: false, taxIds: [], issuedAt: MADE, version: 3, createdAt: MADE, updatedAt: MADE,
   },
@@ -143,11 +146,11 @@ const RESOURCE_EXAMPLES: Readonly<Record<string, unknown>> = {
   Form: {
     id: '6740f1a2c3d4e5f601234567', name: 'Spring Gala RSVP', status: 'active', submitButtonText: 'Send', submitButtonWidth: 'auto',
     ownerId: '6740f1a2c3d4e5f6e51b6a79', type: 'standalone', isEventForm: false,
-    elements: [{ id: '6740f1a2c3d4e5f601234568', type: 'Select One', prompt: 'T-shirt size', options: ['S', 'M', 'L'], required: true }],
+    elements: [STORED_ELEMENT],
     rows: [{ columns: [{ elementIndex: 0, widthFraction: 1 }] }], attendeeRowsStart: 1, version: 2, createdAt: MADE, updatedAt: MADE,
   },
   // An element as answers show it: stored, so with its id (a body that adds one has none).
-  FormElementOutput: { id: '6740f1a2c3d4e5f601234568', type: 'Select One', prompt: 'T-shirt size', options: ['S', 'M', 'L'], required: true },
+  FormElementOutput: STORED_ELEMENT,
   Event: {
     id: '6740f1a2c3d4e5f64a1b2c3d', name: 'Spring Gala 2027', start: '2027-06-01T18:00:00Z', end: '2027-06-01T23:00:00Z', type: 'event',
     status: 'published', visibility: 'public',
@@ -247,7 +250,7 @@ export function exampleOf(input: Json, context: Context, key?: string, depth = 0
   const resource = componentName(input.$ref);
   if (resource !== undefined && RESOURCE_EXAMPLES[resource] !== undefined) return structuredClone(RESOURCE_EXAMPLES[resource]);
   // A field's own schema may be a component (`url: {$ref: Uri}`): the object it is in stays its owner.
-  const within = componentName(input.$ref) && isObject(schema.properties) ? componentName(input.$ref) : owner;
+  const within = resource !== undefined && isObject(schema.properties) ? resource : owner;
   if ('example' in schema && schema.example !== undefined && schema.type !== 'string') return schema.example;
   if ('const' in schema) return schema.const;
   if (Array.isArray(schema.enum)) return PREFERRED_ENUM_VALUES.find((value) => (schema.enum as unknown[]).includes(value)) ?? schema.enum.find((value) => value !== null) ?? schema.enum[0];
@@ -304,10 +307,10 @@ export const EXAMPLE_OVERRIDES: Readonly<Record<string, { readonly request?: unk
   reviseInvoice: { request: { notes: 'Table for 8, dinner included.', dueAt: '2027-05-31T23:59:00Z' } },
   // What each change makes of the element: the Other option turned on, a logic group added to the source.
   toggleElementOther: {
-    response: { data: { id: '6740f1a2c3d4e5f601234568', type: 'Select One or "Other"', prompt: 'T-shirt size', options: ['S', 'M', 'L'], required: true, otherPrompt: 'Other (please specify)' } },
+    response: { data: { ...STORED_ELEMENT, type: 'Select One or "Other"', otherPrompt: 'Other (please specify)' } },
   },
   addLogicRule: {
-    response: { data: { id: '6740f1a2c3d4e5f601234568', type: 'Select One', prompt: 'T-shirt size', options: ['S', 'M', 'L'], required: true, logicGroups: [{ revealedElementIndex: 1, optionIndices: [0, -1], operator: 'any_of' }] } },
+    response: { data: { ...STORED_ELEMENT, logicGroups: [{ revealedElementIndex: 1, optionIndices: [0, -1], operator: 'any_of' }] } },
   },
 };
 
